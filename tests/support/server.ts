@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface RunningServer {
+  url: string
+  port: number
+  dataDir: string
+  process: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+/**
+ * Starts the real server the way `npm start` does (without rebuilding), on a free port and a
+ * data directory of its own, and waits for /api/health.
+ */
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'waybill-e2e-'))
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => {
+    log += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    log += chunk
+  })
+  const url = `http://localhost:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`)
+    try {
+      const response = await fetch(`${url}/api/health`)
+      if (response.ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /api/health within 90 s:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => log,
+    stop(signal = 'SIGTERM') {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => {
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+          resolve(code)
+        })
+        child.kill(signal)
+      })
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config'
+
+const reporters = ['default', './tests/support/summary-reporter.ts']
+
+export default defineConfig({
+  test: {
+    reporters,
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'generator/**/*.test.ts', 'rules/**/*.test.ts'] } },
+      // API tests open a database each; two at a time is what a 2-core machine takes.
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

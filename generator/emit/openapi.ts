@@ -1,0 +1,178 @@
+import type { Manifest, ManifestEndpoint } from '../resolve.ts'
+
+type Doc = Record<string, unknown>
+
+/** JSON Schema keywords of ours become `x-wb-…` extensions; titles that are locale keys go too. */
+function openApiSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(openApiSchema)
+  if (!value || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (key === '$id' || key === 'title') continue
+    if (key === 'allOf') {
+      out['x-wb-rules'] = v
+      continue
+    }
+    out[key.startsWith('wb') ? `x-wb-${key.slice(2)}` : key] = openApiSchema(v)
+  }
+  return out
+}
+
+const envelope = (content: Doc): Doc => ({
+  type: 'object',
+  required: ['code', 'message', 'content'],
+  properties: { code: { type: 'string' }, message: { type: 'string' }, content },
+})
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+function operation(endpoint: ManifestEndpoint): Doc {
+  const entity = ref(endpoint.entity)
+  const row = { allOf: [entity, ref('RowMeta')] }
+  const content: Record<ManifestEndpoint['kind'], Doc> = {
+    list: {
+      type: 'object',
+      required: ['list', 'total'],
+      properties: {
+        list: { type: 'array', items: row },
+        total: { type: 'integer' },
+        pageNum: { type: 'integer' },
+        pageSize: { type: 'integer' },
+      },
+    },
+    detail: row,
+    create: row,
+    update: row,
+    transition: row,
+    delete: { type: 'null' },
+    export: { type: 'string' },
+  }
+  const body: Record<ManifestEndpoint['kind'], Doc> = {
+    list: ref('ListRequest'),
+    detail: ref('IdRequest'),
+    create: entity,
+    update: entity,
+    transition: ref('TransitionRequest'),
+    delete: ref('IdRequest'),
+    export: ref('ListRequest'),
+  }
+  const op: Doc = {
+    operationId: endpoint.id,
+    tags: [endpoint.entity],
+    summary: `${endpoint.kind} ${endpoint.entity}`,
+    description: endpoint.public ? 'Public.' : `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
+    'x-wb-permissions': endpoint.permissions,
+    responses: {
+      '200': {
+        description: 'The envelope; code "0000" on success, a SPEC §8 code otherwise.',
+        content: { 'application/json': { schema: envelope(content[endpoint.kind]) } },
+      },
+      ...(endpoint.public
+        ? {}
+        : {
+            '401': {
+              description: 'No valid login token.',
+              content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+            },
+          }),
+    },
+  }
+  if (!endpoint.public) op.security = [{ cookieToken: [] }, { bearerToken: [] }]
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+    op.parameters =
+      endpoint.kind === 'list'
+        ? [
+            { name: 'pageNum', in: 'query', schema: { type: 'integer', minimum: 1 } },
+            { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
+          ]
+        : [{ name: 'id', in: 'query', required: true, schema: { type: 'string' } }]
+  } else {
+    op.requestBody = { required: true, content: { 'application/json': { schema: body[endpoint.kind] } } }
+  }
+  return op
+}
+
+/** The OpenAPI 3.1 document of every endpoint the manifest binds, plus the server's own fixed routes. */
+export function openApiDocument(manifest: Manifest): Doc {
+  const paths: Record<string, Record<string, Doc>> = {
+    '/api/health': {
+      get: {
+        operationId: 'health',
+        tags: ['system'],
+        summary: 'Liveness and the database in use',
+        responses: {
+          '200': {
+            description: 'Healthy',
+            content: {
+              'application/json': {
+                schema: envelope({ type: 'object', properties: { db: { enum: ['pglite', 'postgres'] } } }),
+              },
+            },
+          },
+        },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        tags: ['system'],
+        summary: 'This document',
+        responses: { '200': { description: 'OpenAPI 3.1' } },
+      },
+    },
+  }
+  for (const endpoint of manifest.endpoints) {
+    const path = `/api${endpoint.path}`
+    paths[path] = { ...(paths[path] ?? {}), [endpoint.method.toLowerCase()]: operation(endpoint) }
+  }
+  const schemas: Record<string, unknown> = {
+    ErrorEnvelope: envelope({ type: 'null' }),
+    RowMeta: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        version: { type: 'integer' },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    },
+    ListRequest: {
+      type: 'object',
+      properties: {
+        searchParams: { type: 'object', additionalProperties: true },
+        pageNum: { type: 'integer', minimum: 1, default: 1 },
+        pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
+      },
+    },
+    IdRequest: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+    TransitionRequest: {
+      type: 'object',
+      required: ['id', 'version', 'transition'],
+      properties: {
+        id: { type: 'integer' },
+        version: { type: 'integer' },
+        transition: { type: 'string' },
+        remark: { type: 'string', maxLength: 500 },
+      },
+    },
+  }
+  for (const [name, entity] of Object.entries(manifest.entities)) schemas[name] = openApiSchema(entity.schema)
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Waybill API',
+      version: '1',
+      description:
+        'Every answer is the envelope { code, message, content }; "0000" is success. Send the language as the Language header (zh_CN, en_US, ja_JP, es_ES). Paths named by SPEC §7 keep their names; other entity calls follow /<entity>/<operation>.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        cookieToken: { type: 'apiKey', in: 'cookie', name: 'b2b_token' },
+        bearerToken: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  }
+}

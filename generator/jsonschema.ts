@@ -1,0 +1,147 @@
+import type { EntityDef, FieldDef } from './model.ts'
+
+/** JSON Schema (2020-12) of what a caller may send for an entity: the validators' input. */
+export type JsonSchema = Record<string, unknown>
+
+/** Fields every entity row has, kept by the engine; a caller may send `id` and `version` back on update. */
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy'] as const
+
+const DEFAULT_MONEY_DECIMALS = 3
+/** SPEC §5: freight rate numbers are capped at 10^10 with 3 decimals. */
+const MONEY_LIMIT = 1e10
+
+export function isReferenceList(entities: Record<string, EntityDef>, name: string | undefined): boolean {
+  return !!name && !!entities[name]?.reference
+}
+
+export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
+  const one = singleFieldSchema(field, entities)
+  if ((field.type === 'ref' || field.type === 'file' || field.type === 'enum') && field.multiple) {
+    const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
+    if (field.maxFiles) list.maxItems = field.maxFiles
+    if (field.required) list.minItems = 1
+    return list
+  }
+  return one
+}
+
+function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
+  const s: JsonSchema = {}
+  const copy = (...keys: (keyof FieldDef)[]) => {
+    for (const key of keys) if (field[key] !== undefined) s[key] = field[key]
+  }
+  switch (field.type) {
+    case 'string':
+      s.type = 'string'
+      copy('minLength', 'maxLength', 'pattern', 'format')
+      if (s.maxLength === undefined) s.maxLength = 255
+      if (field.required && s.minLength === undefined) s.minLength = 1
+      break
+    case 'textBlock':
+      s.type = 'string'
+      s.wbTextBlock = { lineLength: field.lineLength ?? 35, maxLines: field.maxLines ?? 7 }
+      s.maxLength = (field.lineLength ?? 35) * (field.maxLines ?? 7) + (field.maxLines ?? 7) * 2
+      if (field.required) s.minLength = 1
+      break
+    case 'richText':
+      s.type = 'string'
+      s.maxLength = field.maxLength ?? 100_000
+      if (field.required) s.minLength = 1
+      break
+    case 'integer':
+      s.type = 'integer'
+      copy('minimum', 'maximum', 'exclusiveMinimum')
+      if (s.maximum === undefined) s.maximum = 2_147_483_647
+      if (s.minimum === undefined && s.exclusiveMinimum === undefined) s.minimum = -2_147_483_648
+      break
+    case 'number':
+      s.type = 'number'
+      copy('minimum', 'maximum', 'exclusiveMinimum')
+      if (s.maximum === undefined) s.maximum = MONEY_LIMIT
+      if (s.minimum === undefined && s.exclusiveMinimum === undefined) s.minimum = -MONEY_LIMIT
+      if (field.decimals !== undefined) s.wbDecimals = field.decimals
+      break
+    case 'money': {
+      // Exact decimals travel as strings: "1234.500". Never a float.
+      const places = field.decimals ?? DEFAULT_MONEY_DECIMALS
+      s.type = 'string'
+      s.pattern = places ? `^-?\\d{1,10}(\\.\\d{1,${places}})?$` : '^-?\\d{1,10}$'
+      break
+    }
+    case 'boolean':
+      s.type = 'boolean'
+      break
+    case 'date':
+      s.type = 'string'
+      s.format = 'date'
+      break
+    case 'datetime':
+      s.type = 'string'
+      s.format = 'date-time'
+      break
+    case 'enum': {
+      const values = (field.values ?? []).map((v) => v.value)
+      s.enum = values
+      break
+    }
+    case 'ref':
+      // Reference lists (ports, carriers…) are keyed by their code; entities by id.
+      if (isReferenceList(entities, field.ref)) Object.assign(s, { type: 'string', minLength: 1, maxLength: 64 })
+      else Object.assign(s, { type: 'integer', minimum: 1 })
+      break
+    case 'file':
+      Object.assign(s, { type: 'string', minLength: 1, maxLength: 128 })
+      break
+    case 'array': {
+      s.type = 'array'
+      s.items = objectSchema(field.items ?? {}, entities, [])
+      copy('minItems', 'maxItems')
+      if (field.required && s.minItems === undefined) s.minItems = 1
+      if (s.maxItems === undefined) s.maxItems = 1000
+      break
+    }
+  }
+  if (field.default !== undefined) s.default = field.default
+  if (field.label) s.title = field.label
+  return s
+}
+
+function objectSchema(
+  fields: Record<string, FieldDef>,
+  entities: Record<string, EntityDef>,
+  extra: string[],
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.readOnly) continue
+    properties[name] = fieldSchema(field, entities)
+    if (field.required) required.push(name)
+  }
+  for (const name of extra) properties[name] = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+  const schema: JsonSchema = { type: 'object', properties, additionalProperties: false }
+  if (required.length) schema.required = required
+  return schema
+}
+
+/** The input schema of an entity, `$id` = the entity name (the validators' export names). */
+export function entitySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
+  const fields = { ...entity.fields }
+  if (entity.states) delete fields[entity.states.field]
+  const schema = objectSchema(fields, entities, ['id', 'version'])
+  const rules = (entity.rules ?? []).map((rule): JsonSchema => {
+    switch (rule.kind) {
+      case 'compare':
+        return { wbCompare: rule }
+      case 'atLeastOne':
+        return { wbAtLeastOne: rule }
+      case 'sumEquals':
+        return { wbSumEquals: rule }
+      case 'uniqueItems':
+        return { wbUniqueBy: rule }
+      case 'requiredWhen':
+        return { wbRequiredWhen: rule }
+    }
+  })
+  return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }
+}

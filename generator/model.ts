@@ -1,0 +1,161 @@
+/** The configuration as written in YAML (after meta-schema validation) and the manifest resolved from it. */
+
+export type FieldType =
+  | 'string'
+  | 'textBlock'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'file'
+  | 'richText'
+  | 'array'
+
+export interface FieldDef {
+  type: FieldType
+  label?: string
+  required?: boolean
+  readOnly?: boolean
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  format?: string
+  message?: string
+  minimum?: number
+  maximum?: number
+  exclusiveMinimum?: number
+  decimals?: number
+  values?: { value: string | number; label: string }[]
+  ref?: string
+  multiple?: boolean
+  lineLength?: number
+  maxLines?: number
+  accept?: string[]
+  maxSizeKb?: number
+  maxFiles?: number
+  minItems?: number
+  maxItems?: number
+  items?: Record<string, FieldDef>
+  default?: unknown
+  widget?: string
+}
+
+export type RuleDef =
+  | { kind: 'compare'; field: string; op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne'; other: string; message: string }
+  | { kind: 'atLeastOne'; fields: string[]; message: string }
+  | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
+  | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
+  | { kind: 'requiredWhen'; field: string; when: { field: string; equals: unknown }; message: string }
+
+export interface TransitionDef {
+  from: string[]
+  to: string
+  permission: string
+  label: string
+  confirm?: string
+}
+
+export interface StatesDef {
+  field: string
+  initial: string
+  values: Record<string, { label: string; color?: string }>
+  transitions: Record<string, TransitionDef>
+}
+
+export interface EntityDef {
+  entity: string
+  label: string
+  description?: string
+  scope?: 'tenant' | 'global'
+  reference?: boolean
+  display?: string
+  storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean }[] }
+  dataScope?: { owner?: string; company?: string }
+  fields: Record<string, FieldDef>
+  rules?: RuleDef[]
+  states?: StatesDef
+  examples?: {
+    valid?: Record<string, unknown>[]
+    invalid?: { data: Record<string, unknown>; error: { field: string; message: string } }[]
+  }
+}
+
+export type PermissionList = string | string[]
+
+export interface EndpointDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  permission?: PermissionList
+  public?: boolean
+}
+
+export interface ActionDef {
+  name: string
+  label: string
+  permission?: PermissionList
+  confirm?: string
+  transition?: string
+  route?: string
+  endpoint?: 'create' | 'update' | 'delete' | 'export'
+}
+
+export interface SearchDef {
+  field: string
+  op: 'eq' | 'like' | 'in' | 'between' | 'dateRange' | 'gte' | 'lte'
+  params?: string[]
+  appendTime?: boolean
+  default?: unknown
+  label?: string
+}
+
+export interface ColumnDef {
+  field: string
+  width?: number
+  format?: string
+  link?: string
+  sortable?: boolean
+  label?: string
+}
+
+export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export'
+
+export interface ScreenDef {
+  name: string
+  route: string
+  title: string
+  access: 'public' | 'open' | 'permission'
+  permission?: PermissionList
+  layout?: 'site' | 'main' | 'workbench' | 'blank'
+  hidden?: boolean
+  status: 'built' | 'planned'
+  redirect?: string
+  kind?: 'list' | 'detail' | 'form' | 'custom'
+  component?: string
+  entity?: string
+  menu?: { order?: number; parent?: string }
+  endpoints?: Partial<Record<EndpointKind, EndpointDef>>
+  search?: SearchDef[]
+  columns?: ColumnDef[]
+  paging?: { pageSize?: number; pageSizes?: number[] }
+  actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
+  form?: { sections: { title: string; columns?: number; fields: string[] }[] }
+}
+
+export interface AreaDef {
+  area: string
+  label: string
+  menu?: { place?: 'top' | 'workbench' | 'none'; order?: number; icon?: string }
+  screens: ScreenDef[]
+}
+
+export interface AccessDef {
+  permissions: Record<string, { label: string; side?: 'provider' | 'enterprise' | 'any' }>
+  roles: Record<
+    string,
+    { label: string; companyUserType: 1 | 2 | 3; dataScope: 'all' | 'self'; permissions: '*' | string[] }
+  >
+}

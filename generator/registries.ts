@@ -1,0 +1,58 @@
+/**
+ * Names the configuration may use for code that lives in the runtime. The runtime registers a
+ * component under each of these names (a test holds the two lists equal), and `waybill check`
+ * refuses any other name, so a typo never reaches a browser.
+ */
+
+/** Generic screen kinds rendered from YAML alone. */
+export const SCREEN_KINDS = ['list', 'detail', 'form', 'custom'] as const
+
+/** Form widgets beyond rjsf's defaults (runtime/widgets). */
+export const WIDGETS = [
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'select',
+  'portSelect',
+  'airportSelect',
+  'carrierSelect',
+  'currencySelect',
+  'countrySelect',
+  'containerTypeSelect',
+  'date',
+  'dateRange',
+  'datetime',
+  'checkbox',
+  'fileUpload',
+  'imageUpload',
+  'richText',
+  'textBlock',
+  'subTable',
+] as const
+
+/** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */
+export const COMPONENTS = [
+  'login',
+  'register',
+  'resetPassword',
+  'agreement',
+  'home',
+  'tracking',
+  'newsList',
+  'newsDetail',
+  'servicePage',
+  'aboutPage',
+  'notFound',
+  'rateSearch',
+  'rateComparison',
+  'specialRateApplication',
+  'palletInquiry',
+  'bookingOrder',
+  'blEditor',
+  'imChat',
+  'analyticsChart',
+  'roleTree',
+  'overlayEditor',
+  'placeholder',
+] as const

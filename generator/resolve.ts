@@ -1,0 +1,165 @@
+import { entitySchema, type JsonSchema } from './jsonschema.ts'
+import type { Sources } from './load.ts'
+import type { AccessDef, AreaDef, EndpointKind, EntityDef, PermissionList, ScreenDef } from './model.ts'
+
+export interface ManifestEntity extends EntityDef {
+  table: string
+  scope: 'tenant' | 'global'
+  /** The input JSON Schema, `$id` = entity name. */
+  schema: JsonSchema
+}
+
+export interface ManifestScreen extends Omit<ScreenDef, 'permission'> {
+  area: string
+  layout: NonNullable<ScreenDef['layout']>
+  /** Any one of these lets a user in; empty = no permission needed. */
+  permissions: string[]
+}
+
+export interface ManifestEndpoint {
+  /** `<screen>.<kind>` of the first screen that binds it, or `<entity>.transition`. */
+  id: string
+  kind: EndpointKind | 'transition'
+  entity: string
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Below the /api gateway prefix. */
+  path: string
+  /** Any one of these allows the call (for transitions, each transition's own permission is checked too). */
+  permissions: string[]
+  public: boolean
+  screens: string[]
+  /** For list endpoints: the search parameters and their operators, from the screens that bind it. */
+  search?: ScreenDef['search']
+}
+
+export interface Manifest {
+  version: 1
+  areas: { name: string; label: string; menu: AreaDef['menu'] }[]
+  entities: Record<string, ManifestEntity>
+  screens: ManifestScreen[]
+  endpoints: ManifestEndpoint[]
+  permissions: AccessDef['permissions']
+  roles: Record<string, { label: string; companyUserType: 1 | 2 | 3; dataScope: 'all' | 'self'; permissions: string[] }>
+}
+
+const asList = (p: PermissionList | undefined): string[] => (p === undefined ? [] : Array.isArray(p) ? p : [p])
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+
+/** Builds the manifest from validated sources. Pure, and deterministic: every list has a defined order. */
+export function resolveManifest(sources: Sources): Manifest {
+  const entityDefs: Record<string, EntityDef> = {}
+  for (const file of sources.files)
+    if (file.kind === 'entity') entityDefs[(file.data as EntityDef).entity] = file.data as EntityDef
+  const entities: Record<string, ManifestEntity> = {}
+  for (const name of Object.keys(entityDefs).sort()) {
+    const def = withStateField(entityDefs[name] as EntityDef)
+    entities[name] = {
+      ...def,
+      table: def.storage?.table ?? snake(name),
+      scope: def.scope ?? 'tenant',
+      schema: entitySchema(def, entityDefs),
+    }
+  }
+
+  const access = sources.files.find((f) => f.kind === 'access')?.data as AccessDef | undefined
+  const permissions = access?.permissions ?? {}
+  const allPermissions = Object.keys(permissions).sort()
+  const roles: Manifest['roles'] = {}
+  for (const [name, role] of Object.entries(access?.roles ?? {})) {
+    roles[name] = { ...role, permissions: role.permissions === '*' ? allPermissions : [...role.permissions].sort() }
+  }
+
+  const areaFiles = sources.files.filter((f) => f.kind === 'screens').map((f) => f.data as AreaDef)
+  areaFiles.sort((a, b) => (a.menu?.order ?? 1000) - (b.menu?.order ?? 1000) || a.area.localeCompare(b.area))
+  const areas = areaFiles.map((a) => ({ name: a.area, label: a.label, menu: a.menu ?? { place: 'workbench' } }))
+  const screens: ManifestScreen[] = []
+  for (const area of areaFiles) {
+    for (const screen of area.screens) {
+      const { permission, ...rest } = screen
+      screens.push({
+        ...rest,
+        area: area.area,
+        layout:
+          screen.layout ?? (screen.access === 'public' ? 'site' : screen.access === 'open' ? 'main' : 'workbench'),
+        permissions: asList(permission),
+        paging:
+          screen.kind === 'list' ? { pageSize: 10, pageSizes: [10, 20, 50, 100], ...screen.paging } : screen.paging,
+      })
+    }
+  }
+
+  const byKey = new Map<string, ManifestEndpoint>()
+  for (const screen of screens) {
+    for (const [kind, binding] of Object.entries(screen.endpoints ?? {}) as [
+      EndpointKind,
+      NonNullable<ScreenDef['endpoints']>[EndpointKind],
+    ][]) {
+      if (!binding || !screen.entity) continue
+      const key = `${binding.method} ${binding.path}`
+      const isPublic = binding.public ?? (screen.access !== 'permission' && binding.permission === undefined)
+      const perms = binding.permission !== undefined ? asList(binding.permission) : isPublic ? [] : screen.permissions
+      const existing = byKey.get(key)
+      if (existing) {
+        existing.permissions = [...new Set([...existing.permissions, ...perms])].sort()
+        existing.screens.push(screen.name)
+        if (kind === 'list' && screen.search) existing.search = mergeSearch(existing.search, screen.search)
+        continue
+      }
+      byKey.set(key, {
+        id: `${screen.name}.${kind}`,
+        kind,
+        entity: screen.entity,
+        method: binding.method,
+        path: binding.path,
+        permissions: [...perms].sort(),
+        public: isPublic,
+        screens: [screen.name],
+        ...(kind === 'list' ? { search: screen.search ?? [] } : {}),
+      })
+    }
+  }
+  // One transition endpoint per entity whose state machine a bound screen can drive.
+  const bound = new Set([...byKey.values()].map((e) => e.entity))
+  for (const name of [...bound].sort()) {
+    const entity = entities[name]
+    if (!entity?.states) continue
+    const perms = [...new Set(Object.values(entity.states.transitions).map((t) => t.permission))].sort()
+    byKey.set(`POST /${name}/transition`, {
+      id: `${name}.transition`,
+      kind: 'transition',
+      entity: name,
+      method: 'POST',
+      path: `/${name}/transition`,
+      permissions: perms,
+      public: false,
+      screens: screens.filter((s) => s.entity === name).map((s) => s.name),
+    })
+  }
+  const endpoints = [...byKey.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+  return { version: 1, areas, entities, screens, endpoints, permissions, roles }
+}
+
+function mergeSearch(a: ScreenDef['search'] = [], b: ScreenDef['search'] = []): ScreenDef['search'] {
+  const seen = new Set(a.map((s) => `${s.field}:${s.op}`))
+  return [...a, ...b.filter((s) => !seen.has(`${s.field}:${s.op}`))]
+}
+
+/** The state machine's field is an enum of its states, read-only: only transitions change it. */
+function withStateField(def: EntityDef): EntityDef {
+  if (!def.states) return def
+  const { field, values } = def.states
+  const declared = def.fields[field]
+  return {
+    ...def,
+    fields: {
+      ...def.fields,
+      [field]: {
+        ...declared,
+        type: 'enum',
+        readOnly: true,
+        label: declared?.label ?? `field.${field}`,
+        values: Object.entries(values).map(([value, v]) => ({ value, label: v.label })),
+      },
+    },
+  }
+}

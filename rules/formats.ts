@@ -1,0 +1,88 @@
+/**
+ * Named checks the entity YAML can ask for with `format:`. The generated validators import these,
+ * so the portal's forms and the server run the same code.
+ */
+
+/** ISO 6346 container number: owner code (3 letters), category (U, J or Z), 6 digits, check digit. */
+export function isoContainer(value: string): boolean {
+  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(value)) return false
+  let sum = 0
+  for (let i = 0; i < 10; i++) {
+    const ch = value.charCodeAt(i)
+    let n: number
+    if (i < 4) {
+      // A=10 … Z=38, skipping multiples of 11.
+      n = ch - 55
+      n += Math.floor((n - 1) / 10)
+    } else n = ch - 48
+    sum += n * 2 ** i
+  }
+  return (sum % 11) % 10 === value.charCodeAt(10) - 48
+}
+
+/** Air waybill: 3-digit airline prefix and an 8-digit serial whose last digit is the first seven mod 7. */
+export function airWaybill(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, '')
+  if (!/^\d{11}$/.test(digits)) return false
+  return Number(digits.slice(3, 10)) % 7 === Number(digits[10])
+}
+
+/** UN/LOCODE: ISO 3166 country code and a 3-character location (letters and digits 2–9). */
+export function unlocode(value: string): boolean {
+  return /^[A-Z]{2}[A-Z2-9]{3}$/.test(value)
+}
+
+export function email(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)
+}
+
+/** Mainland China mobile numbers: 11 digits starting 13–19. */
+export function chinaMobile(value: string): boolean {
+  return /^1[3-9]\d{9}$/.test(value)
+}
+
+/** SPEC §5: letters and digits only, fewer than 32 characters, not digits only. */
+export function username(value: string): boolean {
+  return /^[A-Za-z0-9]{1,31}$/.test(value) && !/^\d+$/.test(value)
+}
+
+/** SPEC §5, the stricter reading: 8–20 characters with upper case, lower case, a digit and a special character. */
+export function password(value: string): boolean {
+  return (
+    value.length >= 8 &&
+    value.length <= 20 &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  )
+}
+
+export function url(value: string): boolean {
+  return /^https?:\/\/[^\s]+$/.test(value) || value.startsWith('/')
+}
+
+export function date(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+}
+
+export function dateTime(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  )
+}
+
+/** The named formats of the entity YAML, plus JSON Schema's own date and date-time. */
+export const formats: Record<string, (value: string) => boolean> = {
+  isoContainer,
+  airWaybill,
+  unlocode,
+  email,
+  chinaMobile,
+  username,
+  password,
+  url,
+  date,
+  'date-time': dateTime,
+}

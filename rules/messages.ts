@@ -1,0 +1,118 @@
+import type { ErrorObject } from 'ajv'
+
+/**
+ * Turns validator errors into what a user reads: the field, a locale key and its values.
+ * The same function runs in the portal's forms and in the server's answers, so a message never
+ * differs between the two. Keys live in locales/<lang>/validation.json (and rule.json for rules).
+ */
+export interface FieldError {
+  /** Dotted path with indexes, e.g. containers[2].grossWeight; '' for the whole record. */
+  field: string
+  /** Locale key, e.g. validation.required or rule.maxAboveMin */
+  message: string
+  params: Record<string, unknown>
+}
+
+interface FieldMeta {
+  message?: string
+}
+
+export interface MessageContext {
+  /** Field definitions by name (from the manifest), for per-field messages of pattern and format failures. */
+  fields?: Record<string, FieldMeta & { items?: Record<string, FieldMeta> }>
+}
+
+const pointerToField = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((out, step) => (/^\d+$/.test(step) ? `${out}[${step}]` : out ? `${out}.${step}` : step), '')
+
+const join = (base: string, name: string) => (base ? `${base}.${name}` : name)
+
+function fieldMeta(context: MessageContext, field: string): FieldMeta | undefined {
+  const parts = field.replace(/\[\d+\]/g, '').split('.')
+  let meta: (FieldMeta & { items?: Record<string, FieldMeta> }) | undefined = context.fields?.[parts[0] ?? '']
+  for (const part of parts.slice(1)) meta = meta?.items?.[part]
+  return meta
+}
+
+export function toFieldErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  context: MessageContext = {},
+): FieldError[] {
+  const out: FieldError[] = []
+  for (const e of errors ?? []) {
+    const at = pointerToField(e.instancePath)
+    const p = e.params as Record<string, unknown>
+    switch (e.keyword) {
+      case 'required':
+        out.push({ field: join(at, String(p.missingProperty)), message: 'validation.required', params: {} })
+        break
+      case 'additionalProperties':
+        out.push({ field: join(at, String(p.additionalProperty)), message: 'validation.unknownField', params: {} })
+        break
+      case 'minLength':
+        out.push({
+          field: at,
+          message: p.limit === 1 ? 'validation.required' : 'validation.minLength',
+          params: { limit: p.limit },
+        })
+        break
+      case 'maxLength':
+        out.push({ field: at, message: 'validation.maxLength', params: { limit: p.limit } })
+        break
+      case 'pattern':
+      case 'format':
+        out.push({
+          field: at,
+          message:
+            fieldMeta(context, at)?.message ??
+            (e.keyword === 'format' ? `validation.format_${String(p.format).replace('-', '_')}` : 'validation.pattern'),
+          params: {},
+        })
+        break
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+      case 'minItems':
+      case 'maxItems':
+        out.push({ field: at, message: `validation.${e.keyword}`, params: { limit: p.limit } })
+        break
+      case 'type':
+        out.push({ field: at, message: `validation.type_${String(p.type).split(',')[0]}`, params: {} })
+        break
+      case 'enum':
+        out.push({
+          field: at,
+          message: 'validation.enum',
+          params: { values: (p.allowedValues as unknown[]).join(', ') },
+        })
+        break
+      case 'uniqueItems':
+        out.push({ field: at, message: 'validation.uniqueItems', params: {} })
+        break
+      case 'wbTextBlock': {
+        const limits = p.limits as { lineLength: number; maxLines: number }
+        out.push({ field: at, message: 'validation.textBlock', params: limits })
+        break
+      }
+      case 'wbDecimals':
+        out.push({ field: at, message: 'validation.decimals', params: { limit: p.limit } })
+        break
+      default:
+        if (e.keyword.startsWith('wb') && p.rule) {
+          const rule = p.rule as { message: string; field?: string; fields?: string[] }
+          out.push({
+            field: join(at, rule.field ?? rule.fields?.[0] ?? ''),
+            message: rule.message,
+            params: { ...rule },
+          })
+        } else out.push({ field: at, message: 'validation.invalid', params: {} })
+    }
+  }
+  // One message per field and key is enough.
+  return out.filter((e, i) => out.findIndex((o) => o.field === e.field && o.message === e.message) === i)
+}

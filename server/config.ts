@@ -1,0 +1,25 @@
+import { resolve } from 'node:path'
+
+/** Everything the server reads from the environment, read once. */
+export interface ServerConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  /** Seed the demo tenants when the database is new (embedded default), or never (production PostgreSQL). */
+  seedOnFirstStart: boolean
+  staticDir: string
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl,
+    // A PostgreSQL server is production until someone says otherwise: never seed it by accident.
+    seedOnFirstStart: databaseUrl ? env.WAYBILL_SEED === '1' : env.WAYBILL_SEED !== '0',
+    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+  }
+}

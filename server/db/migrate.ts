@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely'
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import * as core from './migrations/0001_core.ts'
+
+/** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
+const migrations: Record<string, Migration> = {
+  '0001_core': core,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'waybill_migration' })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,215 @@
+import { type Kysely, sql } from 'kysely'
+import { hashPassword } from '../../auth/password.ts'
+import type { Manifest } from '../../manifest.ts'
+import { withTenant } from '../../tenancy/scope.ts'
+import type { DB } from '../schema.ts'
+
+export const DEMO_PASSWORD = 'Demo@2026'
+
+/** The demo accounts the README lists and the tests log in with. */
+export const DEMO_USERS = [
+  { username: 'platform', realName: 'Platform Admin', role: 'SystemAdministrator', company: 'provider', type: 1 },
+  { username: 'opadmin', realName: 'Li Wei', role: 'OperationAdministrator', company: 'provider', type: 1 },
+  { username: 'opcs', realName: 'Zhang Min', role: 'OperationCS', company: 'provider', type: 1 },
+  { username: 'entadmin', realName: 'Chen Jing', role: 'EnterpriseAdministrator', company: 'customer', type: 2 },
+  { username: 'entop', realName: 'Wang Fang', role: 'EnterpriseOperation', company: 'customer', type: 2 },
+  { username: 'personal', realName: 'Liu Yang', role: 'PersonalUser', company: null, type: 2 },
+] as const
+
+const ACME_USERS = [
+  { username: 'opadmin', realName: 'Maria Lopez', role: 'OperationAdministrator', company: 'provider', type: 1 },
+  { username: 'entadmin', realName: 'John Carter', role: 'EnterpriseAdministrator', company: 'customer', type: 2 },
+] as const
+
+interface TenantSeed {
+  code: string
+  domains: string[]
+  nameZh: string
+  nameEn: string
+  version: 'flagship' | 'standard' | 'basic'
+  settings: Record<string, unknown>
+  provider: { name: string; nameEn: string }
+  customer: { name: string; nameEn: string }
+  users: readonly {
+    username: string
+    realName: string
+    role: string
+    company: 'provider' | 'customer' | null
+    type: number
+  }[]
+}
+
+/** Site settings of SPEC §3 with every field present. */
+function siteSettings(overrides: Record<string, unknown>): Record<string, unknown> {
+  return {
+    websiteName: '',
+    websiteNameEn: '',
+    iconPath: '/favicon.svg',
+    themeColor: '#409eff',
+    logoList: [{ url: '/logo.svg' }],
+    servicePhone: '400-665-9211',
+    mail: 'service@example.com',
+    serviceAgreementList: [],
+    privacyAgreementList: [],
+    backgroundImageList: [],
+    backgroundImagePlay: true,
+    specialMode: false,
+    pageTemplate: 0,
+    homeMode: 1,
+    ecommerceEqWeight: 6000,
+    hasBookingAgent: false,
+    showCnptFields: false,
+    showSeaFreightTerms: true,
+    ocrChannel: null,
+    freightHsCode: 'customs',
+    seaShipmentBillSettings: {},
+    aeShipmentBillSettings: {},
+    operatingOrderIfModify: true,
+    operatingOrderLob: [],
+    operatingOrderLimitValue: 24,
+    operatingOrderReviewReceiver: [],
+    newContactInformationCheck: false,
+    newContactInformation: '',
+    companyId: null,
+    transportationSupport: [1, 2, 3, 4],
+    inquiryAllowed: true,
+    inquiryMenus: [],
+    companyDomainName: '',
+    copyright: '',
+    copyrightEn: '',
+    icp: '',
+    configuration: { visitorQueryLimit: 20, homeSpecialRouteCount: 6 },
+    ...overrides,
+  }
+}
+
+export const TENANTS: TenantSeed[] = [
+  {
+    code: 'demo',
+    domains: ['localhost', '127.0.0.1'],
+    nameZh: '华远国际货运代理（上海）有限公司',
+    nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
+    version: 'flagship',
+    settings: siteSettings({
+      websiteName: '华远国际物流',
+      websiteNameEn: 'Huayuan Logistics',
+      mail: 'service@huayuan-logistics.example',
+      companyDomainName: 'localhost',
+      copyright: '© 2026 华远国际货运代理（上海）有限公司',
+      copyrightEn: '© 2026 Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
+      icp: '沪ICP备2026000001号',
+    }),
+    provider: {
+      name: '华远国际货运代理（上海）有限公司',
+      nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
+    },
+    customer: { name: '杭州明辉纺织品进出口有限公司', nameEn: 'Hangzhou Minghui Textile Import & Export Co., Ltd.' },
+    users: DEMO_USERS,
+  },
+  {
+    code: 'acme',
+    domains: ['acme.localhost'],
+    nameZh: '艾克美物流（深圳）有限公司',
+    nameEn: 'Acme Logistics (Shenzhen) Ltd.',
+    version: 'standard',
+    settings: siteSettings({
+      websiteName: '艾克美物流',
+      websiteNameEn: 'Acme Logistics',
+      themeColor: '#0f7b6c',
+      servicePhone: '+86 755 8888 6600',
+      mail: 'hello@acme-logistics.example',
+      pageTemplate: 2,
+      homeMode: 2,
+      transportationSupport: [1, 2],
+      companyDomainName: 'acme.localhost',
+      copyright: '© 2026 艾克美物流（深圳）有限公司',
+      copyrightEn: '© 2026 Acme Logistics (Shenzhen) Ltd.',
+      icp: '粤ICP备2026000002号',
+    }),
+    provider: { name: '艾克美物流（深圳）有限公司', nameEn: 'Acme Logistics (Shenzhen) Ltd.' },
+    customer: { name: '东莞恒达电子有限公司', nameEn: 'Dongguan Hengda Electronics Co., Ltd.' },
+    users: ACME_USERS,
+  },
+]
+
+/** True when the database has no tenant yet: the only time the embedded default seeds itself. */
+export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('tenant').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  return row.n === 0
+}
+
+/**
+ * Creates the demo and acme tenants with their companies, preset roles and users. Deterministic: the
+ * same rows in the same order every time (password hashes differ only by their random salt).
+ */
+export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  for (const seed of TENANTS) {
+    const tenant = await db
+      .insertInto('tenant')
+      .values({
+        code: seed.code,
+        name_zh: seed.nameZh,
+        name_en: seed.nameEn,
+        version: seed.version,
+        settings: JSON.stringify(seed.settings),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('tenant_domain')
+      .values(seed.domains.map((domain) => ({ domain, tenant_id: tenant.id })))
+      .execute()
+    const providerId = await withTenant(db, tenant.id, async (trx) => {
+      const company = async (c: { name: string; nameEn: string }, type: number) =>
+        (
+          await trx
+            .insertInto('company')
+            .values({ tenant_id: tenant.id, name: c.name, name_en: c.nameEn, company_type: type })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      const companies = { provider: await company(seed.provider, 1), customer: await company(seed.customer, 2) }
+      const roleIds: Record<string, number> = {}
+      for (const [code, role] of Object.entries(manifest.roles)) {
+        const row = await trx
+          .insertInto('role')
+          .values({
+            tenant_id: tenant.id,
+            code,
+            name: code,
+            preset: true,
+            data_scope: role.dataScope,
+            permissions: JSON.stringify(role.permissions),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        roleIds[code] = row.id
+      }
+      for (const user of seed.users) {
+        const row = await trx
+          .insertInto('app_user')
+          .values({
+            tenant_id: tenant.id,
+            company_id: user.company ? companies[user.company] : null,
+            username: user.username,
+            real_name: user.realName,
+            email: `${user.username}@${seed.code}.example`,
+            password_hash: passwordHash,
+            company_user_type: user.type,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const roleId = roleIds[user.role]
+        if (roleId === undefined) throw new Error(`seed: role ${user.role} is not in screens/access.yaml`)
+        await trx.insertInto('user_role').values({ tenant_id: tenant.id, user_id: row.id, role_id: roleId }).execute()
+      }
+      return companies.provider
+    })
+    await db
+      .updateTable('tenant')
+      .set({ settings: JSON.stringify({ ...seed.settings, companyId: providerId }) })
+      .where('id', '=', tenant.id)
+      .execute()
+  }
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts'
+import { readConfig } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { DataDirLockedError } from './db/lock.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './db/seed/demo.ts'
+import { loadManifest } from './manifest.ts'
+
+const config = readConfig()
+
+async function main() {
+  const manifest = loadManifest()
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const applied = await migrateToLatest(database.db as never)
+  if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`)
+  if (config.seedOnFirstStart && (await isEmpty(database.db))) {
+    await seedDemo(database.db, manifest)
+    console.log('Seeded the demo tenants (localhost and acme.localhost).')
+  }
+
+  const app = await buildApp({ database, staticDir: config.staticDir, logger: process.env.LOG_LEVEL !== 'silent' })
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`\n${signal}: closing the server and the database…`)
+    try {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      console.error(error)
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const url = `http://localhost:${config.port}`
+  console.log(
+    `\nWaybill is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
+  )
+  console.log(`Second tenant: http://acme.localhost:${config.port}`)
+  console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`)
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) console.error(`\n${error.message}\n`)
+  else console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,19 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { DB } from '../db/schema.ts'
+
+/**
+ * Runs `work` in a transaction that can see only one tenant's rows: the tenant id is set for the
+ * transaction and the role is switched to the row-level-security-bound application role, so a query
+ * that forgets its `where tenant_id = …` still cannot read or write another tenant's data.
+ */
+export function withTenant<T>(
+  db: Kysely<DB>,
+  tenantId: number,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx)
+    await sql`set local role waybill_app`.execute(trx)
+    return work(trx)
+  })
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { freshDatabase } from '../support/database.ts'
+
+let database: Database
+let app: FastifyInstance
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = await buildApp({ database })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+describe('GET /api/health', () => {
+  it('answers the envelope with the database in use', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    const body = response.json()
+    expect(body.code).toBe('0000')
+    expect(body.content.db).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite')
+  })
+})
+
+describe('unknown paths', () => {
+  it('answer an envelope error, never an HTML page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no/such/thing' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+    expect(response.json()).toMatchObject({ code: '404', content: null })
+  })
+})
+
+describe('site settings by host', () => {
+  it('gives each tenant its own settings', async () => {
+    const demo = await app.inject({
+      method: 'GET',
+      url: '/api/b2b/public/api/site/settings',
+      headers: { host: 'localhost:3000' },
+    })
+    const acme = await app.inject({
+      method: 'GET',
+      url: '/api/b2b/public/api/site/settings',
+      headers: { host: 'acme.localhost' },
+    })
+    expect(demo.json().content.websiteNameEn).toBe('Huayuan Logistics')
+    expect(acme.json().content.websiteNameEn).toBe('Acme Logistics')
+    expect(acme.json().content.pageTemplate).toBe(2)
+    expect(demo.json().content.tenantId).not.toBe(acme.json().content.tenantId)
+  })
+
+  it('answers not-found for a host no tenant owns', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/b2b/public/api/site/settings',
+      headers: { host: 'evil.example' },
+    })
+    expect(response.json().code).toBe('404')
+  })
+})

@@ -72,6 +72,7 @@ export interface EntityDef {
   description?: string
   scope?: 'tenant' | 'global'
   reference?: boolean
+  stored?: boolean
   display?: string
   storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean }[] }
   dataScope?: { owner?: string; company?: string }
@@ -145,11 +146,24 @@ export interface ScreenDef {
   form?: { sections: { title: string; columns?: number; fields: string[] }[] }
 }
 
+/** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */
+export interface CustomEndpointDef {
+  name: string
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  summary: string
+  public?: boolean
+  permission?: PermissionList
+  body?: string
+  response?: string
+}
+
 export interface AreaDef {
   area: string
   label: string
   menu?: { place?: 'top' | 'workbench' | 'none'; order?: number; icon?: string }
   screens: ScreenDef[]
+  endpoints?: CustomEndpointDef[]
 }
 
 export interface AccessDef {

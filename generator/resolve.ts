@@ -3,6 +3,8 @@ import type { Sources } from './load.ts'
 import type { AccessDef, AreaDef, EndpointKind, EntityDef, PermissionList, ScreenDef } from './model.ts'
 
 export interface ManifestEntity extends EntityDef {
+  /** false: a request or view shape with no table of its own. */
+  stored: boolean
   table: string
   scope: 'tenant' | 'global'
   /** The input JSON Schema, `$id` = entity name. */
@@ -17,10 +19,14 @@ export interface ManifestScreen extends Omit<ScreenDef, 'permission'> {
 }
 
 export interface ManifestEndpoint {
-  /** `<screen>.<kind>` of the first screen that binds it, or `<entity>.transition`. */
+  /** `<screen>.<kind>` of the first screen that binds it, `<entity>.transition`, or a custom endpoint's name. */
   id: string
-  kind: EndpointKind | 'transition'
+  kind: EndpointKind | 'transition' | 'custom'
+  /** The entity stored or, for custom endpoints, the request body's entity (may be empty). */
   entity: string
+  /** Custom endpoints: the entity the content is shaped like. */
+  response?: string
+  summary?: string
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Below the /api gateway prefix. */
   path: string
@@ -55,6 +61,7 @@ export function resolveManifest(sources: Sources): Manifest {
     const def = withStateField(entityDefs[name] as EntityDef)
     entities[name] = {
       ...def,
+      stored: def.stored ?? true,
       table: def.storage?.table ?? snake(name),
       scope: def.scope ?? 'tenant',
       schema: entitySchema(def, entityDefs),
@@ -118,8 +125,24 @@ export function resolveManifest(sources: Sources): Manifest {
       })
     }
   }
+  for (const area of areaFiles) {
+    for (const custom of area.endpoints ?? []) {
+      byKey.set(`${custom.method} ${custom.path}`, {
+        id: custom.name,
+        kind: 'custom',
+        entity: custom.body ?? '',
+        ...(custom.response ? { response: custom.response } : {}),
+        summary: custom.summary,
+        method: custom.method,
+        path: custom.path,
+        permissions: asList(custom.permission).sort(),
+        public: custom.public ?? false,
+        screens: [],
+      })
+    }
+  }
   // One transition endpoint per entity whose state machine a bound screen can drive.
-  const bound = new Set([...byKey.values()].map((e) => e.entity))
+  const bound = new Set([...byKey.values()].filter((e) => e.kind !== 'custom').map((e) => e.entity))
   for (const name of [...bound].sort()) {
     const entity = entities[name]
     if (!entity?.states) continue

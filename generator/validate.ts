@@ -511,6 +511,48 @@ export function validateSources(sources: Sources): ConfigError[] {
     })
   }
 
+  // Hand-written endpoints: unique names and paths, known entities and permissions.
+  const customNames = new Map<string, string>()
+  for (const file of areaFiles) {
+    ;((file.data as AreaDef).endpoints ?? []).forEach((endpoint, i) => {
+      const at: Path = ['endpoints', i]
+      const previous = customNames.get(endpoint.name)
+      if (previous)
+        err(
+          file,
+          [...at, 'name'],
+          `endpoint name "${endpoint.name}" is used twice (also in ${previous})`,
+          'a unique handler name',
+        )
+      else customNames.set(endpoint.name, file.path)
+      const key = `${endpoint.method} ${endpoint.path}`
+      const owner = endpointAt.get(key)
+      if (owner) err(file, [...at, 'path'], `${key} is already bound by ${owner}`, 'each method and path once')
+      else endpointAt.set(key, endpoint.name)
+      for (const prop of ['body', 'response'] as const) {
+        const name = endpoint[prop]
+        if (name && !entities[name])
+          err(
+            file,
+            [...at, prop],
+            `unknown entity "${name}"`,
+            `one of ${listOf(Object.keys(entities).sort(), 40)}`,
+            suggestion(name, Object.keys(entities)) ?? `create schemas/${name}.yaml`,
+          )
+      }
+      asList(endpoint.permission).forEach((p, k) =>
+        checkPermission(file, Array.isArray(endpoint.permission) ? [...at, 'permission', k] : [...at, 'permission'], p),
+      )
+      if (endpoint.public && endpoint.permission !== undefined)
+        err(
+          file,
+          [...at, 'public'],
+          'a public endpoint cannot need a permission',
+          'public: true or a permission, not both',
+        )
+    })
+  }
+
   // Locale keys: every key the configuration names, in every language.
   for (const file of valid) {
     for (const { key, path } of localeKeys(file.data)) {

@@ -1,48 +1,98 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { authHandlers } from './auth/handlers.ts'
+import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
+import { siteHandlers } from './domain/site/handlers.ts'
+import { registerEngine } from './engine/index.ts'
+import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
+import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
+import { loadManifest, type Manifest } from './manifest.ts'
 import { TenantResolver } from './tenancy/resolve.ts'
 
 export interface AppOptions {
   database: Database
+  manifest?: Manifest
   /** The built portal (vite build output); absent in API-only tests and under `npm run dev`. */
   staticDir?: string
   logger?: boolean
 }
 
 const startedAt = Date.now()
+const BODY_LIMIT = 2 * 1024 * 1024
 
-export async function buildApp({ database, staticDir, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false, trustProxy: true })
-  const tenants = new TenantResolver(database.db)
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    request.log.error(error)
-    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500
-    // Never a stack trace or SQL in the answer: the log has them.
-    const body: Envelope<null> = {
-      code: status === 500 ? '200000' : String(status),
-      message: status === 500 ? 'System abnormal, please contact the administrator' : error.message,
-      content: null,
+/** Turns any thrown error into the envelope, in the caller's language; never a stack trace or SQL. */
+function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const language: Language = request.language ?? parseLanguage(request.headers.language as string | undefined)
+  let apiError: ApiError
+  if (error instanceof ApiError) apiError = error
+  else {
+    const status = (error as FastifyError).statusCode ?? 500
+    if (status === 413) apiError = new ApiError('413')
+    else if (status === 429) apiError = new ApiError('429')
+    else if (status >= 400 && status < 500) apiError = new ApiError('validation', { detail: error.message })
+    else {
+      request.log.error(error)
+      apiError = new ApiError('200000')
     }
-    reply.status(status).send(body)
+  }
+  const fieldErrors = apiError.fieldErrors?.map((e) => ({
+    field: e.field,
+    key: e.message,
+    message: messageFor(e.message, language, e.params),
+  }))
+  const body: Envelope<unknown> = {
+    code: apiError.code,
+    message: messageFor(apiError.key, language, apiError.params),
+    content: fieldErrors ? { fieldErrors } : null,
+  }
+  return reply.status(apiError.http).send(body)
+}
+
+export async function buildApp({
+  database,
+  manifest = loadManifest(),
+  staticDir,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+    trustProxy: true,
+    bodyLimit: BODY_LIMIT,
   })
+  const tenants = new TenantResolver(database.db)
+  await app.register(fastifyCookie)
+  app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
+  app.decorateRequest('session', null)
+  app.decorateRequest('language', 'zh')
 
   await app.register(
     async (api) => {
       api.get('/health', async () =>
         ok({ db: database.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }, 'ok'),
       )
-      // SPEC §3 site settings of the tenant this host belongs to: what the public site is drawn from.
-      api.get('/b2b/public/api/site/settings', async (request, reply) => {
+      const openapi = readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')
+      api.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi))
+
+      // Every other call belongs to the tenant of its host, speaks the caller's language, and knows who calls.
+      api.addHook('onRequest', async (request) => {
+        request.language = parseLanguage(
+          (request.headers.language as string | undefined) ?? request.cookies.language ?? undefined,
+        )
+        const path = request.url.split('?')[0]
+        if (path === '/api/health' || path === '/api/openapi.json') return
         const tenant = await tenants.byHost(request.headers.host)
-        if (!tenant)
-          return reply.status(404).send({ code: '404', message: 'No site is configured for this host', content: null })
-        return ok({ tenantId: tenant.id, tenantCode: tenant.code, ...tenant.settings })
+        if (!tenant) throw new ApiError('404')
+        request.tenant = tenant
+        request.session = await loadSession(database.db, request)
       })
+
+      registerCustomEndpoints(api, manifest, database.db, { ...siteHandlers, ...authHandlers })
+      registerEngine(api, manifest, database.db)
     },
     { prefix: '/api' },
   )
@@ -53,12 +103,7 @@ export async function buildApp({ database, staticDir, logger = false }: AppOptio
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasPortal) {
-      const body: Envelope<null> = {
-        code: '404',
-        message: `No such endpoint: ${request.method} ${path}`,
-        content: null,
-      }
-      return reply.status(404).send(body)
+      return sendError(new ApiError('404'), request, reply)
     }
     // The portal routes on the client: every other GET gets the single page.
     return reply.type('text/html').sendFile('index.html')

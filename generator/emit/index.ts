@@ -76,37 +76,44 @@ export function stripCustom(value: unknown): unknown {
   )
 }
 
-function clientFunction(endpoint: ManifestEndpoint, manifest: Manifest) {
+function clientFunction(endpoint: ManifestEndpoint) {
   const entity = typeName(endpoint.entity)
   const kind = endpoint.kind
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
-  const contentType =
-    kind === 'list'
-      ? `ListContent<Row<T.${entity}>>`
-      : kind === 'detail' || kind === 'create' || kind === 'update' || kind === 'transition'
-        ? `Row<T.${entity}>`
-        : kind === 'export'
-          ? 'string'
-          : 'null'
-  const bodyType =
-    kind === 'list'
-      ? 'ListRequest'
-      : kind === 'transition'
-        ? 'TransitionRequest'
-        : kind === 'create' || kind === 'update'
-          ? `Partial<T.${entity}> & { id?: number; version?: number }`
-          : '{ id: number }'
-  const queryType = kind === 'list' ? 'ListRequest' : '{ id: number | string }'
-  void manifest
-  return { ...endpoint, fn: kind, hasBody, contentType, bodyType, queryType }
+  const row = `Row<T.${entity}>`
+  const contentType = {
+    list: `ListContent<${row}>`,
+    detail: row,
+    create: row,
+    update: row,
+    transition: row,
+    delete: 'null',
+    export: 'string',
+    custom: endpoint.response ? `T.${typeName(endpoint.response)}` : 'unknown',
+  }[kind]
+  const custom = endpoint.entity ? `T.${entity}` : 'Record<string, never>'
+  const bodyType = {
+    list: 'ListRequest',
+    transition: 'TransitionRequest',
+    create: `Partial<T.${entity}> & { id?: number; version?: number }`,
+    update: `Partial<T.${entity}> & { id?: number; version?: number }`,
+    detail: '{ id: number }',
+    delete: '{ id: number }',
+    export: 'ListRequest',
+    custom,
+  }[kind]
+  const queryType = kind === 'list' ? 'ListRequest' : kind === 'custom' ? custom : '{ id: number | string }'
+  return { ...endpoint, fn: kind === 'custom' ? endpoint.id : kind, hasBody, contentType, bodyType, queryType }
 }
 
 export function emitClient(manifest: Manifest): OutputFile {
   const groups = new Map<string, ReturnType<typeof clientFunction>[]>()
   for (const endpoint of manifest.endpoints) {
-    const group = endpoint.id.split('.')[0] as string
+    // Custom endpoints are grouped by their first path segment (b2b, booking…); the rest by screen.
+    const group =
+      endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
     const list = groups.get(group) ?? []
-    list.push(clientFunction(endpoint, manifest))
+    list.push(clientFunction(endpoint))
     groups.set(group, list)
   }
   const sorted = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))

@@ -27,7 +27,7 @@ const envelope = (content: Doc): Doc => ({
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
 function operation(endpoint: ManifestEndpoint): Doc {
-  const entity = ref(endpoint.entity)
+  const entity = endpoint.entity ? ref(endpoint.entity) : { type: 'object' }
   const row = { allOf: [entity, ref('RowMeta')] }
   const content: Record<ManifestEndpoint['kind'], Doc> = {
     list: {
@@ -46,6 +46,7 @@ function operation(endpoint: ManifestEndpoint): Doc {
     transition: row,
     delete: { type: 'null' },
     export: { type: 'string' },
+    custom: endpoint.response ? ref(endpoint.response) : {},
   }
   const body: Record<ManifestEndpoint['kind'], Doc> = {
     list: ref('ListRequest'),
@@ -55,11 +56,12 @@ function operation(endpoint: ManifestEndpoint): Doc {
     transition: ref('TransitionRequest'),
     delete: ref('IdRequest'),
     export: ref('ListRequest'),
+    custom: entity,
   }
   const op: Doc = {
     operationId: endpoint.id,
-    tags: [endpoint.entity],
-    summary: `${endpoint.kind} ${endpoint.entity}`,
+    tags: [endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'custom') : endpoint.entity],
+    summary: endpoint.summary ?? `${endpoint.kind} ${endpoint.entity}`,
     description: endpoint.public ? 'Public.' : `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
     'x-wb-permissions': endpoint.permissions,
     responses: {
@@ -78,7 +80,9 @@ function operation(endpoint: ManifestEndpoint): Doc {
     },
   }
   if (!endpoint.public) op.security = [{ cookieToken: [] }, { bearerToken: [] }]
-  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+  if (endpoint.kind === 'custom' && (endpoint.method === 'GET' || endpoint.method === 'DELETE')) {
+    if (endpoint.entity) op.parameters = [{ name: 'query', in: 'query', style: 'form', explode: true, schema: entity }]
+  } else if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
     op.parameters =
       endpoint.kind === 'list'
         ? [

@@ -35,7 +35,9 @@ export default function Home() {
   return (
     <>
       <section className={styles.hero}>
-        <Title1 as="h1" style={{ color: '#fff' }}>{siteName(settings, i18n.language)}</Title1>
+        <Title1 as="h1" style={{ color: '#fff' }}>
+          {siteName(settings, i18n.language)}
+        </Title1>
         <Text size={500} style={{ color: '#fff' }}>
           {t('common.heroTagline')}
         </Text>

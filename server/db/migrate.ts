@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import * as core from './migrations/0001_core.ts'
+import * as accounts from './migrations/0002_accounts.ts'
+import * as engine from './migrations/0003_engine.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0002_accounts': accounts,
+  '0003_engine': engine,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -98,7 +98,10 @@ export async function enableTenantIsolation(db: Kysely<unknown>, tables: string[
 
 /** One statement at a time: a prepared statement (PGlite, pg with parameters) takes only one. */
 export async function runStatements(db: Kysely<unknown>, script: string): Promise<void> {
-  for (const statement of script.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of script
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db)
   }
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { DB } from '../db/schema.ts'
+import type { Manifest } from '../manifest.ts'
+import { type HandlerContext, handlerContext } from './context.ts'
+import { ok } from './envelope.ts'
+import { checkAccess } from './guard.ts'
+import { validateBody } from './validation.ts'
+
+/** A hand-written endpoint: gets the validated input and answers the envelope's content. */
+export type Handler = (context: HandlerContext & { input: unknown; endpoint: ManifestEndpoint }) => Promise<unknown>
+
+/** Handlers by the name screens/*.yaml gives their endpoint (`endpoints: - name: login`). */
+export type HandlerRegistry = Record<string, Handler>
+
+/**
+ * Registers every custom endpoint of the manifest with its handler. The manifest and the registry must
+ * name the same endpoints: a declared endpoint with no handler, or a handler nobody declared, stops the
+ * server at boot rather than answering 404 at run time.
+ */
+export function registerCustomEndpoints(
+  api: FastifyInstance,
+  manifest: Manifest,
+  db: Kysely<DB>,
+  handlers: HandlerRegistry,
+) {
+  const declared = manifest.endpoints.filter((e) => e.kind === 'custom')
+  const missing = declared.filter((e) => !handlers[e.id])
+  if (missing.length) {
+    throw new Error(
+      `No handler for ${missing.map((e) => `${e.id} (${e.method} ${e.path})`).join(', ')}: add it to a handler registry under server/`,
+    )
+  }
+  const undeclared = Object.keys(handlers).filter((name) => !declared.some((e) => e.id === name))
+  if (undeclared.length) throw new Error(`Handlers not declared in screens/*.yaml endpoints: ${undeclared.join(', ')}`)
+
+  for (const endpoint of declared) {
+    const handler = handlers[endpoint.id] as Handler
+    const bodyEntity = endpoint.entity ? manifest.entities[endpoint.entity] : undefined
+    api.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        checkAccess(endpoint, request.session)
+        const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
+        const input = bodyEntity ? validateBody(bodyEntity, raw ?? {}) : raw
+        const content = await handler({ ...handlerContext(db, request, reply), input, endpoint })
+        if (reply.sent) return reply
+        return ok(content ?? null)
+      },
+    })
+  }
+}

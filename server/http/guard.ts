@@ -1,0 +1,20 @@
+import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { Session } from './context.ts'
+import { ApiError } from './errors.ts'
+
+/**
+ * The access rule of every endpoint, from the manifest: public ones answer anyone; the rest need a
+ * session (else HTTP 401) and, when they name permissions, at least one of them (else 220000).
+ * The portal hiding a button is never the only guard.
+ */
+export function checkAccess(endpoint: Pick<ManifestEndpoint, 'public' | 'permissions'>, session: Session | null): void {
+  if (endpoint.public) return
+  if (!session) throw new ApiError('401')
+  if (endpoint.permissions.length && !endpoint.permissions.some((p) => session.permissions.has(p))) {
+    throw new ApiError('220000')
+  }
+}
+
+export function hasPermission(session: Session | null, permission: string): boolean {
+  return !!session?.permissions.has(permission)
+}

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { emitAll, type OutputFile } from './emit/index.ts'
+import type { OutputFile } from './emit/index.ts'
 import type { ConfigError } from './errors.ts'
 import { exampleErrors } from './examples.ts'
 import { loadSources, type Sources } from './load.ts'
@@ -20,6 +20,8 @@ export function checkProject(root: string): { sources: Sources; errors: ConfigEr
 export async function generateProject(root: string, outDir = join(root, 'generated')) {
   const result = checkProject(root)
   if (!result.manifest) return { ...result, written: [] as string[] }
+  // Loaded only here: the emitters pull in json-schema-to-typescript and Handlebars, which check never needs.
+  const { emitAll } = await import('./emit/index.ts')
   const files = await emitAll(result.manifest, result.sources)
   return { ...result, written: writeOutput(outDir, files) }
 }

@@ -65,6 +65,69 @@ export interface UserRoleTable {
   role_id: number
 }
 
+export interface SessionTable {
+  tenant_id: number
+  id: Generated<number>
+  user_id: number
+  /** sha256 of the token, hex: the token itself is never stored. */
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: Timestamp | null
+  last_seen_at: Timestamp
+  user_agent: string | null
+  ip: string | null
+}
+
+export interface VerificationCodeTable {
+  tenant_id: number
+  id: Generated<number>
+  channel: 'sms' | 'email'
+  /** The mobile number or the lower-cased e-mail address the code went to. */
+  target: string
+  purpose: 'login' | 'reset' | 'bind' | 'register'
+  user_id: number | null
+  /** HMAC-SHA256 of the code with the server secret: the code is in clear only in the outbox message. */
+  code_hash: string
+  attempts: Generated<number>
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  ip: string | null
+}
+
+export interface LoginFailureTable {
+  tenant_id: number
+  /** The account's user name (lower case), or what was typed when no account matched. */
+  username: string
+  at: Timestamp
+  ip: string | null
+}
+
+/** Short-lived single-use values: the ?token= handoff (60 s) and the password reset ticket (10 min). */
+export interface AuthTicketTable {
+  tenant_id: number
+  id: Generated<number>
+  kind: 'handoff' | 'reset'
+  user_id: number
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+/** Side effects (SMS, mail…) written in the same transaction as the change, delivered later by a worker. */
+export interface OutboxTable {
+  tenant_id: number
+  id: Generated<number>
+  kind: string
+  payload: Json<Record<string, unknown>>
+  created_at: Timestamp
+  sent_at: Timestamp | null
+  attempts: Generated<number>
+  last_error: string | null
+}
+
 export interface DB {
   tenant: TenantTable
   tenant_domain: TenantDomainTable
@@ -72,4 +135,9 @@ export interface DB {
   app_user: UserTable
   role: RoleTable
   user_role: UserRoleTable
+  session: SessionTable
+  verification_code: VerificationCodeTable
+  login_failure: LoginFailureTable
+  auth_ticket: AuthTicketTable
+  outbox: OutboxTable
 }

@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { freshDatabase } from '../support/database.ts'
+
+let database: Database
+let app: FastifyInstance
+let nextIp = 1
+
+const PERSONAL_MOBILE = '13800138000'
+const ENTOP_MOBILE = '13800138001'
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = await buildApp({ database })
+  await database.db
+    .updateTable('app_user')
+    .set({ mobile: PERSONAL_MOBILE })
+    .where('username', '=', 'personal')
+    .execute()
+  await database.db.updateTable('app_user').set({ mobile: ENTOP_MOBILE }).where('username', '=', 'entop').execute()
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+const freshIp = () => `10.3.0.${nextIp++}`
+
+function post(url: string, payload: object, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), ...headers },
+    payload,
+  })
+}
+
+const sendLoginSms = (key: string, headers: Record<string, string> = {}) =>
+  post('/b2b/user/sendLoginSms', { key }, headers)
+const codeLogin = (key: string, code: string) => post('/b2b/user/codeLogin', { key, code })
+
+async function outboxTo(to: string) {
+  return database.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where(sql<boolean>`payload->>'to' = ${to}`)
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+async function codeSentTo(to: string): Promise<string> {
+  const [row] = await outboxTo(to)
+  const code = /(\d{6})/.exec(String(row?.payload.text))?.[1]
+  if (!code) throw new Error(`no code sent to ${to}`)
+  return code
+}
+
+/** Moves the codes of a number back in time, as if `interval` had passed. */
+async function age(target: string, interval: string) {
+  await database.db
+    .updateTable('verification_code')
+    .set({ created_at: sql<Date>`created_at - ${interval}::interval` })
+    .where('target', '=', target)
+    .execute()
+}
+
+/** A new code for the number, after earlier tests' codes have aged out of the resend wait and hourly limit. */
+async function freshCode(mobile: string): Promise<string> {
+  await age(mobile, '61 minutes')
+  expect((await sendLoginSms(mobile)).json().code).toBe('0000')
+  return codeSentTo(mobile)
+}
+
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+describe('code login by SMS', () => {
+  it('sends a 6-digit code through the outbox and logs in with it once', async () => {
+    const sent = await sendLoginSms(PERSONAL_MOBILE, { language: 'en_US' })
+    expect(sent.json()).toMatchObject({ code: '0000', content: null })
+    const [message] = await outboxTo(PERSONAL_MOBILE)
+    expect(message?.kind).toBe('sms')
+    expect(message?.sent_at).toBeNull()
+    expect(String(message?.payload.text)).toMatch(/^\[Huayuan Logistics\] Your verification code is \d{6}\./)
+    const code = await codeSentTo(PERSONAL_MOBILE)
+
+    // Stored hashed: the code is nowhere in the verification_code table.
+    const rows = await database.db
+      .selectFrom('verification_code')
+      .selectAll()
+      .where('target', '=', PERSONAL_MOBILE)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ channel: 'sms', purpose: 'login', attempts: 0, used_at: null })
+    expect(JSON.stringify(rows)).not.toContain(code)
+
+    const login = await codeLogin(PERSONAL_MOBILE, code)
+    expect(login.json()).toMatchObject({ code: '0000', content: { checkRobotPass: true, username: 'personal' } })
+    expect(login.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(String(login.headers['set-cookie'])).toContain(`b2b_token=${login.json().token}`)
+
+    // Single use.
+    expect((await codeLogin(PERSONAL_MOBILE, code)).json().code).toBe('300004')
+  })
+
+  it('writes the message in the caller’s language', async () => {
+    await sendLoginSms(ENTOP_MOBILE, { language: 'zh_CN' })
+    const [message] = await outboxTo(ENTOP_MOBILE)
+    expect(String(message?.payload.text)).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
+  })
+
+  it('answers 300006 for a number no account has, and sends nothing', async () => {
+    const response = await sendLoginSms('13999999999')
+    expect(response.json().code).toBe('300006')
+    expect(await outboxTo('13999999999')).toHaveLength(0)
+  })
+
+  it('answers 300004 for a wrong code, in English and Chinese', async () => {
+    const code = await freshCode(PERSONAL_MOBILE)
+    const en = await post('/b2b/user/codeLogin', { key: PERSONAL_MOBILE, code: otherThan(code) }, { language: 'en_US' })
+    expect(en.json()).toMatchObject({ code: '300004', message: 'Incorrect SMS verification code' })
+    expect(en.json().token).toBeUndefined()
+    const zh = await post('/b2b/user/codeLogin', { key: PERSONAL_MOBILE, code: otherThan(code) }, { language: 'zh_CN' })
+    expect(zh.json()).toMatchObject({ code: '300004', message: '短信验证码错误' })
+    // Two wrong tries do not kill it.
+    expect((await codeLogin(PERSONAL_MOBILE, code)).json().code).toBe('0000')
+  })
+
+  it('refuses a resend within 60 seconds with 300001 and the seconds left', async () => {
+    await freshCode(PERSONAL_MOBILE)
+    const again = await sendLoginSms(PERSONAL_MOBILE, { language: 'en_US' })
+    expect(again.json().code).toBe('300001')
+    const seconds = Number(/within (\d+) seconds/.exec(again.json().message)?.[1])
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(60)
+    const zh = await sendLoginSms(PERSONAL_MOBILE, { language: 'zh_CN' })
+    expect(zh.json().message).toMatch(/^\d+ 秒内不能重复获取验证码$/)
+    expect(await outboxTo(PERSONAL_MOBILE)).toHaveLength(3)
+  })
+
+  it('kills a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
+    const code = await freshCode(PERSONAL_MOBILE)
+    for (let i = 0; i < 5; i++) expect((await codeLogin(PERSONAL_MOBILE, otherThan(code))).json().code).toBe('300004')
+    expect((await codeLogin(PERSONAL_MOBILE, code)).json().code).toBe('300004')
+  })
+
+  it('refuses an expired code', async () => {
+    const code = await freshCode(PERSONAL_MOBILE)
+    await database.db
+      .updateTable('verification_code')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('target', '=', PERSONAL_MOBILE)
+      .execute()
+    expect((await codeLogin(PERSONAL_MOBILE, code)).json().code).toBe('300004')
+  })
+
+  it('lets only the newest code of a number work', async () => {
+    const first = await freshCode(PERSONAL_MOBILE)
+    const second = await freshCode(PERSONAL_MOBILE)
+    if (first !== second) expect((await codeLogin(PERSONAL_MOBILE, first)).json().code).toBe('300004')
+    expect((await codeLogin(PERSONAL_MOBILE, second)).json().code).toBe('0000')
+  })
+
+  it('answers 300007 for a disabled account', async () => {
+    await database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'entop').execute()
+    try {
+      await age(ENTOP_MOBILE, '61 seconds')
+      expect((await sendLoginSms(ENTOP_MOBILE)).json().code).toBe('300007')
+    } finally {
+      await database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'entop').execute()
+    }
+  })
+
+  it('does not accept one tenant’s code on another tenant’s host', async () => {
+    const code = await freshCode(ENTOP_MOBILE)
+    const acme = await post('/b2b/user/codeLogin', { key: ENTOP_MOBILE, code }, { host: 'acme.localhost' })
+    expect(acme.json().code).toBe('300004')
+    expect((await codeLogin(ENTOP_MOBILE, code)).json().code).toBe('0000')
+  })
+})
+
+describe('code sending limits', () => {
+  it('allows 5 codes an hour and 10 a day per number', async () => {
+    const mobile = '13600000001'
+    const send = () => post('/b2b/user/sendRegisterSms', { key: mobile }, { language: 'en_US' })
+    for (let i = 0; i < 5; i++) {
+      expect((await send()).json().code).toBe('0000')
+      await age(mobile, '61 seconds')
+    }
+    const sixth = await send()
+    expect(sixth.json()).toMatchObject({
+      code: '300001',
+      message: 'Verification code request limit exceeded. Please try again later.',
+    })
+
+    await age(mobile, '1 hour')
+    for (let i = 0; i < 5; i++) {
+      expect((await send()).json().code).toBe('0000')
+      await age(mobile, '61 seconds')
+    }
+    await age(mobile, '1 hour')
+    expect((await send()).json().code).toBe('300001')
+    await age(mobile, '1 day')
+    expect((await send()).json().code).toBe('0000')
+    expect(await outboxTo(mobile)).toHaveLength(11)
+  })
+
+  it('allows 20 codes an hour per client address', async () => {
+    const ip = '10.3.9.9'
+    for (let i = 0; i < 20; i++) {
+      const response = await post(
+        '/b2b/user/sendRegisterSms',
+        { key: `135000000${String(i).padStart(2, '0')}` },
+        { 'x-forwarded-for': ip },
+      )
+      expect(response.json().code).toBe('0000')
+    }
+    const refused = await post('/b2b/user/sendRegisterSms', { key: '13500000099' }, { 'x-forwarded-for': ip })
+    expect(refused.json().code).toBe('300001')
+    expect(await outboxTo('13500000099')).toHaveLength(0)
+    // Another address is not affected.
+    expect((await post('/b2b/user/sendRegisterSms', { key: '13500000099' })).json().code).toBe('0000')
+  })
+
+  it('validates the number before anything else', async () => {
+    const response = await post('/b2b/user/sendLoginSms', { key: '1380013800' }, { language: 'en_US' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().content.fieldErrors).toEqual([
+      { field: 'key', key: 'rule.chinaMobile', message: 'Enter a valid mainland China mobile number' },
+    ])
+  })
+})

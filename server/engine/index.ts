@@ -1,7 +1,45 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
+import { ok } from '../http/envelope.ts'
+import { checkAccess } from '../http/guard.ts'
 import type { Manifest } from '../manifest.ts'
+import { withTenant } from '../tenancy/scope.ts'
+import { createEngine, type Engine, type EngineOptions } from './core.ts'
 
-/** The generic engine: list, detail, create, update, delete and transition endpoints from the manifest. */
-export function registerEngine(_api: FastifyInstance, _manifest: Manifest, _db: Kysely<DB>): void {}
+export { createEngine, type Engine, type EngineCall, servedByEngine } from './core.ts'
+export { syncEntityTables } from './storage.ts'
+
+/**
+ * The generic engine: one route per list, detail, create, update, delete, export and transition endpoint
+ * of the manifest whose entity has a table of the engine's own (server/engine/storage.ts). Custom
+ * endpoints have hand-written handlers (server/http/endpoints.ts); endpoints of view entities
+ * (`stored: false`, e.g. operationAccount and userProfile over app_user) belong to the accounts work.
+ *
+ * Each call: the endpoint's permissions (401 / 220000), then the engine core inside one transaction that
+ * sees only the request's tenant. Errors are ApiErrors the app's error handler puts in the envelope.
+ */
+export function registerEngine(
+  api: FastifyInstance,
+  manifest: Manifest,
+  db: Kysely<DB>,
+  options: EngineOptions = {},
+): Engine {
+  const engine = createEngine(manifest, options)
+  for (const endpoint of engine.endpoints) {
+    api.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request) => {
+        checkAccess(endpoint, request.session)
+        const session = request.session as NonNullable<typeof request.session>
+        const input = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
+        const content = await withTenant(db, request.tenant.id, (trx) =>
+          engine.handle(trx, endpoint, { tenantId: request.tenant.id, session, language: request.language }, input),
+        )
+        return ok(content ?? null)
+      },
+    })
+  }
+  return engine
+}

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/password.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seedOrders } from './orders.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -212,4 +213,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .where('id', '=', tenant.id)
       .execute()
   }
+  await seedOrders(db, manifest)
 }

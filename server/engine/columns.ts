@@ -1,0 +1,145 @@
+import { type AliasedRawBuilder, sql } from 'kysely'
+import type { FieldDef } from '../../generator/model.ts'
+import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { Manifest } from '../manifest.ts'
+
+/**
+ * How an entity's fields live in its table: one column per field, snake_case, plus the system columns.
+ * Storage (DDL), queries (select and filters) and the row conversion all read this one model, so a field
+ * type is mapped in exactly one place.
+ */
+
+/** The tables migrations own. Entities stored in them are served by hand-written code, never by the engine. */
+export const CORE_TABLES: ReadonlySet<string> = new Set([
+  'tenant',
+  'tenant_domain',
+  'company',
+  'app_user',
+  'role',
+  'user_role',
+  'audit_log',
+])
+
+/**
+ * How a value travels between the API and the column:
+ * - number: `numeric`, answered as a JSON number (measures such as weight and volume);
+ * - money: `numeric(p, s)`, answered as a decimal string with all its places ("1234.560"), never a float;
+ * - date: answered 'YYYY-MM-DD'; timestamptz: answered as an ISO instant;
+ * - jsonb: lists and nested records, sent to the database as JSON text.
+ */
+export type ColumnKind = 'text' | 'integer' | 'number' | 'money' | 'boolean' | 'date' | 'timestamptz' | 'jsonb'
+
+export interface Column {
+  /** The API name (camelCase). */
+  name: string
+  /** The column name (snake_case). */
+  column: string
+  kind: ColumnKind
+  /** The SQL type of the column, for DDL. */
+  sqlType: string
+  /** id, version, createdAt, updatedAt, createdBy: kept by the engine, never written by a caller. */
+  system: boolean
+  field?: FieldDef
+}
+
+export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+
+/** Money is exact: up to 10 integer digits (SPEC §5) and the field's decimals (3 unless it says otherwise). */
+const MONEY_DIGITS = 10
+const DEFAULT_MONEY_DECIMALS = 3
+
+const SYSTEM_COLUMNS: Column[] = [
+  { name: 'id', column: 'id', kind: 'integer', sqlType: 'integer', system: true },
+  { name: 'version', column: 'version', kind: 'integer', sqlType: 'integer', system: true },
+  { name: 'createdAt', column: 'created_at', kind: 'timestamptz', sqlType: 'timestamptz', system: true },
+  { name: 'updatedAt', column: 'updated_at', kind: 'timestamptz', sqlType: 'timestamptz', system: true },
+  { name: 'createdBy', column: 'created_by', kind: 'integer', sqlType: 'integer', system: true },
+]
+
+function fieldKind(field: FieldDef, entities: Manifest['entities']): { kind: ColumnKind; sqlType: string } {
+  if (field.multiple || field.type === 'array') return { kind: 'jsonb', sqlType: 'jsonb' }
+  switch (field.type) {
+    case 'integer':
+      return { kind: 'integer', sqlType: 'integer' }
+    case 'number':
+      return { kind: 'number', sqlType: 'numeric' }
+    case 'money': {
+      const places = Number.isInteger(field.decimals) ? (field.decimals as number) : DEFAULT_MONEY_DECIMALS
+      return { kind: 'money', sqlType: `numeric(${MONEY_DIGITS + places}, ${places})` }
+    }
+    case 'boolean':
+      return { kind: 'boolean', sqlType: 'boolean' }
+    case 'date':
+      return { kind: 'date', sqlType: 'date' }
+    case 'datetime':
+      return { kind: 'timestamptz', sqlType: 'timestamptz' }
+    case 'enum': {
+      const values = field.values ?? []
+      const integers = values.length > 0 && values.every((v) => Number.isInteger(v.value))
+      return integers ? { kind: 'integer', sqlType: 'integer' } : { kind: 'text', sqlType: 'text' }
+    }
+    case 'ref':
+      // Reference lists (ports, carriers…) are keyed by their code; entities by their id.
+      return field.ref && entities[field.ref]?.reference
+        ? { kind: 'text', sqlType: 'text' }
+        : { kind: 'integer', sqlType: 'integer' }
+    default:
+      return { kind: 'text', sqlType: 'text' }
+  }
+}
+
+const cache = new WeakMap<ManifestEntity, Column[]>()
+
+/** The columns of an entity: system columns first, then its fields in declaration order. */
+export function columnsOf(entity: ManifestEntity, entities: Manifest['entities']): Column[] {
+  let columns = cache.get(entity)
+  if (columns) return columns
+  columns = SYSTEM_COLUMNS.map((c) => ({ ...c }))
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const system = columns.find((c) => c.name === name)
+    if (system) {
+      // A field that names a system column (createdBy) documents it; the engine still keeps its value.
+      system.field = field
+      continue
+    }
+    columns.push({ name, column: snakeCase(name), system: false, field, ...fieldKind(field, entities) })
+  }
+  cache.set(entity, columns)
+  return columns
+}
+
+/** The select list that answers rows in the API shape: camelCase names, dates and money as text. */
+export function selection(columns: Column[], table?: string): AliasedRawBuilder<unknown, string>[] {
+  return columns.map((c) => {
+    const ref = sql.ref(table ? `${table}.${c.column}` : c.column)
+    switch (c.kind) {
+      case 'number':
+      case 'money':
+        return sql`${ref}::text`.as(c.name)
+      case 'date':
+        return sql`to_char(${ref}, 'YYYY-MM-DD')`.as(c.name)
+      default:
+        return sql`${ref}`.as(c.name)
+    }
+  })
+}
+
+/** A row as selected by `selection` → the API shape (numbers as numbers, instants as ISO strings). */
+export function toApiRow(columns: Column[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const c of columns) {
+    const value = row[c.name]
+    if (value === null || value === undefined) out[c.name] = null
+    else if (c.kind === 'number') out[c.name] = Number(value)
+    else if (c.kind === 'timestamptz') out[c.name] = new Date(value as string | Date).toISOString()
+    else out[c.name] = value
+  }
+  return out
+}
+
+/** A value from the API → the parameter sent for its column. */
+export function toDbValue(column: Column, value: unknown): unknown {
+  if (value === undefined || value === null) return null
+  if (column.kind === 'jsonb') return JSON.stringify(value)
+  return value
+}

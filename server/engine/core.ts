@@ -1,0 +1,419 @@
+import type { ValidateFunction } from 'ajv'
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import type { JsonSchema } from '../../generator/jsonschema.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
+import { createAjv } from '../../rules/ajv.ts'
+import { toFieldErrors } from '../../rules/messages.ts'
+import type { DB } from '../db/schema.ts'
+import type { Session } from '../http/context.ts'
+import { ApiError, type Language, messageFor } from '../http/errors.ts'
+import { checkAccess } from '../http/guard.ts'
+import { validateBody } from '../http/validation.ts'
+import type { Manifest } from '../manifest.ts'
+import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
+import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
+import { scopeConditions, scopeValues } from './scope.ts'
+import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
+import { isEngineEntity } from './storage.ts'
+
+/**
+ * The generic engine's core: list, detail, create, update, delete, export and transition for any stored
+ * entity of the manifest, inside a transaction the caller opened for one tenant (server/tenancy/scope.ts,
+ * row-level security). It knows no HTTP: the routes in ./index.ts wrap it, and tests drive it directly.
+ */
+
+export type ApiRow = Record<string, unknown>
+
+/** Who calls, for which tenant, in which language (CSV headers). */
+export interface EngineCall {
+  tenantId: number
+  session: Session
+  language?: Language
+}
+
+export interface ListContent {
+  list: ApiRow[]
+  total: number
+  pageNum: number
+  pageSize: number
+}
+
+export type DetailContent = ApiRow & { history: HistoryEntry[] }
+
+/** How a create or update body is checked; the generated validators unless a caller says otherwise. */
+export type BodyValidator = (entity: ManifestEntity, body: unknown) => Record<string, unknown>
+
+export interface EngineOptions {
+  validate?: BodyValidator
+}
+
+export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'transition'] as const
+export type EngineKind = (typeof ENGINE_KINDS)[number]
+
+/** Export answers at most this many rows: a report, not a database dump. */
+export const EXPORT_LIMIT = 10_000
+
+type DynamicDB = Record<string, Record<string, unknown>>
+const dynamic = (trx: Transaction<DB>) => trx as unknown as Kysely<DynamicDB>
+
+const ajv = createAjv()
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+const compile = (schema: JsonSchema) => ajv.compile(schema)
+const idQuery = compile({ type: 'object', additionalProperties: false, required: ['id'], properties: { id } })
+const deleteBody = compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id, version: id },
+})
+const versionedIds = compile({ type: 'object', required: ['id', 'version'], properties: { id, version: id } })
+
+function check<T>(validate: ValidateFunction, input: unknown): T {
+  if (!validate(input)) throw new ApiError('validation', {}, toFieldErrors(validate.errors))
+  return input as T
+}
+
+/** GET query strings carry ids as text. */
+function coerceIds(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input
+  const out: Record<string, unknown> = { ...input }
+  for (const key of ['id', 'version'])
+    if (typeof out[key] === 'string' && /^\d{1,10}$/.test(out[key] as string)) out[key] = Number(out[key])
+  return out
+}
+
+interface EndpointPlan {
+  endpoint: ManifestEndpoint
+  entity: ManifestEntity
+  columns: Column[]
+  list?: ListPlan
+  transition?: ValidateFunction
+}
+
+export interface Engine {
+  /** The endpoints this engine serves (kinds above, entities with a table of the engine's own). */
+  readonly endpoints: readonly ManifestEndpoint[]
+  /** Runs one call of an endpoint: access, input, query, audit. */
+  handle(trx: Transaction<DB>, endpoint: ManifestEndpoint, call: EngineCall, input: unknown): Promise<unknown>
+}
+
+/** True for the endpoints the engine answers; the rest are hand-written (custom) or views of core tables. */
+export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint): boolean {
+  const entity = manifest.entities[endpoint.entity]
+  return (ENGINE_KINDS as readonly string[]).includes(endpoint.kind) && !!entity && isEngineEntity(entity)
+}
+
+export function createEngine(manifest: Manifest, options: EngineOptions = {}): Engine {
+  const validate: BodyValidator = options.validate ?? ((entity, body) => validateBody(entity, body))
+  const plans = new Map<ManifestEndpoint, EndpointPlan>()
+  const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e))
+  for (const endpoint of endpoints) {
+    const entity = manifest.entities[endpoint.entity] as ManifestEntity
+    const where = `${endpoint.method} ${endpoint.path}`
+    if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(endpoint.kind))
+      throw new Error(`${where}: ${entity.entity} is a shared reference list; the engine only reads it`)
+    const plan: EndpointPlan = { endpoint, entity, columns: columnsOf(entity, manifest.entities) }
+    if (endpoint.kind === 'list' || endpoint.kind === 'export') plan.list = planList(manifest, endpoint, entity)
+    if (endpoint.kind === 'transition') {
+      if (!entity.states) throw new Error(`${where}: ${entity.entity} has no state machine`)
+      plan.transition = compile({
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'version', 'transition'],
+        properties: {
+          id,
+          version: id,
+          transition: { enum: Object.keys(entity.states.transitions) },
+          remark: { type: 'string', maxLength: 500 },
+        },
+      })
+    }
+    plans.set(endpoint, plan)
+  }
+
+  const planOf = (endpoint: ManifestEndpoint): EndpointPlan => {
+    const plan =
+      plans.get(endpoint) ??
+      [...plans.values()].find((p) => p.endpoint.method === endpoint.method && p.endpoint.path === endpoint.path)
+    if (!plan) throw new Error(`${endpoint.method} ${endpoint.path} is not served by the engine`)
+    return plan
+  }
+
+  /** Tenant (again, besides row-level security) and data scope: whatever a caller may see of a table. */
+  const visible = (plan: EndpointPlan, call: EngineCall): RawBuilder<SqlBool>[] => {
+    const table = plan.entity.table
+    const tenant =
+      plan.entity.scope === 'tenant' ? [sql<SqlBool>`${sql.ref(`${table}.tenant_id`)} = ${call.tenantId}`] : []
+    return [...tenant, ...scopeConditions(plan.entity, call.session, table)]
+  }
+
+  const findRow = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    rowId: number,
+    lock = false,
+  ): Promise<ApiRow | undefined> => {
+    const table = plan.entity.table
+    let query = dynamic(trx)
+      .selectFrom(table)
+      .select(selection(plan.columns, table))
+      .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
+    for (const condition of visible(plan, call)) query = query.where(condition)
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
+    return row ? toApiRow(plan.columns, row) : undefined
+  }
+
+  const mustFind = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rowId: number) => {
+    const row = await findRow(trx, plan, call, rowId, true)
+    if (!row) throw new ApiError('404')
+    return row
+  }
+
+  /** An update of one row at one version; 0 rows means someone changed it since (the row is locked and visible). */
+  const updateRow = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    rowId: number,
+    version: number,
+    values: Record<string, unknown>,
+  ): Promise<ApiRow> => {
+    const table = plan.entity.table
+    let query = dynamic(trx)
+      .updateTable(table)
+      .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+      .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
+      .where(sql<SqlBool>`${sql.ref(`${table}.version`)} = ${version}`)
+    for (const condition of visible(plan, call)) query = query.where(condition)
+    const row = await databaseErrors(query.returning(selection(plan.columns, table)).executeTakeFirst())
+    if (!row) throw new ApiError('330002')
+    return toApiRow(plan.columns, row)
+  }
+
+  const audit = (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    recordId: number,
+    change: Pick<AuditEntry, 'action' | 'before' | 'after' | 'transition' | 'remark'>,
+  ) =>
+    writeAudit(trx, {
+      tenantId: call.tenantId,
+      userId: call.session.userId,
+      entity: plan.entity.entity,
+      recordId,
+      ...change,
+    })
+
+  /** Fields a caller may write: not system, not read-only (the state field is read-only: transitions move it). */
+  const writable = (plan: EndpointPlan) => plan.columns.filter((c) => !c.system && !c.field?.readOnly)
+
+  /** What a caller may send back but never sets: system and read-only fields, and the detail's history. */
+  const strip = (plan: EndpointPlan, body: unknown, keep: string[]): unknown => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+    const ignored = new Set(plan.columns.filter((c) => c.system || c.field?.readOnly).map((c) => c.name))
+    ignored.add('history')
+    return Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
+  }
+
+  /** The rows a list request selects (filters, data scope, stable order), one page of them, and how many in all. */
+  const search = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    request: ListRequest,
+    limit: number,
+    offset: number,
+  ): Promise<{ list: ApiRow[]; total: number }> => {
+    const listPlan = plan.list as ListPlan
+    const table = plan.entity.table
+    const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table)]
+    let count = dynamic(trx).selectFrom(table).select(sql<number>`count(*)::int`.as('total'))
+    let rows = dynamic(trx).selectFrom(table).select(selection(plan.columns, table))
+    for (const condition of conditions) {
+      count = count.where(condition)
+      rows = rows.where(condition)
+    }
+    const sort = request.sort && listPlan.sortable.get(request.sort.field)
+    if (sort) {
+      const direction = sql.raw(request.sort?.order === 'desc' ? 'desc' : 'asc')
+      rows = rows.orderBy(sql`${sql.ref(`${table}.${sort.column}`)} ${direction} nulls last`)
+    }
+    rows = rows.orderBy(sql`${sql.ref(`${table}.id`)} desc`)
+    const [counted] = await count.execute()
+    const list = await rows.limit(limit).offset(offset).execute()
+    return { list: list.map((row) => toApiRow(plan.columns, row)), total: Number(counted?.total ?? 0) }
+  }
+
+  const kinds: Record<
+    EngineKind,
+    (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
+  > = {
+    async list(trx, plan, call, input): Promise<ListContent> {
+      const request = parseListRequest(plan.list as ListPlan, input)
+      const offset = (request.pageNum - 1) * request.pageSize
+      const { list, total } = await search(trx, plan, call, request, request.pageSize, offset)
+      return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
+    },
+
+    async detail(trx, plan, call, input): Promise<DetailContent> {
+      const { id: rowId } = check<{ id: number }>(idQuery, coerceIds(input ?? {}))
+      const row = await findRow(trx, plan, call, rowId)
+      if (!row) throw new ApiError('404')
+      const history =
+        plan.entity.scope === 'tenant' ? await readHistory(trx, call.tenantId, plan.entity.entity, rowId) : []
+      return { ...row, history }
+    },
+
+    async create(trx, plan, call, input): Promise<ApiRow> {
+      const data = validate(plan.entity, strip(plan, input, []))
+      const values: Record<string, unknown> = {
+        tenant_id: call.tenantId,
+        created_by: call.session.userId,
+        version: 1,
+      }
+      for (const column of writable(plan))
+        if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
+      if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
+      Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
+      const table = plan.entity.table
+      const inserted = await databaseErrors(
+        dynamic(trx)
+          .insertInto(table)
+          .values(values)
+          .returning(selection(plan.columns, table))
+          .executeTakeFirstOrThrow(),
+      )
+      const row = toApiRow(plan.columns, inserted)
+      await audit(trx, plan, call, row.id as number, { action: 'create', before: null, after: row })
+      return row
+    },
+
+    async update(trx, plan, call, input): Promise<ApiRow> {
+      const ids = check<{ id: number; version: number }>(versionedIds, coerceIds(input))
+      const before = await mustFind(trx, plan, call, ids.id)
+      if (before.version !== ids.version) throw new ApiError('330002')
+      const editable = writable(plan)
+      const current = Object.fromEntries(
+        editable.filter((c) => before[c.name] !== null).map((c) => [c.name, before[c.name]]),
+      )
+      // The body may carry only what changed: the record is checked whole, as the form shows it.
+      const data = validate(plan.entity, { ...current, ...(strip(plan, input, ['id', 'version']) as object) })
+      const values: Record<string, unknown> = {}
+      for (const column of editable) {
+        const next = data[column.name] ?? null
+        if (JSON.stringify(next) !== JSON.stringify(before[column.name] ?? null))
+          values[column.column] = toDbValue(column, next)
+      }
+      const after = await updateRow(trx, plan, call, ids.id, ids.version, values)
+      await audit(trx, plan, call, ids.id, { action: 'update', ...changes(before, after) })
+      return after
+    },
+
+    async delete(trx, plan, call, input): Promise<{ id: number }> {
+      const ids = check<{ id: number; version?: number }>(deleteBody, coerceIds(input ?? {}))
+      const before = await mustFind(trx, plan, call, ids.id)
+      if (ids.version !== undefined && before.version !== ids.version) throw new ApiError('330002')
+      const table = plan.entity.table
+      let query = dynamic(trx)
+        .deleteFrom(table)
+        .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${ids.id}`)
+      for (const condition of visible(plan, call)) query = query.where(condition)
+      await databaseErrors(query.execute())
+      await audit(trx, plan, call, ids.id, { action: 'delete', before, after: null })
+      return { id: ids.id }
+    },
+
+    async export(trx, plan, call, input): Promise<string> {
+      const request = parseListRequest(plan.list as ListPlan, input)
+      const { list } = await search(trx, plan, call, request, EXPORT_LIMIT, 0)
+      return toCsv(manifest, plan, list, call.language ?? 'zh')
+    },
+
+    async transition(trx, plan, call, input): Promise<ApiRow> {
+      const body = check<{ id: number; version: number; transition: string; remark?: string }>(
+        plan.transition as ValidateFunction,
+        input,
+      )
+      const states = plan.entity.states as NonNullable<ManifestEntity['states']>
+      const transition = states.transitions[body.transition] as NonNullable<
+        ManifestEntity['states']
+      >['transitions'][string]
+      if (!call.session.permissions.has(transition.permission)) throw new ApiError('220000')
+      const before = await mustFind(trx, plan, call, body.id)
+      if (before.version !== body.version) throw new ApiError('330002')
+      const state = columnOf(plan, states.field)
+      if (!transition.from.includes(before[state.name] as string)) throw new ApiError('320001')
+      const after = await updateRow(trx, plan, call, body.id, body.version, { [state.column]: transition.to })
+      await audit(trx, plan, call, body.id, {
+        action: 'transition',
+        transition: body.transition,
+        ...(body.remark ? { remark: body.remark } : {}),
+        ...changes(before, after),
+      })
+      return after
+    },
+  }
+
+  return {
+    endpoints,
+    async handle(trx, endpoint, call, input) {
+      const plan = planOf(endpoint)
+      checkAccess(plan.endpoint, call.session)
+      return kinds[plan.endpoint.kind as EngineKind](trx, plan, call, input)
+    },
+  }
+}
+
+function columnOf(plan: EndpointPlan, name: string): Column {
+  return plan.columns.find((c) => c.name === name) as Column
+}
+
+/**
+ * A duplicate (unique index) is the caller's business: 400003. Values the database refuses as data
+ * (a date such as 2025-02-30) are a validation failure. Anything else stays unexpected: 200000, logged,
+ * never shown.
+ */
+async function databaseErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === '23505') throw new ApiError('400003')
+    if (typeof code === 'string' && code.startsWith('22')) throw new ApiError('validation')
+    throw error
+  }
+}
+
+/** The export: the bound screen's columns (labels in the caller's language), one line per row. */
+function toCsv(manifest: Manifest, plan: EndpointPlan, rows: ApiRow[], language: Language): string {
+  const screen = manifest.screens.find((s) => plan.endpoint.screens.includes(s.name) && s.columns?.length)
+  const fields =
+    screen?.columns?.map((c) => ({ name: c.field, label: c.label })) ??
+    plan.columns.filter((c) => !c.system).map((c) => ({ name: c.name, label: undefined }))
+  const header = fields.map((f) => {
+    const key = f.label ?? plan.entity.fields[f.name]?.label ?? `field.${f.name}`
+    const text = messageFor(key, language)
+    return text === key ? f.name : text
+  })
+  const lines = [header.map(csvCell)]
+  for (const row of rows) {
+    lines.push(
+      fields.map((f) => {
+        const value = row[f.name]
+        const option = plan.entity.fields[f.name]?.values?.find((v) => v.value === value)
+        return csvCell(option ? messageFor(option.label, language) : value)
+      }),
+    )
+  }
+  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`
+}
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with an apostrophe. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}

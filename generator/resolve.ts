@@ -89,6 +89,7 @@ export function resolveManifest(sources: Sources): Manifest {
         layout:
           screen.layout ?? (screen.access === 'public' ? 'site' : screen.access === 'open' ? 'main' : 'workbench'),
         permissions: asList(permission),
+        ...(screen.search ? { search: withRangeParams(screen.search) } : {}),
         paging:
           screen.kind === 'list' ? { pageSize: 10, pageSizes: [10, 20, 50, 100], ...screen.paging } : screen.paging,
       })
@@ -96,35 +97,6 @@ export function resolveManifest(sources: Sources): Manifest {
   }
 
   const byKey = new Map<string, ManifestEndpoint>()
-  for (const screen of screens) {
-    for (const [kind, binding] of Object.entries(screen.endpoints ?? {}) as [
-      EndpointKind,
-      NonNullable<ScreenDef['endpoints']>[EndpointKind],
-    ][]) {
-      if (!binding || !screen.entity) continue
-      const key = `${binding.method} ${binding.path}`
-      const isPublic = binding.public ?? (screen.access !== 'permission' && binding.permission === undefined)
-      const perms = binding.permission !== undefined ? asList(binding.permission) : isPublic ? [] : screen.permissions
-      const existing = byKey.get(key)
-      if (existing) {
-        existing.permissions = [...new Set([...existing.permissions, ...perms])].sort()
-        existing.screens.push(screen.name)
-        if (kind === 'list' && screen.search) existing.search = mergeSearch(existing.search, screen.search)
-        continue
-      }
-      byKey.set(key, {
-        id: `${screen.name}.${kind}`,
-        kind,
-        entity: screen.entity,
-        method: binding.method,
-        path: binding.path,
-        permissions: [...perms].sort(),
-        public: isPublic,
-        screens: [screen.name],
-        ...(kind === 'list' ? { search: screen.search ?? [] } : {}),
-      })
-    }
-  }
   for (const area of areaFiles) {
     for (const custom of area.endpoints ?? []) {
       byKey.set(`${custom.method} ${custom.path}`, {
@@ -138,6 +110,41 @@ export function resolveManifest(sources: Sources): Manifest {
         permissions: asList(custom.permission).sort(),
         public: custom.public ?? false,
         screens: [],
+      })
+    }
+  }
+  for (const screen of screens) {
+    for (const [kind, binding] of Object.entries(screen.endpoints ?? {}) as [
+      EndpointKind,
+      NonNullable<ScreenDef['endpoints']>[EndpointKind],
+    ][]) {
+      if (!binding || !screen.entity) continue
+      const key = `${binding.method} ${binding.path}`
+      const isPublic = binding.public ?? (screen.access !== 'permission' && binding.permission === undefined)
+      const perms = binding.permission !== undefined ? asList(binding.permission) : isPublic ? [] : screen.permissions
+      const existing = byKey.get(key)
+      if (existing?.kind === 'custom') {
+        // The screen uses a hand-written endpoint: its handler, its declared access.
+        existing.screens.push(screen.name)
+        continue
+      }
+      if (existing) {
+        existing.permissions = [...new Set([...existing.permissions, ...perms])].sort()
+        existing.screens.push(screen.name)
+        if (kind === 'list' && screen.search)
+          existing.search = mergeSearch(existing.search, withRangeParams(screen.search))
+        continue
+      }
+      byKey.set(key, {
+        id: `${screen.name}.${kind}`,
+        kind,
+        entity: screen.entity,
+        method: binding.method,
+        path: binding.path,
+        permissions: [...perms].sort(),
+        public: isPublic,
+        screens: [screen.name],
+        ...(kind === 'list' ? { search: withRangeParams(screen.search ?? []) } : {}),
       })
     }
   }
@@ -185,4 +192,13 @@ function withStateField(def: EntityDef): EntityDef {
       },
     },
   }
+}
+
+/** Range operators always name their two searchParams keys in the manifest: `<field>Begin` and `<field>End` unless the YAML says. */
+function withRangeParams(search: NonNullable<ScreenDef['search']>): NonNullable<ScreenDef['search']> {
+  return search.map((s) =>
+    (s.op === 'between' || s.op === 'dateRange') && !s.params
+      ? { ...s, params: [`${s.field}Begin`, `${s.field}End`] }
+      : s,
+  )
 }

@@ -557,7 +557,9 @@ export function validateSources(sources: Sources): ConfigError[] {
       else customNames.set(endpoint.name, file.path)
       const key = `${endpoint.method} ${endpoint.path}`
       const owner = endpointAt.get(key)
-      if (owner) err(file, [...at, 'path'], `${key} is already bound by ${owner}`, 'each method and path once')
+      // A screen may bind a hand-written endpoint (owner "<screen>.<kind>"); two declarations of one call may not.
+      if (owner && !owner.includes('.'))
+        err(file, [...at, 'path'], `${key} is already declared as ${owner}`, 'each method and path once')
       else endpointAt.set(key, endpoint.name)
       for (const prop of ['body', 'response'] as const) {
         const name = endpoint[prop]

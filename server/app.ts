@@ -64,7 +64,7 @@ export async function buildApp({
     trustProxy: true,
     bodyLimit: BODY_LIMIT,
   })
-  const tenants = new TenantResolver(database.db)
+  const tenants = new TenantResolver(database.api)
   await app.register(fastifyCookie)
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
@@ -88,11 +88,11 @@ export async function buildApp({
         const tenant = await tenants.byHost(request.headers.host)
         if (!tenant) throw new ApiError('404')
         request.tenant = tenant
-        request.session = await loadSession(database.db, request)
+        request.session = await loadSession(database.api, request)
       })
 
-      registerCustomEndpoints(api, manifest, database.db, { ...siteHandlers, ...authHandlers })
-      registerEngine(api, manifest, database.db)
+      registerCustomEndpoints(api, manifest, database.api, { ...siteHandlers, ...authHandlers })
+      registerEngine(api, manifest, database.api)
     },
     { prefix: '/api' },
   )

@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL owner for migrations when the API's role (DATABASE_URL) may not run them. */
+  ownerUrl: string | undefined
   /** Seed the demo tenants when the database is new (embedded default), or never (production PostgreSQL). */
   seedOnFirstStart: boolean
   staticDir: string
@@ -18,6 +20,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
+    ownerUrl: env.DATABASE_OWNER_URL || undefined,
     // A PostgreSQL server is production until someone says otherwise: never seed it by accident.
     seedOnFirstStart: databaseUrl ? env.WAYBILL_SEED === '1' : env.WAYBILL_SEED !== '0',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),

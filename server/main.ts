@@ -1,21 +1,28 @@
 import { buildApp } from './app.ts'
 import { readConfig } from './config.ts'
-import { openDatabase } from './db/database.ts'
+import { openDatabase, UnsafeDatabaseRoleError } from './db/database.ts'
 import { DataDirLockedError } from './db/lock.ts'
-import { migrateToLatest } from './db/migrate.ts'
-import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './db/seed/demo.ts'
+import { prepareDatabase } from './db/prepare.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts'
 import { loadManifest } from './manifest.ts'
 
 const config = readConfig()
 
 async function main() {
   const manifest = loadManifest()
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  const applied = await migrateToLatest(database.db as never)
-  if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`)
-  if (config.seedOnFirstStart && (await isEmpty(database.db))) {
-    await seedDemo(database.db, manifest)
-    console.log('Seeded the demo tenants (localhost and acme.localhost).')
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ownerUrl: config.ownerUrl,
+  })
+  try {
+    const prepared = await prepareDatabase(database, manifest, { seed: config.seedOnFirstStart })
+    if (prepared.migrations.length) console.log(`Migrations applied: ${prepared.migrations.join(', ')}`)
+    if (prepared.referenceRows) console.log(`Reference lists loaded: ${prepared.referenceRows} rows.`)
+    if (prepared.seeded) console.log('Seeded the demo tenants (localhost and acme.localhost).')
+  } catch (error) {
+    await database.close()
+    throw error
   }
 
   const app = await buildApp({ database, staticDir: config.staticDir, logger: process.env.LOG_LEVEL !== 'silent' })
@@ -51,7 +58,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) console.error(`\n${error.message}\n`)
+  if (error instanceof DataDirLockedError || error instanceof UnsafeDatabaseRoleError)
+    console.error(`\n${error.message}\n`)
   else console.error(error)
   process.exit(1)
 })

@@ -3,12 +3,16 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './lock.ts'
+import { apiUrlFrom, currentRole, ensureApiRole, unsafeBecause } from './roles.ts'
 import type { DB } from './schema.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
 export interface Database {
+  /** The owner's connection: migrations, table sync, seeding, operators' scripts and tests' inspection. */
   db: Kysely<DB>
+  /** What the API serves requests with. On PostgreSQL a role row-level security binds; on PGlite the same as `db`. */
+  api: Kysely<DB>
   kind: DatabaseKind
   close(): Promise<void>
 }
@@ -16,15 +20,33 @@ export interface Database {
 export interface DatabaseOptions {
   /** Embedded PGlite data lives in `<dataDir>/pglite`; ignored when `databaseUrl` is set. */
   dataDir?: string
-  /** `memory://` keeps PGlite in memory (tests); otherwise a PostgreSQL connection string. */
+  /** `memory://` keeps PGlite in memory (tests); otherwise the API's PostgreSQL connection string. */
   databaseUrl?: string
+  /** PostgreSQL: the owner's connection string for migrations; defaults to `databaseUrl`. */
+  ownerUrl?: string
 }
 
-export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): Promise<Database> {
+const pool = (connectionString: string, max: number) => new pg.Pool({ connectionString, max })
+
+/**
+ * Opens the database. The API connection is made later by `connectApi`, once migrations have created
+ * the roles it needs.
+ */
+export async function openDatabase({ dataDir, databaseUrl, ownerUrl }: DatabaseOptions): Promise<Database> {
   if (databaseUrl && databaseUrl !== 'memory://') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) })
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool(ownerUrl ?? databaseUrl, 2) }) })
+    const database: Database & { apiUrl: string; separateOwner: boolean } = {
+      db,
+      api: db,
+      kind: 'postgres',
+      apiUrl: databaseUrl,
+      separateOwner: !!ownerUrl && ownerUrl !== databaseUrl,
+      async close() {
+        if (database.api !== db) await database.api.destroy()
+        await db.destroy()
+      },
+    }
+    return database
   }
   if (!databaseUrl && !dataDir) throw new Error('openDatabase needs a dataDir or a databaseUrl')
   const unlock = databaseUrl ? () => {} : lockDataDir(dataDir as string)
@@ -34,6 +56,8 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): P
     const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
     return {
       db,
+      // One process, one user: requests switch to the row-level-security role per transaction (withTenant).
+      api: db,
       kind: 'pglite',
       async close() {
         await db.destroy()
@@ -44,5 +68,41 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): P
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+/**
+ * On PostgreSQL, connects the API as a role that is neither superuser nor BYPASSRLS and owns no tables,
+ * and refuses to go on otherwise (docs/SECURITY.md). With only a superuser `DATABASE_URL` (a developer's
+ * server, CI), the API connects as the `waybill_api` role this creates.
+ */
+export async function connectApi(database: Database): Promise<void> {
+  if (database.kind !== 'postgres') return
+  const { apiUrl, separateOwner } = database as Database & { apiUrl: string; separateOwner: boolean }
+  let url = apiUrl
+  if (!separateOwner) {
+    const owner = await currentRole(database.db as never)
+    if (owner.superuser) {
+      await ensureApiRole(database.db as never)
+      url = apiUrlFrom(apiUrl)
+    }
+  }
+  const api = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: pool(url, Number(process.env.DB_POOL_SIZE ?? 10)) }),
+  })
+  const problem = unsafeBecause(await currentRole(api as never))
+  if (problem) {
+    await api.destroy()
+    throw new UnsafeDatabaseRoleError(problem)
+  }
+  database.api = api
+}
+
+export class UnsafeDatabaseRoleError extends Error {
+  constructor(problem: string) {
+    super(
+      `Refusing to serve: ${problem}. Connect the API as a role without superuser, BYPASSRLS or table ownership ` +
+        '(DATABASE_URL), and run migrations as the owner (DATABASE_OWNER_URL). See docs/SECURITY.md.',
+    )
   }
 }

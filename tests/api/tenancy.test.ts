@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/database.ts'
+import { connectApi, type Database, openDatabase, UnsafeDatabaseRoleError } from '../../server/db/database.ts'
+import { currentRole, unsafeBecause } from '../../server/db/roles.ts'
 import { DEMO_USERS } from '../../server/db/seed/demo.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { freshDatabase } from '../support/database.ts'
@@ -42,5 +43,40 @@ describe('row-level security', () => {
       trx.insertInto('company').values({ tenant_id: acmeId, name: 'Smuggled Ltd', company_type: 2 }).execute(),
     )
     await expect(attempt).rejects.toThrow(/row-level security/)
+  })
+})
+
+describe('the API database role', () => {
+  it('is one row-level security binds: no superuser, no BYPASSRLS, no tables (PostgreSQL), or the same process switching roles per transaction (PGlite)', async () => {
+    if (database.kind === 'pglite') {
+      expect(database.api).toBe(database.db)
+      return
+    }
+    const role = await currentRole(database.api as never)
+    expect(role).toEqual({ name: 'waybill_api', superuser: false, bypassRls: false, ownedTables: 0 })
+    const rows = await database.api.selectFrom('app_user').select('id').execute()
+    expect(rows).toHaveLength(0)
+  })
+
+  it('refuses to serve through a superuser or table-owning role', () => {
+    expect(unsafeBecause({ name: 'postgres', superuser: true, bypassRls: false, ownedTables: 0 })).toMatch(/superuser/)
+    expect(unsafeBecause({ name: 'app', superuser: false, bypassRls: true, ownedTables: 0 })).toMatch(/BYPASSRLS/)
+    expect(unsafeBecause({ name: 'owner', superuser: false, bypassRls: false, ownedTables: 3 })).toMatch(/owns 3 table/)
+    expect(unsafeBecause({ name: 'waybill_api', superuser: false, bypassRls: false, ownedTables: 0 })).toBeNull()
+  })
+
+  it('stops the boot when DATABASE_URL names the owner beside DATABASE_OWNER_URL (PostgreSQL; PGlite has no login roles)', async () => {
+    if (database.kind === 'pglite') {
+      await connectApi(database)
+      expect(database.api).toBe(database.db)
+      return
+    }
+    const url = process.env.DATABASE_URL as string
+    const unsafe = await openDatabase({ databaseUrl: url, ownerUrl: `${url}?application_name=owner` })
+    try {
+      await expect(connectApi(unsafe)).rejects.toThrow(UnsafeDatabaseRoleError)
+    } finally {
+      await unsafe.close()
+    }
   })
 })

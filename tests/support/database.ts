@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { type Database, openDatabase } from '../../server/db/database.ts'
-import { migrateToLatest } from '../../server/db/migrate.ts'
-import { seedDemo } from '../../server/db/seed/demo.ts'
+import { prepareDatabase } from '../../server/db/prepare.ts'
 import { loadManifest } from '../../server/manifest.ts'
 
 /**
@@ -39,6 +38,5 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 async function prepare(database: Database) {
-  await migrateToLatest(database.db as never)
-  await seedDemo(database.db, loadManifest())
+  await prepareDatabase(database, loadManifest(), { seed: true })
 }

@@ -1,0 +1,90 @@
+import { type Kysely, sql } from 'kysely'
+import {
+  CARGO_AIRLINES,
+  CARGO_AIRPORTS,
+  CONTAINER_TYPES,
+  CURRENCIES,
+  DEMO_EXCHANGE_RATES_TO_CNY,
+  listCountries,
+  OCEAN_CARRIERS,
+  SEA_PORTS,
+} from './reference/index.ts'
+
+type Row = Record<string, unknown>
+
+/** The rows of each reference-list table (schemas/<list>.yaml, scope global), from the curated lists in reference/. */
+function referenceRows(): Record<string, Row[]> {
+  const rates = new Map(DEMO_EXCHANGE_RATES_TO_CNY.map((r) => [r.currency, r.rate_to_cny]))
+  return {
+    ref_country: listCountries().map((c) => ({ code: c.code, name_en: c.name_en, name_zh: c.name_zh })),
+    ref_port: SEA_PORTS.map((p) => ({
+      code: p.code,
+      name_en: p.name_en,
+      name_zh: p.name_zh,
+      country: p.country,
+      region: p.region,
+    })),
+    ref_airport: CARGO_AIRPORTS.map((a) => ({
+      code: a.iata,
+      icao: a.icao,
+      name_en: a.name_en,
+      name_zh: a.name_zh,
+      city: a.city_en,
+      country: a.country,
+    })),
+    ref_carrier: [
+      ...OCEAN_CARRIERS.map((c) => ({
+        code: c.scac,
+        mode: 'sea',
+        name_en: c.name_en,
+        name_zh: c.name_zh,
+        awb_prefix: null,
+      })),
+      ...CARGO_AIRLINES.map((c) => ({
+        code: c.iata,
+        mode: 'air',
+        name_en: c.name_en,
+        name_zh: c.name_zh,
+        awb_prefix: c.awb_prefix,
+      })),
+    ],
+    ref_currency: CURRENCIES.map((c) => ({
+      code: c.code,
+      numeric: c.numeric,
+      minor_units: c.minor_units,
+      name_en: c.name_en,
+      name_zh: c.name_zh,
+      symbol: c.symbol,
+      rate_to_cny: rates.get(c.code) ?? null,
+    })),
+    ref_container_type: CONTAINER_TYPES.map((t) => ({
+      code: t.code,
+      label: t.label,
+      payload_tons: t.payload_t,
+      volume_cbm: t.volume_cbm,
+      description_en: t.description_en,
+      description_zh: t.description_zh,
+    })),
+  }
+}
+
+/**
+ * Fills each empty reference-list table. Runs on every start: a new deployment gets the lists, an
+ * existing one keeps what its operators have edited.
+ */
+export async function loadReferenceData(db: Kysely<unknown>): Promise<number> {
+  let inserted = 0
+  const any = db as Kysely<Record<string, Row>>
+  for (const [table, rows] of Object.entries(referenceRows())) {
+    const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)
+    if ((count[0]?.n ?? 0) > 0) continue
+    for (let i = 0; i < rows.length; i += 200) {
+      await any
+        .insertInto(table)
+        .values(rows.slice(i, i + 200))
+        .execute()
+    }
+    inserted += rows.length
+  }
+  return inserted
+}

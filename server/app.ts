@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
+import { accountHandlers } from './domain/accounts/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { registerEngine } from './engine/index.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
@@ -20,6 +21,12 @@ export interface AppOptions {
   /** The built portal (vite build output); absent in API-only tests and under `npm run dev`. */
   staticDir?: string
   logger?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: readonly { method: string; url: string }[]
+  }
 }
 
 const startedAt = Date.now()
@@ -65,6 +72,12 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
   })
   const tenants = new TenantResolver(database.api)
+  // Every route the server has, for the test that holds it equal to the published OpenAPI document.
+  const routes: { method: string; url: string }[] = []
+  app.decorate('registeredRoutes', routes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url })
+  })
   await app.register(fastifyCookie)
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
@@ -91,7 +104,7 @@ export async function buildApp({
         request.session = await loadSession(database.api, request)
       })
 
-      registerCustomEndpoints(api, manifest, database.api, { ...siteHandlers, ...authHandlers })
+      registerCustomEndpoints(api, manifest, database.api, { ...siteHandlers, ...authHandlers, ...accountHandlers })
       registerEngine(api, manifest, database.api)
     },
     { prefix: '/api' },

@@ -80,7 +80,7 @@ function duplicateOf(error: unknown): ApiError | null {
   return null
 }
 
-async function rethrowDuplicate<T>(work: Promise<T>): Promise<T> {
+export async function rethrowDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
@@ -89,7 +89,7 @@ async function rethrowDuplicate<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Which catalogue code says "someone else already has this": per field. */
-async function takenBy(
+export async function takenBy(
   trx: Transaction<DB>,
   tenantId: number,
   fields: { username?: string; email?: string; mobile?: string },
@@ -115,7 +115,7 @@ async function takenBy(
   return null
 }
 
-async function revokeSessions(trx: Transaction<DB>, tenantId: number, userId: number, keepSessionId?: number) {
+export async function revokeSessions(trx: Transaction<DB>, tenantId: number, userId: number, keepSessionId?: number) {
   let query = trx
     .updateTable('session')
     .set({ revoked_at: sql<Date>`now()` })
@@ -308,9 +308,25 @@ export const authHandlers: HandlerRegistry = {
 
   async currentUserInfo(ctx) {
     const session = sessionOf(ctx)
-    const account = await ctx.inTenant((trx) => findById(trx, session.tenantId, session.userId))
-    if (!account) throw new ApiError('401')
-    return currentUserInfo(session, account, ctx.request.tenant)
+    const found = await ctx.inTenant(async (trx) => {
+      const account = await findById(trx, session.tenantId, session.userId)
+      // The rest of the /personalInfo form (migration 0004), saved by changeUserInfo.
+      const profile = await trx
+        .selectFrom('app_user')
+        .select(['avatar', 'language', 'individuation_currency'])
+        .where('tenant_id', '=', session.tenantId)
+        .where('id', '=', session.userId)
+        .executeTakeFirst()
+      return account && profile ? { account, profile } : undefined
+    })
+    if (!found) throw new ApiError('401')
+    const { account, profile } = found
+    return {
+      ...currentUserInfo(session, account, ctx.request.tenant),
+      avatar: profile.avatar,
+      language: profile.language,
+      individuationCurrency: profile.individuation_currency,
+    }
   },
 
   async createHandoff(ctx) {

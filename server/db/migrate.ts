@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as core from './migrations/0001_core.ts'
 import * as accounts from './migrations/0002_accounts.ts'
 import * as engine from './migrations/0003_engine.ts'
+import * as profile from './migrations/0004_profile.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_accounts': accounts,
   '0003_engine': engine,
+  '0004_profile': profile,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

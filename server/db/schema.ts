@@ -46,6 +46,18 @@ export interface UserTable {
   state: Generated<number>
   created_at: Generated<Timestamp>
   last_login_at: Timestamp | null
+  // Migration 0004: the profile (userProfile) and operation-account (operationAccount) fields.
+  qq: ColumnType<string | null, string | null | undefined, string | null>
+  /** The uploaded avatar's file reference. */
+  avatar: ColumnType<string | null, string | null | undefined, string | null>
+  /** zh, en, ja or es: the interface language the user chose. */
+  language: ColumnType<string | null, string | null | undefined, string | null>
+  /** The ISO 4217 code of the currency the user prefers prices shown in. */
+  individuation_currency: ColumnType<string | null, string | null | undefined, string | null>
+  /** Optimistic concurrency: every change adds one; a change at a stale version answers 330002. */
+  version: Generated<number>
+  /** Defaults to now() on insert (Timestamp allows leaving it out); handlers set it on each change. */
+  updated_at: Timestamp
 }
 
 export interface RoleTable {

@@ -5,6 +5,12 @@ import { benchGenerator } from './generator.ts'
 /** `npm run bench`: every benchmark, written to bench/results/latest.md. Numbers, never pass/fail. */
 const sections = [await benchGenerator()]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
-const report = [`# Benchmarks — ${new Date().toISOString().slice(0, 10)}`, '', `Machine: ${machine}`, '', ...sections.flatMap((s) => [...s, ''])].join('\n')
+const report = [
+  `# Benchmarks — ${new Date().toISOString().slice(0, 10)}`,
+  '',
+  `Machine: ${machine}`,
+  '',
+  ...sections.flatMap((s) => [...s, '']),
+].join('\n')
 writeFileSync(new URL('./results/latest.md', import.meta.url), report)
 console.log(report)

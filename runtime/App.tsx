@@ -1,32 +1,18 @@
-import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
-import { type RouteEntry, routes } from '../generated/routes.ts'
-import PlannedScreen from './shell/PlannedScreen.tsx'
-import { Shell } from './shell/Shell.tsx'
+import { routes } from '../generated/routes.ts'
+import { NOT_FOUND_PATH } from './routing/access.ts'
+import { HandoffGate, RouteGate } from './routing/RouteGate.tsx'
 
-const Home = lazy(() => import('./site/Home.tsx'))
-
-function screenFor(route: RouteEntry) {
-  if (route.name === 'dashboard') return <Home />
-  return <PlannedScreen route={route} />
-}
-
+/** Every route of the generated table behind its gate; anything else is the 404 page (SPEC §2). */
 export function App() {
   return (
-    <Suspense fallback={null}>
+    <HandoffGate>
       <Routes>
-        <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        {routes
-          .filter((route) => route.path !== '/')
-          .map((route) => (
-            <Route
-              key={route.name}
-              path={route.path}
-              element={<Shell hideFooter={route.path === '/resetPassword'}>{screenFor(route)}</Shell>}
-            />
-          ))}
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        {routes.map((route) => (
+          <Route key={route.name} path={route.path} element={<RouteGate route={route} />} />
+        ))}
+        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
       </Routes>
-    </Suspense>
+    </HandoffGate>
   )
 }

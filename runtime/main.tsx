@@ -1,24 +1,44 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { createLightTheme, FluentProvider } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { type ReactNode, StrictMode, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import './i18n.ts'
 import { App } from './App.tsx'
-import { SiteSettingsProvider } from './site/SiteSettings.tsx'
+import { ClientProvider } from './client.tsx'
+import { EffectsProvider } from './effects.tsx'
+import { startI18n } from './i18n.ts'
+import { SiteSettingsProvider, useSiteSettings } from './site/SiteSettings.tsx'
+import { brandRamp, DEFAULT_THEME_COLOR } from './theme.ts'
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
+
+/** Fluent UI in the tenant's colour (SPEC §3 themeColor, default #409eff). */
+function TenantTheme({ children }: { children: ReactNode }) {
+  const color = useSiteSettings()?.themeColor || DEFAULT_THEME_COLOR
+  const theme = useMemo(() => createLightTheme(brandRamp(color)), [color])
+  return (
+    <FluentProvider theme={theme} style={{ backgroundColor: 'transparent' }}>
+      {children}
+    </FluentProvider>
+  )
+}
+
+await startI18n()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={webLightTheme}>
-        <BrowserRouter>
-          <SiteSettingsProvider>
-            <App />
-          </SiteSettingsProvider>
-        </BrowserRouter>
-      </FluentProvider>
+      <BrowserRouter>
+        <SiteSettingsProvider>
+          <TenantTheme>
+            <EffectsProvider>
+              <ClientProvider>
+                <App />
+              </ClientProvider>
+            </EffectsProvider>
+          </TenantTheme>
+        </SiteSettingsProvider>
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 )

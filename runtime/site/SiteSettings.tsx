@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext } from 'react'
-import { useTranslation } from 'react-i18next'
-import { call } from '../api.ts'
-import type { Language } from '../i18n.ts'
+import { quietClient } from '../quietClient.ts'
 
 /** The tenant's site settings (SPEC §3) as the public site needs them. */
 export interface SiteSettings {
@@ -20,28 +18,38 @@ export interface SiteSettings {
   icp: string
   logoList: { url: string }[]
   transportationSupport: number[]
+  inquiryAllowed?: boolean
+  iconPath?: string
+  /** The external IM website, when the tenant has one. */
+  imUrl?: string
 }
 
-const SiteContext = createContext<SiteSettings | null>(null)
+interface SiteState {
+  settings: SiteSettings | null
+  /** False while the first answer is awaited. */
+  settled: boolean
+}
+
+const SiteContext = createContext<SiteState>({ settings: null, settled: false })
 
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation()
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['siteSettings'],
-    queryFn: async ({ signal }) =>
-      (
-        await call<SiteSettings>('GET', '/b2b/public/api/site/settings', {
-          language: i18n.language as Language,
-          signal,
-        })
-      ).content,
+    queryFn: async ({ signal }) => (await quietClient.b2b.siteSettings({}, signal)).content as SiteSettings,
     staleTime: 5 * 60_000,
   })
-  return <SiteContext.Provider value={data ?? null}>{children}</SiteContext.Provider>
+  return <SiteContext.Provider value={{ settings: data ?? null, settled: !isPending }}>{children}</SiteContext.Provider>
 }
 
-export function useSiteSettings() {
-  return useContext(SiteContext)
+export function useSiteSettings(): SiteSettings | null {
+  return useContext(SiteContext).settings
+}
+
+/** The tenant's home mode: undefined while settings load, null when they could not be read. */
+export function useHomeMode(): number | null | undefined {
+  const { settings, settled } = useContext(SiteContext)
+  if (!settled) return undefined
+  return settings ? Number(settings.homeMode ?? 1) : null
 }
 
 /** The site name in the reader's language: Chinese readers get the Chinese name, everyone else the English one. */

@@ -1,0 +1,117 @@
+import Form from '@rjsf/core'
+import type { RJSFSchema } from '@rjsf/utils'
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8'
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import * as validators from '../../generated/validators.js'
+import type { ManifestEntity } from '../../generator/resolve.ts'
+import { RequestError, type ServerFieldError } from '../api.ts'
+import i18next from '../i18n.ts'
+import {
+  buildUiSchema,
+  type FormSection,
+  formSections,
+  localizeErrors,
+  pickFormData,
+  readOnlyValues,
+  serverErrorTree,
+} from './schemaForm.ts'
+import { type FormContext, templates, widgets } from './theme.tsx'
+
+type Data = Record<string, unknown>
+
+/**
+ * One validator per entity: the generated, precompiled ajv functions (keyed by schema `$id` = entity
+ * name), the same the server runs; messages come from rules/messages.ts keys in the reader's language.
+ */
+const validatorCache = new Map<string, ReturnType<typeof createPrecompiledValidator>>()
+function validatorFor(entity: ManifestEntity) {
+  let validator = validatorCache.get(entity.entity)
+  if (!validator) {
+    validator = createPrecompiledValidator(
+      validators as unknown as ValidatorFunctions,
+      entity.schema as RJSFSchema,
+      (errors) => localizeErrors(errors, entity.fields, (key, params) => i18next.t(key, params)),
+    )
+    validatorCache.set(entity.entity, validator)
+  }
+  return validator
+}
+
+export interface EntityFormProps {
+  id: string
+  entity: ManifestEntity
+  sections?: FormSection[]
+  /** The record being edited (also the source of read-only section fields). */
+  record?: Data | null
+  disabled?: boolean
+  /** Saves; a rejected RequestError with field errors shows them under their fields. */
+  onSubmit: (data: Data) => Promise<void>
+  formRef?: RefObject<Form | null>
+}
+
+/**
+ * The generic form (DESIGN §4): rjsf on our Fluent theme, validated before anything is sent, and again
+ * showing what the server refused.
+ */
+export function EntityForm({ id, entity, sections, record, disabled, onSubmit, formRef }: EntityFormProps) {
+  const { t, i18n } = useTranslation()
+  const ownRef = useRef<Form | null>(null)
+  const ref = formRef ?? ownRef
+  const layout = useMemo(() => formSections(entity, sections), [entity, sections])
+  const uiSchema = useMemo(() => buildUiSchema(entity, layout), [entity, layout])
+  const validator = useMemo(() => validatorFor(entity), [entity])
+  const [formData, setFormData] = useState<Data>(() => pickFormData(entity.schema, record))
+  const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
+  const [attempted, setAttempted] = useState(false)
+
+  const formContext = useMemo<FormContext>(() => {
+    const values = readOnlyValues(entity, layout, record)
+    const fieldLabels = Object.fromEntries(
+      Object.keys(values).map((name) => [name, entity.fields[name]?.label ?? name]),
+    )
+    return { readOnlyValues: values, fieldLabels }
+  }, [entity, layout, record])
+
+  // Messages on screen follow a language switch.
+  const language = i18n.language
+  useEffect(() => {
+    if (attempted && language) ref.current?.validateForm()
+  }, [language, attempted, ref])
+
+  const extraErrors = useMemo(
+    () => serverErrorTree(serverErrors, (key) => (i18n.exists(key) ? t(key) : null)),
+    [serverErrors, t, i18n],
+  )
+
+  return (
+    <Form
+      ref={ref}
+      id={id}
+      schema={entity.schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={formData}
+      formContext={formContext}
+      validator={validator}
+      templates={templates}
+      widgets={widgets}
+      disabled={disabled}
+      noHtml5Validate
+      showErrorList={false}
+      focusOnFirstError
+      liveValidate={attempted ? 'onChange' : undefined}
+      extraErrors={extraErrors as never}
+      onChange={(event) => {
+        setFormData(event.formData as Data)
+        if (serverErrors.length) setServerErrors([])
+      }}
+      onError={() => setAttempted(true)}
+      onSubmit={(event) => {
+        setAttempted(true)
+        void onSubmit(event.formData as Data).catch((error: unknown) => {
+          if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
+        })
+      }}
+    />
+  )
+}

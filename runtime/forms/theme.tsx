@@ -1,0 +1,116 @@
+import { Field, Input, makeStyles, mergeClasses, Subtitle2, tokens } from '@fluentui/react-components'
+import {
+  type FieldTemplateProps,
+  getUiOptions,
+  type ObjectFieldTemplateProps,
+  type RegistryWidgetsType,
+  type TemplatesType,
+} from '@rjsf/utils'
+import { useTranslation } from 'react-i18next'
+import { RJSF_DEFAULT_WIDGETS, WIDGET_REGISTRY } from '../widgets/index.tsx'
+import type { FormSection } from './schemaForm.ts'
+
+/** What the form passes down to the templates besides the schema. */
+export interface FormContext {
+  /** Section fields the schema does not carry (e.g. the username): shown read-only. */
+  readOnlyValues: Record<string, string>
+  /** Their labels (locale keys). */
+  fieldLabels: Record<string, string>
+}
+
+const useStyles = makeStyles({
+  section: { border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '12px' },
+  legend: { margin: 0 },
+  sections: { display: 'flex', flexDirection: 'column', gap: '24px' },
+  grid: { display: 'grid', gap: '12px 24px', alignItems: 'start' },
+  hidden: { display: 'none' },
+  sectionRule: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: '16px' },
+})
+
+/** Label, required mark and the field's messages around a widget, as a Fluent Field. */
+function FieldTemplate(props: FieldTemplateProps) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { id, label, required, rawErrors, children, hidden, displayLabel, schema } = props
+  if (hidden) return <div className={styles.hidden}>{children}</div>
+  // The root object and nested objects draw their own headings.
+  if (schema.type === 'object') return children
+  const errors = [...new Set(rawErrors ?? [])]
+  return (
+    <Field
+      // A checkbox carries its own label.
+      label={displayLabel && label && schema.type !== 'boolean' ? { children: t(label), htmlFor: id } : undefined}
+      required={required}
+      validationState={errors.length ? 'error' : 'none'}
+      validationMessage={errors.length ? errors.join(' ') : undefined}
+    >
+      {children}
+    </Field>
+  )
+}
+
+/** The root object: the screen's form sections, each a grid of its fields (SPEC screens' `form:`). */
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const sections = getUiOptions(props.uiSchema).sections as FormSection[] | undefined
+  if (!sections) return <div className={styles.section}>{props.properties.map((p) => p.content)}</div>
+  const context = (props.registry.formContext ?? { readOnlyValues: {}, fieldLabels: {} }) as FormContext
+  const byName = new Map(props.properties.map((p) => [p.name, p]))
+  const placed = new Set(sections.flatMap((s) => s.fields))
+  return (
+    <div className={styles.sections}>
+      {sections.map((section, index) => (
+        <section
+          key={section.title || index}
+          className={mergeClasses(styles.section, index > 0 && styles.sectionRule)}
+          aria-label={section.title ? t(section.title) : undefined}
+        >
+          {section.title && (
+            <Subtitle2 as="h2" className={styles.legend}>
+              {t(section.title)}
+            </Subtitle2>
+          )}
+          <div
+            className={styles.grid}
+            style={{ gridTemplateColumns: `repeat(${section.columns ?? 1}, minmax(0, 1fr))` }}
+          >
+            {section.fields.map((name) => {
+              const property = byName.get(name)
+              if (property) return property.hidden ? null : <div key={name}>{property.content}</div>
+              if (!(name in context.readOnlyValues)) return null
+              return (
+                <Field key={name} label={t(context.fieldLabels[name] ?? `field.${name}`)}>
+                  <Input readOnly value={context.readOnlyValues[name]} aria-readonly="true" />
+                </Field>
+              )
+            })}
+          </div>
+        </section>
+      ))}
+      {props.properties
+        .filter((p) => p.hidden || !placed.has(p.name))
+        .map((p) => (
+          <div key={p.name} className={styles.hidden}>
+            {p.content}
+          </div>
+        ))}
+    </div>
+  )
+}
+
+const Nothing = () => null
+
+/** Our Fluent UI v9 theme for rjsf (the published one pulls React 17 peers, DESIGN §4). */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  // Messages sit under their fields; no list above the form, no duplicate under each widget.
+  ErrorListTemplate: Nothing,
+  FieldErrorTemplate: Nothing,
+  DescriptionFieldTemplate: Nothing,
+  TitleFieldTemplate: Nothing,
+  ButtonTemplates: { SubmitButton: Nothing } as unknown as TemplatesType['ButtonTemplates'],
+}
+
+export const widgets: RegistryWidgetsType = { ...RJSF_DEFAULT_WIDGETS, ...WIDGET_REGISTRY }

@@ -1,0 +1,71 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import type { RouteEntry } from '../generated/routes.ts'
+import type { COMPONENTS, SCREEN_KINDS } from '../generator/registries.ts'
+
+/**
+ * The code a screen YAML names (STYLE §1): `kind:` picks a generic screen, `component:` a hand-written
+ * one. Every name of generator/registries.ts has an entry (a unit test holds the lists equal); names not
+ * built yet show the placeholder. Everything loads lazily, so a page downloads only the screens it shows.
+ */
+
+export type ScreenProps = { route: RouteEntry }
+export type ScreenComponent = LazyExoticComponent<ComponentType<ScreenProps>>
+export type ScreenKind = (typeof SCREEN_KINDS)[number]
+export type ComponentName = (typeof COMPONENTS)[number]
+
+const placeholder: ScreenComponent = lazy(() => import('./shell/PlannedScreen.tsx'))
+
+export const SCREEN_KIND_REGISTRY: Record<ScreenKind, ScreenComponent> = {
+  list: lazy(() => import('./screens/list/ListScreen.tsx')),
+  form: lazy(() => import('./screens/form/FormScreen.tsx')),
+  detail: placeholder,
+  custom: placeholder,
+}
+
+export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
+  login: lazy(() => import('./screens/login/Login.tsx')),
+  register: placeholder,
+  resetPassword: placeholder,
+  agreement: placeholder,
+  home: lazy(() => import('./site/Home.tsx')),
+  tracking: placeholder,
+  newsList: placeholder,
+  newsDetail: placeholder,
+  servicePage: placeholder,
+  aboutPage: placeholder,
+  notFound: lazy(() => import('./shell/StatusPage.tsx')),
+  rateSearch: placeholder,
+  rateComparison: placeholder,
+  specialRateApplication: placeholder,
+  palletInquiry: placeholder,
+  bookingOrder: placeholder,
+  blEditor: placeholder,
+  imChat: placeholder,
+  analyticsChart: placeholder,
+  roleTree: placeholder,
+  overlayEditor: placeholder,
+  placeholder,
+}
+
+/**
+ * Routes whose YAML does not name a component yet but whose page exists. (To go once screens/*.yaml
+ * say `component: login` and so on.)
+ */
+export const ROUTE_COMPONENTS: Readonly<Record<string, ComponentName>> = {
+  login: 'login',
+  dashboard: 'home',
+  notFound: 'notFound',
+}
+
+function isComponentName(name: string): name is ComponentName {
+  return Object.hasOwn(COMPONENT_REGISTRY, name)
+}
+
+/** The component that draws a route: its `component:`, else its built `kind:`, else the placeholder. */
+export function screenFor(route: Pick<RouteEntry, 'name' | 'component' | 'kind' | 'status'>): ScreenComponent {
+  if (route.component && isComponentName(route.component)) return COMPONENT_REGISTRY[route.component]
+  const bound = ROUTE_COMPONENTS[route.name]
+  if (bound) return COMPONENT_REGISTRY[bound]
+  if (route.kind && route.status === 'built') return SCREEN_KIND_REGISTRY[route.kind]
+  return placeholder
+}

@@ -1,0 +1,131 @@
+import { Spinner } from '@fluentui/react-components'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { type RouteEntry, routes } from '../../generated/routes.ts'
+import { useEffects } from '../effects.tsx'
+import { quietClient } from '../quietClient.ts'
+import { screenFor } from '../registry.ts'
+import { reloadSession, resetSession, useSession } from '../session.ts'
+import { Shell } from '../shell/Shell.tsx'
+import { Forbidden } from '../shell/StatusPage.tsx'
+import { siteName, useHomeMode, useSiteSettings } from '../site/SiteSettings.tsx'
+import { type Decision, decide, takeHandoff } from './access.ts'
+
+const WorkbenchLayout = lazy(() => import('../shell/WorkbenchLayout.tsx'))
+
+export function PageSpinner() {
+  return <Spinner style={{ margin: '96px auto' }} size="medium" />
+}
+
+/** The frame a route's layout asks for (SPEC §2 "Layout"). */
+function Layout({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  if (route.layout === 'blank') return <>{children}</>
+  if (route.layout === 'workbench') {
+    return (
+      <Shell>
+        <Suspense fallback={<PageSpinner />}>
+          <WorkbenchLayout>{children}</WorkbenchLayout>
+        </Suspense>
+      </Shell>
+    )
+  }
+  return <Shell>{children}</Shell>
+}
+
+/** Carries out a redirect decision: says why, goes there, and ends the session when the rule says so. */
+function Redirect({ decision, failure }: { decision: Extract<Decision, { kind: 'redirect' }>; failure?: string }) {
+  const effects = useEffects()
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  const { to, notice, resetSession: reset } = decision
+  useEffect(() => {
+    if (notice) {
+      const text = notice === 'loadFailed' ? failure || t('ui.hasError') : t(`ui.${notice}`)
+      effects.toast(text, { intent: notice === 'loadFailed' ? 'error' : 'warning', id: notice })
+    }
+    effects.navigate(to, { replace: true })
+    // After navigating: the session's end must not re-decide the page being left.
+    if (reset) void resetSession(queryClient)
+  }, [to, notice, reset, failure, effects, queryClient, t])
+  return <PageSpinner />
+}
+
+function Refusal() {
+  const effects = useEffects()
+  const { t } = useTranslation()
+  useEffect(() => effects.toast(t('ui.noPermission'), { intent: 'warning', id: 'noPermission' }), [effects, t])
+  return <Forbidden />
+}
+
+/** One route of the table: SPEC §2's rules decide whether it renders, waits, refuses or redirects. */
+export function RouteGate({ route }: { route: RouteEntry }) {
+  const location = useLocation()
+  const session = useSession()
+  const homeMode = useHomeMode()
+  const decision = decide({
+    route,
+    location: `${location.pathname}${location.search}`,
+    session: session.view,
+    homeMode,
+    routes,
+  })
+  if (decision.kind === 'wait') return <PageSpinner />
+  if (decision.kind === 'redirect') {
+    return <Redirect decision={decision} failure={session.view.status === 'error' ? session.view.message : undefined} />
+  }
+  const Screen = screenFor(route)
+  // One tree shape for both outcomes, so the shell stays mounted from page to page.
+  return (
+    <>
+      <PageTitle route={route} />
+      <Layout route={route}>
+        {decision.kind === 'refuse' ? (
+          <Refusal />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <Screen key={route.name} route={route} />
+          </Suspense>
+        )}
+      </Layout>
+    </>
+  )
+}
+
+/** The browser tab says where the user is: the route's title and the tenant's site name. */
+function PageTitle({ route }: { route: RouteEntry }) {
+  const { t, i18n } = useTranslation()
+  const settings = useSiteSettings()
+  const title = `${t(route.title)} - ${siteName(settings, i18n.language)}`
+  useEffect(() => {
+    document.title = title
+  }, [title])
+  return null
+}
+
+// A handoff value is single-use: never exchange one twice, even when React runs an effect twice.
+const exchanged = new Set<string>()
+
+/** SPEC §2: a `?token=` handoff on any URL is exchanged for a session and taken off the address. */
+export function HandoffGate({ children }: { children: ReactNode }) {
+  const location = useLocation()
+  const effects = useEffects()
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  const { token, rest } = takeHandoff(location.search)
+  const target = `${location.pathname}${rest}${location.hash}`
+  useEffect(() => {
+    if (!token || exchanged.has(token)) return
+    exchanged.add(token)
+    // The quiet client: a refused handoff is said here, and the page then treats the reader as a visitor
+    // (rather than the client's HTTP 401 handling racing this navigation).
+    void quietClient.b2b
+      .exchangeToken({ handoff: token })
+      .catch((error: Error) => effects.toast(error.message || t('ui.hasError'), { intent: 'error', id: 'handoff' }))
+      .then(() => reloadSession(queryClient).catch(() => null))
+      .finally(() => effects.navigate(target, { replace: true }))
+  }, [token, target, effects, queryClient, t])
+  if (token) return <PageSpinner />
+  return <>{children}</>
+}

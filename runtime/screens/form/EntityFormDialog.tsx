@@ -1,0 +1,78 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import { useClient } from '../../client.tsx'
+import { useEffects } from '../../effects.tsx'
+import { EntityForm } from '../../forms/EntityForm.tsx'
+import type { RowData } from '../list/actions.ts'
+import { clientCall } from '../manifest.ts'
+
+/** A list's create or update action: the entity form in a dialog, saved through the screen's endpoint. */
+export default function EntityFormDialog({
+  screen,
+  entity,
+  mode,
+  title,
+  row,
+  onClose,
+}: {
+  screen: ManifestScreen
+  entity: ManifestEntity
+  mode: 'create' | 'update'
+  title: string
+  row?: RowData
+  onClose: (saved: boolean) => void
+}) {
+  const { t } = useTranslation()
+  const client = useClient()
+  const effects = useEffects()
+  const [busy, setBusy] = useState(false)
+  const formId = `dialog-${screen.name}-${mode}`
+
+  const save = async (values: Record<string, unknown>) => {
+    const call = clientCall(client, screen.endpoints?.[mode])
+    if (!call) return
+    setBusy(true)
+    try {
+      await call(mode === 'update' && row ? { ...values, id: row.id, version: row.version } : values)
+      effects.toast(t('ui.saved'), { intent: 'success' })
+      onClose(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose(false)}>
+      <DialogSurface style={{ maxWidth: 760 }}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            <EntityForm
+              id={formId}
+              entity={entity}
+              record={mode === 'update' ? row : null}
+              disabled={busy}
+              onSubmit={save}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button type="submit" form={formId} appearance="primary" disabled={busy}>
+              {t('ui.save')}
+            </Button>
+            <Button onClick={() => onClose(false)}>{t('ui.cancel')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,419 @@
+import {
+  Badge,
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  makeStyles,
+  Option,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components'
+import { type ColumnDef as TableColumnDef, tableFeatures, useTable } from '@tanstack/react-table'
+import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { routes } from '../../../generated/routes.ts'
+import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ScreenProps } from '../../registry.ts'
+import { canOpen } from '../../routing/access.ts'
+import { useSession } from '../../session.ts'
+import { screenDef } from '../manifest.ts'
+import type { RowData } from './actions.ts'
+import { type ColumnDef, cellView } from './format.ts'
+import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
+import { type ListController, useListScreen } from './useListScreen.ts'
+
+const EntityFormDialog = lazy(() => import('../form/EntityFormDialog.tsx'))
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  head: { display: 'flex', alignItems: 'center', gap: '12px' },
+  spacer: { flexGrow: 1 },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: '16px 20px',
+  },
+  searchGrid: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '12px 16px' },
+  range: { display: 'flex', gap: '6px', alignItems: 'center' },
+  searchButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '12px' },
+  tableWrap: { overflowX: 'auto' },
+  table: { width: '100%', tableLayout: 'auto' },
+  actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap' },
+  cell: { whiteSpace: 'nowrap' },
+  empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  pager: { display: 'flex', alignItems: 'center', gap: '12px', justifyContent: 'flex-end', marginTop: '12px' },
+  link: { color: tokens.colorBrandForeground1, textDecoration: 'none', ':hover': { textDecoration: 'underline' } },
+})
+
+const features = tableFeatures({})
+
+function fieldLabel(entity: ManifestEntity | undefined, field: string, explicit?: string): string {
+  return explicit ?? entity?.fields[field]?.label ?? `field.${field}`
+}
+
+/** One search input, chosen by operator and field type (SPEC §3 list search fields). */
+function SearchInput({
+  def,
+  entity,
+  draft,
+  onChange,
+}: {
+  def: SearchDef
+  entity: ManifestEntity | undefined
+  draft: ListState['search']
+  onChange: (key: string, value: string | string[]) => void
+}) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const field = entity?.fields[def.field]
+  const label = t(fieldLabel(entity, def.field, def.label))
+  const [first = def.field, second = def.field] = searchKeys(def)
+  const one = (key: string) => {
+    const value = draft[key]
+    return Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
+  }
+
+  if (def.op === 'dateRange' || def.op === 'between') {
+    const type = def.op === 'dateRange' ? 'date' : 'text'
+    return (
+      <Field label={label}>
+        <div className={styles.range}>
+          <Input
+            type={type}
+            aria-label={`${label} ${t('ui.dateFrom')}`}
+            value={one(first)}
+            onChange={(_, data) => onChange(first, data.value)}
+          />
+          <span>–</span>
+          <Input
+            type={type}
+            aria-label={`${label} ${t('ui.dateTo')}`}
+            value={one(second)}
+            onChange={(_, data) => onChange(second, data.value)}
+          />
+        </div>
+      </Field>
+    )
+  }
+
+  const options =
+    field?.type === 'enum'
+      ? (field.values ?? []).map((v) => ({ value: String(v.value), label: t(v.label) }))
+      : field?.type === 'boolean'
+        ? [
+            { value: 'true', label: t('ui.yes') },
+            { value: 'false', label: t('ui.no') },
+          ]
+        : null
+
+  if (options && def.op === 'in') {
+    const selected = (() => {
+      const value = draft[first]
+      return Array.isArray(value) ? value : value ? [value] : []
+    })()
+    return (
+      <Field label={label}>
+        <Dropdown
+          multiselect
+          aria-label={label}
+          placeholder={t('ui.all')}
+          selectedOptions={selected}
+          value={options
+            .filter((o) => selected.includes(o.value))
+            .map((o) => o.label)
+            .join(', ')}
+          onOptionSelect={(_, data) => onChange(first, data.selectedOptions)}
+        >
+          {options.map((o) => (
+            <Option key={o.value} value={o.value}>
+              {o.label}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    )
+  }
+  if (options) {
+    return (
+      <Field label={label}>
+        <Select value={one(first)} onChange={(_, data) => onChange(first, data.value)}>
+          <option value="">{t('ui.all')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    )
+  }
+  return (
+    <Field label={label}>
+      <Input
+        type={field?.type === 'integer' || field?.type === 'number' ? 'number' : 'text'}
+        value={one(first)}
+        onChange={(_, data) => onChange(first, data.value)}
+      />
+    </Field>
+  )
+}
+
+function SearchForm({ list }: { list: ListController }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState<ListState['search']>(list.state.search)
+  const defs = list.screen.search ?? []
+  if (!defs.length) return null
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    list.search(draft)
+  }
+  return (
+    <form className={styles.panel} onSubmit={submit} aria-label={t('ui.search')}>
+      <div className={styles.searchGrid}>
+        {defs.map((def) => (
+          <SearchInput
+            key={`${def.field}-${def.op}`}
+            def={def}
+            entity={list.entity}
+            draft={draft}
+            onChange={(key, value) => setDraft((current) => ({ ...current, [key]: value }))}
+          />
+        ))}
+      </div>
+      <div className={styles.searchButtons}>
+        <Button type="submit" appearance="primary">
+          {t('ui.search')}
+        </Button>
+        <Button
+          type="button"
+          onClick={() => {
+            setDraft({})
+            list.reset()
+          }}
+        >
+          {t('ui.reset')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function Cell({ list, column, row }: { list: ListController; column: ColumnDef; row: RowData }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const session = useSession()
+  const view = cellView(row[column.field], column, list.entity)
+  const content =
+    view.kind === 'badge' ? (
+      <Badge appearance="tint" color={view.color}>
+        {t(view.key)}
+      </Badge>
+    ) : view.kind === 'label' ? (
+      t(view.key)
+    ) : (
+      view.text
+    )
+  const target = column.link ? routes.find((route) => route.name === column.link) : undefined
+  if (target && row.id !== undefined && canOpen(target, session.permissions)) {
+    return (
+      <RouterLink className={styles.link} to={`${target.path}?id=${row.id}`}>
+        {content}
+      </RouterLink>
+    )
+  }
+  return <>{content}</>
+}
+
+function ResultsTable({ list }: { list: ListController }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const hasRowActions = (list.screen.actions?.row ?? []).length > 0
+  const columns = useMemo<TableColumnDef<typeof features, RowData>[]>(() => {
+    const data: TableColumnDef<typeof features, RowData>[] = (list.screen.columns ?? []).map((column) => ({
+      id: column.field,
+      accessorFn: (row: RowData) => row[column.field],
+      header: () => t(fieldLabel(list.entity, column.field, column.label)),
+      cell: ({ row }) => <Cell list={list} column={column} row={row.original} />,
+    }))
+    if (!hasRowActions) return data
+    return [
+      ...data,
+      {
+        id: '__actions',
+        header: () => t('ui.actions'),
+        cell: ({ row }) => (
+          <div className={styles.actions}>
+            {list.rowActions(row.original).map((action) => (
+              <Button
+                key={action.name}
+                size="small"
+                appearance="subtle"
+                onClick={() => void list.run(action, row.original)}
+              >
+                {t(action.label)}
+              </Button>
+            ))}
+          </div>
+        ),
+      },
+    ]
+  }, [list, t, hasRowActions, styles.actions])
+
+  const table = useTable({
+    features,
+    columns,
+    data: list.rows,
+    getRowId: (row, index) => String(row.id ?? index),
+  })
+  // The browser sizes columns to their content; the YAML widths are floors (at 60 %), so a narrow
+  // workbench scrolls sideways rather than cutting dates and badges short.
+  const minWidth = new Map<string, number>((list.screen.columns ?? []).map((c) => [c.field, (c.width ?? 120) * 0.6]))
+  const sortable = new Set((list.screen.columns ?? []).filter((c) => c.sortable).map((c) => c.field))
+
+  return (
+    <div className={styles.tableWrap}>
+      <Table className={styles.table} size="small" aria-label={t(list.screen.title)} aria-busy={list.fetching}>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id}>
+              {group.headers.map((header) => {
+                const id = header.column.id
+                const direction = list.state.sort?.field === id ? list.state.sort.order : undefined
+                return (
+                  <TableHeaderCell
+                    key={header.id}
+                    style={{ minWidth: minWidth.get(id) }}
+                    sortable={sortable.has(id)}
+                    sortDirection={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                    onClick={sortable.has(id) ? () => list.toggleSort(id) : undefined}
+                  >
+                    <table.FlexRender header={header} />
+                  </TableHeaderCell>
+                )
+              })}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <TableRow key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <TableCell key={cell.id} className={cell.column.id === '__actions' ? undefined : styles.cell}>
+                  <table.FlexRender cell={cell} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {list.status === 'ready' && list.rows.length === 0 && <div className={styles.empty}>{t('ui.noData')}</div>}
+    </div>
+  )
+}
+
+function Pager({ list }: { list: ListController }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const pages = pageCount(list.total, list.state.pageSize)
+  const page = list.state.pageNum
+  return (
+    <nav className={styles.pager} aria-label={t('ui.pagination')}>
+      <Text>{t('ui.total', { total: list.total })}</Text>
+      <Select
+        aria-label={t('ui.pageSizeLabel')}
+        value={String(list.state.pageSize)}
+        onChange={(_, data) => list.setPageSize(Number(data.value))}
+      >
+        {pageSizesOf(list.screen).map((size) => (
+          <option key={size} value={size}>
+            {t('ui.pageSize', { size })}
+          </option>
+        ))}
+      </Select>
+      <Button size="small" disabled={page <= 1} onClick={() => list.setPage(page - 1)}>
+        {t('ui.prevPage')}
+      </Button>
+      <Text>{t('ui.page', { page, pages })}</Text>
+      <Button size="small" disabled={page >= pages} onClick={() => list.setPage(page + 1)}>
+        {t('ui.nextPage')}
+      </Button>
+    </nav>
+  )
+}
+
+function GenericList({ screen }: { screen: ManifestScreen }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const list = useListScreen(screen)
+  return (
+    <div className={styles.screen}>
+      <div className={styles.head}>
+        <Title3 as="h1">{t(screen.title)}</Title3>
+        {list.fetching && <Spinner size="extra-tiny" aria-label={t('ui.loading')} />}
+        <span className={styles.spacer} />
+        {list.toolbarActions.map((action) => (
+          <Button key={action.name} appearance="primary" onClick={() => void list.run(action)}>
+            {t(action.label)}
+          </Button>
+        ))}
+      </div>
+      {/* A new address (Back, a link) starts the search form again from it. */}
+      <SearchForm key={JSON.stringify(list.state.search)} list={list} />
+      <div className={styles.panel}>
+        {list.status === 'loading' && <Spinner label={t('ui.loading')} />}
+        {list.status === 'error' && (
+          <MessageBar intent="error">
+            <MessageBarBody>{list.error?.message || t('ui.loadFailed')}</MessageBarBody>
+            <MessageBarActions>
+              <Button size="small" onClick={() => void list.reload()}>
+                {t('ui.retry')}
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        )}
+        {list.status === 'ready' && (
+          <>
+            <ResultsTable list={list} />
+            <Pager list={list} />
+          </>
+        )}
+      </div>
+      {list.editing && list.entity && (
+        <Suspense fallback={null}>
+          <EntityFormDialog
+            screen={screen}
+            entity={list.entity}
+            mode={list.editing.action.endpoint === 'create' ? 'create' : 'update'}
+            title={t(list.editing.action.label)}
+            row={list.editing.row}
+            onClose={(saved) => list.closeEditing(saved)}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+/** `kind: list` (DESIGN §4): the manifest screen of the route, drawn generically. */
+export default function ListScreen({ route }: ScreenProps) {
+  const { t } = useTranslation()
+  const screen = screenDef(route.name)
+  if (!screen?.columns) return <MessageBar intent="warning">{t('ui.screenMissing', { name: route.name })}</MessageBar>
+  return <GenericList screen={screen} />
+}

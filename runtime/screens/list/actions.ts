@@ -1,0 +1,54 @@
+import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import { canOpen } from '../../routing/access.ts'
+
+export type ActionDef = NonNullable<NonNullable<ManifestScreen['actions']>['row']>[number]
+export type RowData = Record<string, unknown> & { id?: number; version?: number }
+
+export interface ActionContext {
+  screen: Pick<ManifestScreen, 'name' | 'permissions'>
+  entity: Pick<ManifestEntity, 'states'> | undefined
+  permissions: ReadonlySet<string>
+  /** The screen's endpoint of a kind (create, update, delete…) with its permissions. */
+  endpoint: (kind: NonNullable<ActionDef['endpoint']>) => Pick<ManifestEndpoint, 'permissions'> | undefined
+  /** Route name → its access rule. */
+  route: (name: string) => { access: 'public' | 'open' | 'permission'; permissions: readonly string[] } | undefined
+}
+
+const holdsAny = (needed: readonly string[], held: ReadonlySet<string>) =>
+  needed.length === 0 || needed.some((permission) => held.has(permission))
+
+const asList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value]
+
+/**
+ * Whether an action shows: its own permission, the transition's permission and source states (for the
+ * row's current state), the route's access, or the endpoint's permissions. The server checks again.
+ */
+export function actionAllowed(action: ActionDef, context: ActionContext, row?: RowData): boolean {
+  const { permissions, entity } = context
+  if (!holdsAny(asList(action.permission), permissions)) return false
+  if (action.transition) {
+    const transition = entity?.states?.transitions[action.transition]
+    if (!transition || !permissions.has(transition.permission)) return false
+    if (row) {
+      const state = row[entity?.states?.field ?? 'state']
+      if (!transition.from.includes(String(state))) return false
+    }
+  }
+  if (action.route) {
+    const route = context.route(action.route)
+    if (!route || !canOpen(route, permissions)) return false
+  }
+  if (action.endpoint) {
+    const endpoint = context.endpoint(action.endpoint)
+    if (!endpoint || !holdsAny(endpoint.permissions, permissions)) return false
+  }
+  return true
+}
+
+/** The confirm text key of an action: its own, else its transition's. */
+export function confirmKey(action: ActionDef, entity: Pick<ManifestEntity, 'states'> | undefined): string | null {
+  if (action.confirm) return action.confirm
+  if (action.transition) return entity?.states?.transitions[action.transition]?.confirm ?? null
+  return null
+}

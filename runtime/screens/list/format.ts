@@ -1,0 +1,76 @@
+import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+
+export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
+export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
+
+/** What a cell shows: plain text, or a coloured badge (states); labels are locale keys to translate. */
+export type CellView =
+  | { kind: 'text'; text: string }
+  | { kind: 'label'; key: string }
+  | { kind: 'badge'; key: string; color: BadgeColor }
+
+const BADGE_COLORS = new Set<string>([
+  'brand',
+  'danger',
+  'important',
+  'informative',
+  'severe',
+  'subtle',
+  'success',
+  'warning',
+])
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** `YYYY-MM-DD HH:mm` in the reader's time zone. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return value
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** A referenced record as the list shows it: its code or name when the server sends an object. */
+function displayOf(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value !== 'object') return String(value)
+  const record = value as Record<string, unknown>
+  for (const key of ['label', 'name', 'nameEn', 'code', 'id']) {
+    if (record[key] !== undefined && record[key] !== null) return String(record[key])
+  }
+  return ''
+}
+
+/**
+ * How one value of a list column reads. Money stays exactly the string the server sent (no float
+ * round trip); dates keep their calendar day; states become their badge.
+ */
+export function cellView(
+  value: unknown,
+  column: ColumnDef,
+  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
+): CellView {
+  const field = entity?.fields[column.field]
+  if (value === null || value === undefined || value === '') return { kind: 'text', text: '' }
+  const format = column.format ?? (field?.type === 'money' ? 'money' : undefined)
+  switch (format) {
+    case 'state': {
+      const state = entity?.states?.values[String(value)]
+      if (!state) return { kind: 'text', text: String(value) }
+      const color = state.color && BADGE_COLORS.has(state.color) ? (state.color as BadgeColor) : 'informative'
+      return { kind: 'badge', key: state.label, color }
+    }
+    case 'enum': {
+      const option = field?.values?.find((v) => String(v.value) === String(value))
+      return option ? { kind: 'label', key: option.label } : { kind: 'text', text: String(value) }
+    }
+    case 'boolean':
+      return { kind: 'label', key: value === true || value === 'true' || value === 1 ? 'ui.yes' : 'ui.no' }
+    case 'date':
+      return { kind: 'text', text: String(value).slice(0, 10) }
+    case 'datetime':
+      return { kind: 'text', text: formatDateTime(String(value)) }
+    case 'money':
+      return { kind: 'text', text: String(value) }
+    default:
+      return { kind: 'text', text: displayOf(value) }
+  }
+}

@@ -1,0 +1,55 @@
+import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
+import manifestJson from '../../generated/manifest.json'
+import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+
+/** The generated manifest, for the generic screens (loaded with them, never by the public site). */
+export const manifest = manifestJson as unknown as Manifest
+
+export function screenDef(name: string): ManifestScreen | undefined {
+  return manifest.screens.find((screen) => screen.name === name)
+}
+
+export function entityDef(name: string | undefined): ManifestEntity | undefined {
+  return name ? manifest.entities[name] : undefined
+}
+
+export type EndpointKind = keyof NonNullable<ManifestScreen['endpoints']>
+type Binding = { method: string; path: string }
+
+const samePlace = (a: Binding) => (b: Binding) => a.method === b.method && a.path === b.path
+
+/**
+ * The manifest endpoint behind a screen's binding (`endpoints: { list: { method, path } }`), found by
+ * method and path: the id may be `<screen>.<kind>` or a hand-written endpoint's name.
+ */
+export function screenEndpoint(
+  screen: Pick<ManifestScreen, 'endpoints'>,
+  kind: EndpointKind,
+): ManifestEndpoint | undefined {
+  const binding = screen.endpoints?.[kind]
+  return binding ? manifest.endpoints.find(samePlace(binding)) : undefined
+}
+
+/** The transition endpoint of an entity's state machine. */
+export function transitionEndpoint(entity: string | undefined): ManifestEndpoint | undefined {
+  return manifest.endpoints.find((endpoint) => endpoint.kind === 'transition' && endpoint.entity === entity)
+}
+
+export type EndpointCall = (input: unknown, signal?: AbortSignal) => Promise<Envelope<unknown>>
+
+/**
+ * The generated client's function for a place on the server: the generic screens call through the
+ * client like every other screen, looking the function up by the endpoint id client.ts lists for it.
+ */
+export function clientCall(client: Client, binding: Binding | undefined): EndpointCall | null {
+  if (!binding) return null
+  const id = Object.entries(endpoints).find(([, endpoint]) => samePlace(binding)(endpoint))?.[0]
+  if (!id) return null
+  const groups = client as unknown as Record<string, Record<string, unknown>>
+  const [group, name] = id.split('.')
+  const fn =
+    name !== undefined && group !== undefined
+      ? groups[group]?.[name]
+      : Object.values(groups).find((functions) => typeof functions[id] === 'function')?.[id]
+  return typeof fn === 'function' ? (fn as EndpointCall) : null
+}

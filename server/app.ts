@@ -7,6 +7,7 @@ import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
+import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { registerEngine } from './engine/index.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
@@ -104,7 +105,12 @@ export async function buildApp({
         request.session = await loadSession(database.api, request)
       })
 
-      registerCustomEndpoints(api, manifest, database.api, { ...siteHandlers, ...authHandlers, ...accountHandlers })
+      registerCustomEndpoints(api, manifest, database.api, {
+        ...siteHandlers,
+        ...authHandlers,
+        ...accountHandlers,
+        ...roleHandlers,
+      })
       registerEngine(api, manifest, database.api)
     },
     { prefix: '/api' },

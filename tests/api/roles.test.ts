@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
+import { freshDatabase } from '../support/database.ts'
+
+let database: Database
+let app: FastifyInstance
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = await buildApp({ database })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+async function login(username: string, host = 'localhost') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/b2b/user/login',
+    headers: { host },
+    payload: { username, password: 'Demo@2026' },
+  })
+  expect(response.json().code).toBe('0000')
+  return response.json().token as string
+}
+
+const call = (method: 'GET' | 'DELETE', url: string, token?: string, language = 'en_US') =>
+  app.inject({
+    method,
+    url,
+    headers: { host: 'localhost', language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  })
+
+describe('roles', () => {
+  it('lists the preset roles of SPEC §6 with their users', async () => {
+    const token = await login('opadmin')
+    const body = (await call('GET', '/api/b2b/role/list', token)).json()
+    expect(body.code).toBe('0000')
+    const codes = body.content.map((r: { code: string }) => r.code)
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'PersonalUser',
+        'EnterpriseAdministrator',
+        'OperationAdministrator',
+        'SystemAdministrator',
+      ]),
+    )
+    expect(body.content.every((r: { preset: boolean }) => r.preset)).toBe(true)
+  })
+
+  it('refuses to delete a preset role with 360001, in the caller language, and keeps it', async () => {
+    const token = await login('opadmin')
+    const roles = (await call('GET', '/api/b2b/role/list', token)).json().content as { id: number; code: string }[]
+    const preset = roles.find((r) => r.code === 'OperationCS') as { id: number }
+    const en = (await call('DELETE', `/api/b2b/role/delete?id=${preset.id}`, token)).json()
+    const zh = (await call('DELETE', `/api/b2b/role/delete?id=${preset.id}`, token, 'zh_CN')).json()
+    expect(en.code).toBe('360001')
+    expect(en.message).not.toBe(zh.message)
+    const still = (await call('GET', '/api/b2b/role/list', token)).json().content as { id: number }[]
+    expect(still.some((r) => r.id === preset.id)).toBe(true)
+  })
+
+  it('deletes a custom role', async () => {
+    const demo = await database.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const custom = await withTenant(database.db, demo.id, (trx) =>
+      trx
+        .insertInto('role')
+        .values({
+          tenant_id: demo.id,
+          code: 'nightShift',
+          name: 'Night shift',
+          preset: false,
+          data_scope: 'self',
+          permissions: '["orderList"]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    )
+    const token = await login('opadmin')
+    expect((await call('DELETE', `/api/b2b/role/delete?id=${custom.id}`, token)).json().code).toBe('0000')
+    const roles = (await call('GET', '/api/b2b/role/list', token)).json().content as { id: number }[]
+    expect(roles.some((r) => r.id === custom.id)).toBe(false)
+  })
+
+  it('is refused to users without the permission and to visitors', async () => {
+    expect((await call('GET', '/api/b2b/role/list', await login('entadmin'))).json().code).toBe('220000')
+    expect((await call('GET', '/api/b2b/role/list')).statusCode).toBe(401)
+  })
+
+  it('cannot reach another tenant role: acme sees not-found for a demo role id', async () => {
+    const demoToken = await login('opadmin')
+    const demoRole = ((await call('GET', '/api/b2b/role/list', demoToken)).json().content as { id: number }[])[0] as {
+      id: number
+    }
+    const acmeToken = await login('opadmin', 'acme.localhost')
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/b2b/role/delete?id=${demoRole.id}`,
+      headers: { host: 'acme.localhost', authorization: `Bearer ${acmeToken}` },
+    })
+    expect(response.json().code).toBe('404')
+  })
+})

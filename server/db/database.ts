@@ -26,7 +26,18 @@ export interface DatabaseOptions {
   ownerUrl?: string
 }
 
-const pool = (connectionString: string, max: number) => new pg.Pool({ connectionString, max })
+/**
+ * A pool whose idle connections may die (a database restart, an administrator's terminate, a dropped
+ * test database) without taking the process down: pg emits 'error' on the pool, and an unhandled
+ * 'error' event would crash it. The next query opens a fresh connection.
+ */
+function pool(connectionString: string, max: number): pg.Pool {
+  const created = new pg.Pool({ connectionString, max })
+  created.on('error', (error) => {
+    if ((error as { code?: string }).code !== '57P01') console.error(`database connection lost: ${error.message}`)
+  })
+  return created
+}
 
 /**
  * Opens the database. The API connection is made later by `connectApi`, once migrations have created

@@ -12,6 +12,7 @@ import { validateBody } from '../http/validation.ts'
 import type { Manifest } from '../manifest.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
+import { attachLabels, type LabelField, labelFields } from './labels.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
 import { isEngineEntity } from './storage.ts'
@@ -86,6 +87,8 @@ interface EndpointPlan {
   endpoint: ManifestEndpoint
   entity: ManifestEntity
   columns: Column[]
+  /** The ref fields whose display text the answers carry in `labels` (./labels.ts). */
+  labels: LabelField[]
   list?: ListPlan
   transition?: ValidateFunction
 }
@@ -112,7 +115,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     const where = `${endpoint.method} ${endpoint.path}`
     if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(endpoint.kind))
       throw new Error(`${where}: ${entity.entity} is a shared reference list; the engine only reads it`)
-    const plan: EndpointPlan = { endpoint, entity, columns: columnsOf(entity, manifest.entities) }
+    const plan: EndpointPlan = {
+      endpoint,
+      entity,
+      columns: columnsOf(entity, manifest.entities),
+      labels: labelFields(entity, manifest.entities),
+    }
     if (endpoint.kind === 'list' || endpoint.kind === 'export') plan.list = planList(manifest, endpoint, entity)
     if (endpoint.kind === 'transition') {
       if (!entity.states) throw new Error(`${where}: ${entity.entity} has no state machine`)
@@ -209,11 +217,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   /** Fields a caller may write: not system, not read-only (the state field is read-only: transitions move it). */
   const writable = (plan: EndpointPlan) => plan.columns.filter((c) => !c.system && !c.field?.readOnly)
 
-  /** What a caller may send back but never sets: system and read-only fields, and the detail's history. */
+  /** What a caller may send back but never sets: system and read-only fields, the detail's history, the labels. */
   const strip = (plan: EndpointPlan, body: unknown, keep: string[]): unknown => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return body
     const ignored = new Set(plan.columns.filter((c) => c.system || c.field?.readOnly).map((c) => c.name))
     ignored.add('history')
+    ignored.add('labels')
     return Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
   }
 
@@ -246,6 +255,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     return { list: list.map((row) => toApiRow(plan.columns, row)), total: Number(counted?.total ?? 0) }
   }
 
+  /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */
+  const labelled = <T extends ApiRow>(trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rows: T[]) =>
+    attachLabels(trx, plan.labels, rows, call)
+  const labelledRow = async <T extends ApiRow>(trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, row: T) =>
+    (await labelled(trx, plan, call, [row]))[0] as T
+
   const kinds: Record<
     EngineKind,
     (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
@@ -254,6 +269,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       const request = parseListRequest(plan.list as ListPlan, input)
       const offset = (request.pageNum - 1) * request.pageSize
       const { list, total } = await search(trx, plan, call, request, request.pageSize, offset)
+      await labelled(trx, plan, call, list)
       return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
     },
 
@@ -263,7 +279,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       if (!row) throw new ApiError('404')
       const history =
         plan.entity.scope === 'tenant' ? await readHistory(trx, call.tenantId, plan.entity.entity, rowId) : []
-      return { ...row, history }
+      return { ...(await labelledRow(trx, plan, call, row)), history }
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {
@@ -287,7 +303,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       )
       const row = toApiRow(plan.columns, inserted)
       await audit(trx, plan, call, row.id as number, { action: 'create', before: null, after: row })
-      return row
+      return labelledRow(trx, plan, call, row)
     },
 
     async update(trx, plan, call, input): Promise<ApiRow> {
@@ -308,7 +324,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       }
       const after = await updateRow(trx, plan, call, ids.id, ids.version, values)
       await audit(trx, plan, call, ids.id, { action: 'update', ...changes(before, after) })
-      return after
+      return labelledRow(trx, plan, call, after)
     },
 
     async delete(trx, plan, call, input): Promise<{ id: number }> {
@@ -352,7 +368,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         ...(body.remark ? { remark: body.remark } : {}),
         ...changes(before, after),
       })
-      return after
+      return labelledRow(trx, plan, call, after)
     },
   }
 

@@ -130,6 +130,7 @@ describe('POST /b2b/user/operationAccount/list', () => {
         'email',
         'id',
         'isUsed',
+        'labels',
         'lastLoginAt',
         'mobile',
         'qq',
@@ -146,6 +147,8 @@ describe('POST /b2b/user/operationAccount/list', () => {
       isUsed: true,
       version: 1,
     })
+    // The role id comes with the role's name (one lookup for the page, inside the tenant).
+    expect(row.labels).toEqual({ companyAppRoleId: 'OperationCS' })
     expect(row.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/)
     // opadmin has logged in: the time is there.
     const admin = content.list.find((r: { username: string }) => r.username === 'opadmin')

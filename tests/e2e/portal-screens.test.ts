@@ -41,6 +41,15 @@ describe('the generic list screen', () => {
     await page.goto(`${server.url}/orderList`)
     const rows = page.locator('table tbody tr')
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0)
+    // References read as names (the row's labels), not as ids and codes: the customer company by its
+    // Chinese name, and a port by name with its UN/LOCODE as the tooltip.
+    await expect
+      .poll(() => page.locator('table tbody tr td:nth-child(3)').first().textContent(), WAIT)
+      .toBe('杭州明辉纺织品进出口有限公司')
+    const pol = page.locator('table tbody tr td:nth-child(5) span[title]').first()
+    const polCode = (await pol.getAttribute('title')) ?? ''
+    expect(polCode).toMatch(/^[A-Z]{2}[A-Z0-9]{3}$/)
+    expect(await pol.textContent()).not.toBe(polCode)
     // States are badges with their label.
     await expect
       .poll(() =>
@@ -98,6 +107,9 @@ describe('the generic list screen', () => {
     await page.setViewportSize({ width: 1600, height: 900 })
     await page.goto(`${server.url}/orderList?lang=en`)
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.locator('table tbody tr td:nth-child(3)').first().textContent(), WAIT)
+      .toBe('Hangzhou Minghui Textile Import & Export Co., Ltd.')
     mkdirSync('docs/screenshots', { recursive: true })
     await page.screenshot({ path: 'docs/screenshots/workbench.png' })
     expect(existsSync('docs/screenshots/workbench.png')).toBe(true)

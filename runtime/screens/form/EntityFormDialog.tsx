@@ -15,6 +15,7 @@ import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { RowData } from '../list/actions.ts'
 import { clientCall } from '../manifest.ts'
+import { labelledRecord } from './labels.ts'
 
 /** A list's create or update action: the entity form in a dialog, saved through the screen's endpoint. */
 export default function EntityFormDialog({
@@ -60,7 +61,7 @@ export default function EntityFormDialog({
             <EntityForm
               id={formId}
               entity={entity}
-              record={mode === 'update' ? row : null}
+              record={mode === 'update' ? labelledRecord(entity, row) : null}
               disabled={busy}
               onSubmit={save}
             />

@@ -10,6 +10,7 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
 import { clientCall, entityDef, screenDef } from '../manifest.ts'
+import { labelledRecord } from './labels.ts'
 
 const useStyles = makeStyles({
   panel: {
@@ -35,7 +36,7 @@ function profileRecord(user: SessionUser | null): Data | null {
 
 function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: ManifestEntity }) {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const client = useClient()
   const effects = useEffects()
   const session = useSession()
@@ -45,7 +46,8 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Manif
   const id = params.get('id')
   const detail = clientCall(client, screen.endpoints?.detail)
   const record = useQuery({
-    queryKey: ['record', screen.name, id],
+    // The record's labels are in the caller's language: a switch asks again.
+    queryKey: ['record', screen.name, id, i18n.language],
     queryFn: async ({ signal }) => ((await detail?.({ id }, signal))?.content ?? null) as Data | null,
     enabled: detail !== null && id !== null,
     retry: false,
@@ -55,6 +57,8 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Manif
     () => (ownProfile ? profileRecord(session.user) : (record.data ?? null)),
     [ownProfile, session.user, record.data],
   )
+  // Read-only refs show their names (row.labels); the edited fields keep the ids and codes they send back.
+  const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
   const kind = screen.endpoints?.update && (data?.id !== undefined || ownProfile) ? 'update' : 'create'
   const formId = `form-${screen.name}`
 
@@ -83,7 +87,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Manif
         id={formId}
         entity={entity}
         sections={screen.form?.sections}
-        record={data}
+        record={shown}
         disabled={busy}
         onSubmit={save}
       />

@@ -30,9 +30,9 @@ import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
-import { screenDef } from '../manifest.ts'
+import { entityDef, screenDef } from '../manifest.ts'
 import type { RowData } from './actions.ts'
-import { type ColumnDef, cellView } from './format.ts'
+import { type ColumnDef, cellView, refLabel } from './format.ts'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
 import { type ListController, useListScreen } from './useListScreen.ts'
 
@@ -61,6 +61,9 @@ const useStyles = makeStyles({
 })
 
 const features = tableFeatures({})
+
+/** Whether an entity is a shared reference list (ports, carriers…): its labels come with their code. */
+const isReference = (name: string) => entityDef(name)?.reference === true
 
 function fieldLabel(entity: ManifestEntity | undefined, field: string, explicit?: string): string {
   return explicit ?? entity?.fields[field]?.label ?? `field.${field}`
@@ -218,9 +221,14 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
-  const view = cellView(row[column.field], column, list.entity)
+  const label = refLabel(row, column.field, list.entity, isReference)
+  const view = cellView(row[column.field], column, list.entity, label)
   const content =
-    view.kind === 'badge' ? (
+    view.kind === 'text' && view.hint ? (
+      <span title={view.hint} data-code={view.hint}>
+        {view.text}
+      </span>
+    ) : view.kind === 'badge' ? (
       <Badge appearance="tint" color={view.color}>
         {t(view.key)}
       </Badge>

@@ -3,9 +3,12 @@ import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
 export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
 
-/** What a cell shows: plain text, or a coloured badge (states); labels are locale keys to translate. */
+/**
+ * What a cell shows: plain text (with a hint, e.g. the code behind a port's name), or a coloured badge
+ * (states); labels are locale keys to translate.
+ */
 export type CellView =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; hint?: string }
   | { kind: 'label'; key: string }
   | { kind: 'badge'; key: string; color: BadgeColor }
 
@@ -39,17 +42,60 @@ function displayOf(value: unknown): string {
   return ''
 }
 
+/** The display text of a ref field as the server sends it (`row.labels`), and the code it stands for. */
+export interface RefLabel {
+  text: string
+  /** Reference lists (ports, carriers…): the code, shown beside or under the name. */
+  code?: string
+}
+
+const joined = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map((v) => String(v)).join(', ')
+    : value === null || value === undefined
+      ? ''
+      : String(value)
+
 /**
- * How one value of a list column reads. Money stays exactly the string the server sent (no float
+ * The label of a row's ref field: `row.labels[field]` (an array for multiple refs), with the raw value as
+ * its code when the field refers to a reference list (`isReference(entity name)`). None without a label.
+ */
+export function refLabel(
+  row: Record<string, unknown>,
+  field: string,
+  entity: Pick<ManifestEntity, 'fields'> | undefined,
+  isReference: (entity: string) => boolean,
+): RefLabel | undefined {
+  const labels = row.labels
+  if (!labels || typeof labels !== 'object') return undefined
+  const label = (labels as Record<string, unknown>)[field]
+  const text = typeof label === 'string' ? label : Array.isArray(label) ? joined(label) : ''
+  if (!text) return undefined
+  const def = entity?.fields[field]
+  const code = def?.type === 'ref' && def.ref && isReference(def.ref) ? joined(row[field]) : ''
+  return code && code !== text ? { text, code } : { text }
+}
+
+/** How a labelled ref reads as one line of text: `Shanghai (CNSHA)` for reference lists, else the name. */
+export function refText(label: RefLabel): string {
+  return label.code ? `${label.text} (${label.code})` : label.text
+}
+
+/**
+ * How one value of a list column reads. A ref with a label (`refLabel`) reads as that text, the code as
+ * its hint. Money stays exactly the string the server sent (no float
  * round trip); dates keep their calendar day; states become their badge.
  */
 export function cellView(
   value: unknown,
   column: ColumnDef,
   entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
+  label?: RefLabel,
 ): CellView {
   const field = entity?.fields[column.field]
   if (value === null || value === undefined || value === '') return { kind: 'text', text: '' }
+  if (label)
+    return label.code ? { kind: 'text', text: label.text, hint: label.code } : { kind: 'text', text: label.text }
   const format = column.format ?? (field?.type === 'money' ? 'money' : undefined)
   switch (format) {
     case 'state': {

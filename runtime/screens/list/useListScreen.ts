@@ -37,7 +37,7 @@ export function useListScreen(screen: ManifestScreen) {
   const effects = useEffects()
   const session = useSession()
   const queryClient = useQueryClient()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState<Editing | null>(null)
   const entity = entityDef(screen.entity)
@@ -48,7 +48,8 @@ export function useListScreen(screen: ManifestScreen) {
   const listKey = useMemo(() => ['list', screen.name] as const, [screen.name])
 
   const query = useQuery({
-    queryKey: [...listKey, request],
+    // The rows' labels (port and company names) are in the caller's language: a switch asks again.
+    queryKey: [...listKey, request, i18n.language],
     queryFn: async ({ signal }) => {
       const call = clientCall(client, screen.endpoints?.list)
       if (!call) throw new Error(`The generated client has no call for ${screen.name}'s list: run \`waybill generate\``)

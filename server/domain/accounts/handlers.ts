@@ -11,6 +11,7 @@ import { currentDelivery } from '../../auth/sms.ts'
 import type { DB, UserTable } from '../../db/schema.ts'
 import { changes, readHistory, writeAudit } from '../../engine/audit.ts'
 import { type Column, columnsOf, selection, toApiRow } from '../../engine/columns.ts'
+import { attachLabels, type LabelField, labelFields } from '../../engine/labels.ts'
 import { type ListPlan, parseListRequest, planList, searchConditions } from '../../engine/search.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
@@ -82,6 +83,29 @@ function accountColumns(manifest: Manifest): Column[] {
   const entity = manifest.entities[ENTITY]
   if (!entity) throw new Error(`the manifest has no entity ${ENTITY}: run npm run generate`)
   return columnsOf(entity, manifest.entities).filter((c) => c.name !== 'createdBy')
+}
+
+/** The account's refs with display text (companyAppRoleId → the role's name), as the engine answers them. */
+const accountLabelFields = new WeakMap<Manifest, LabelField[]>()
+function accountLabels(manifest: Manifest): LabelField[] {
+  let fields = accountLabelFields.get(manifest)
+  if (!fields) {
+    const entity = manifest.entities[ENTITY]
+    if (!entity) throw new Error(`the manifest has no entity ${ENTITY}: run npm run generate`)
+    const names = accountColumns(manifest).map((c) => c.name)
+    fields = labelFields(entity, manifest.entities, names)
+    accountLabelFields.set(manifest, fields)
+  }
+  return fields
+}
+
+/** Rows of the view with their `labels`, looked up in the caller's tenant transaction. */
+function labelAccounts<T extends ApiRow>(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, rows: T[]) {
+  const session = sessionOf(ctx)
+  return attachLabels(trx, accountLabels(manifest), rows, {
+    tenantId: session.tenantId,
+    language: ctx.request.language,
+  })
 }
 
 /** The provider-side users of a tenant, one row each, with the entity's column names. */
@@ -355,7 +379,13 @@ export const accountHandlers: HandlerRegistry = {
         .limit(request.pageSize)
         .offset((request.pageNum - 1) * request.pageSize)
         .execute()
-      return { list: page.map((row) => toApiRow(columns, row)), total: Number(counted?.total ?? 0) }
+      const list = await labelAccounts(
+        trx,
+        manifest,
+        ctx,
+        page.map((row) => toApiRow(columns, row)),
+      )
+      return { list, total: Number(counted?.total ?? 0) }
     })
     return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },
@@ -369,7 +399,9 @@ export const accountHandlers: HandlerRegistry = {
     if (!idQuery(query)) throw new ApiError('validation', {}, toFieldErrors(idQuery.errors))
     const id = query.id as number
     return ctx.inTenant(async (trx) => {
-      const row = await mustReadAccount(trx, manifest, session.tenantId, id)
+      const [row] = await labelAccounts(trx, manifest, ctx, [
+        await mustReadAccount(trx, manifest, session.tenantId, id),
+      ])
       return { ...row, history: await readHistory(trx, session.tenantId, ENTITY, id) }
     })
   },
@@ -417,7 +449,7 @@ export const accountHandlers: HandlerRegistry = {
           before: null,
           after: row,
         })
-        return row
+        return (await labelAccounts(trx, manifest, ctx, [row]))[0]
       }),
     )
   },
@@ -489,7 +521,7 @@ export const accountHandlers: HandlerRegistry = {
           action: 'update',
           ...changes(before, after),
         })
-        return after
+        return (await labelAccounts(trx, manifest, ctx, [after]))[0]
       }),
     )
   },

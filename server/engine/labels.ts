@@ -1,0 +1,155 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
+import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { DB } from '../db/schema.ts'
+import type { Language } from '../http/errors.ts'
+import type { Manifest } from '../manifest.ts'
+import { snakeCase } from './columns.ts'
+
+/**
+ * The display text of a row's references: `labels: { <refField>: <text> }` beside the ids and codes, so
+ * a list shows "Shanghai" and not "CNSHA", a company's name and not its id.
+ *
+ * - A reference list (`reference: true`, shared) is looked up by `code`; a tenant entity (company, user,
+ *   role, or an engine table) by `id`, inside the caller's tenant transaction and with `tenant_id = …`
+ *   besides row-level security, so a label never crosses tenants.
+ * - The text is the referenced entity's `display` field, in the caller's language where it has one:
+ *   nameEn / nameZh ('zh' → nameZh, else nameEn, each falling back to the other); a Chinese `display`
+ *   with a `nameEn` beside it (company: name / nameEn) → the display in 'zh', nameEn elsewhere.
+ * - One query per referenced table per page (every id or code of the page, `where … in`), never per row.
+ * - A multiple ref answers an array of texts, in the order of its values (a value not found keeps itself).
+ *   A single ref whose row is gone, or whose value is empty, has no label.
+ */
+
+export type Labels = Record<string, string | string[]>
+export type LabelledRow = Record<string, unknown> & { labels?: Labels }
+
+export interface LabelTarget {
+  /** The referenced entity (its name), its table and whether rows are shared or per tenant. */
+  entity: string
+  table: string
+  tenant: boolean
+  /** `code` for reference lists, `id` for entities. */
+  key: 'code' | 'id'
+  /** The label in a language: an SQL expression over the table's columns. */
+  text: (language: Language) => RawBuilder<string | null>
+}
+
+export interface LabelField {
+  /** The field (API name) of the row that holds the reference. */
+  field: string
+  multiple: boolean
+  target: LabelTarget
+}
+
+const targets = new WeakMap<ManifestEntity, LabelTarget | null>()
+
+/** How to read the labels of an entity's rows, or null when it has no table (a view shape such as operationAccount). */
+export function labelTarget(entity: ManifestEntity): LabelTarget | null {
+  const cached = targets.get(entity)
+  if (cached !== undefined) return cached
+  let target: LabelTarget | null = null
+  if (entity.stored) {
+    const key = entity.reference ? 'code' : 'id'
+    const column = (field: string) => sql.ref(snakeCase(field))
+    const has = (field: string) => entity.fields[field] !== undefined
+    const display = entity.display && has(entity.display) ? entity.display : key
+    let text: LabelTarget['text']
+    if (has('nameEn') && has('nameZh')) {
+      text = (language) =>
+        language === 'zh'
+          ? sql<string | null>`coalesce(${column('nameZh')}, ${column('nameEn')})`
+          : sql<string | null>`coalesce(${column('nameEn')}, ${column('nameZh')})`
+    } else if (has('nameEn') && display !== 'nameEn') {
+      text = (language) =>
+        language === 'zh'
+          ? sql<string | null>`coalesce(${column(display)}, ${column('nameEn')})`
+          : sql<string | null>`coalesce(nullif(${column('nameEn')}, ''), ${column(display)})`
+    } else {
+      text = () => sql<string | null>`${column(display)}::text`
+    }
+    target = { entity: entity.entity, table: entity.table, tenant: entity.scope === 'tenant', key, text }
+  }
+  targets.set(entity, target)
+  return target
+}
+
+/** The ref fields of an entity whose targets have labels (`fields` narrows them, e.g. to a view's columns). */
+export function labelFields(
+  entity: Pick<ManifestEntity, 'fields'>,
+  entities: Manifest['entities'],
+  fields?: readonly string[],
+): LabelField[] {
+  const out: LabelField[] = []
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.type !== 'ref' || !field.ref) continue
+    if (fields && !fields.includes(name)) continue
+    const referenced = entities[field.ref]
+    const target = referenced && labelTarget(referenced)
+    if (target) out.push({ field: name, multiple: field.multiple === true, target })
+  }
+  return out
+}
+
+type DynamicDB = Record<string, Record<string, unknown>>
+
+const valuesOf = (value: unknown, multiple: boolean): unknown[] =>
+  value === null || value === undefined ? [] : multiple && Array.isArray(value) ? value : [value]
+
+/** Whether a value can be the key of a target: a code (text) or an id (a positive 32-bit integer). */
+function keyOf(target: LabelTarget, value: unknown): string | number | undefined {
+  if (target.key === 'code') return typeof value === 'string' && value !== '' ? value : undefined
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value
+  return Number.isInteger(id) && (id as number) > 0 && (id as number) <= 2_147_483_647 ? (id as number) : undefined
+}
+
+/**
+ * Sets `labels` on every row (an empty object when none of its refs has a value). Runs in the caller's
+ * tenant transaction: tenant rows are read with the tenant named, reference lists are shared.
+ */
+export async function attachLabels<T extends LabelledRow>(
+  trx: Transaction<DB>,
+  fields: readonly LabelField[],
+  rows: T[],
+  call: { tenantId: number; language?: Language },
+): Promise<T[]> {
+  const language: Language = call.language ?? 'zh'
+  // One lookup per referenced table: pol and pod (both ports) share a query.
+  const wanted = new Map<LabelTarget, Set<string | number>>()
+  for (const { field, multiple, target } of fields) {
+    const keys = wanted.get(target) ?? new Set()
+    for (const row of rows)
+      for (const value of valuesOf(row[field], multiple)) {
+        const key = keyOf(target, value)
+        if (key !== undefined) keys.add(key)
+      }
+    if (keys.size) wanted.set(target, keys)
+  }
+  const found = new Map<LabelTarget, Map<string, string>>()
+  for (const [target, keys] of wanted) {
+    let query = (trx as unknown as Kysely<DynamicDB>)
+      .selectFrom(target.table)
+      .select([sql<string | number>`${sql.ref(target.key)}`.as('key'), target.text(language).as('text')])
+      .where(sql.ref(target.key), 'in', [...keys])
+    if (target.tenant) query = query.where(sql.ref('tenant_id'), '=', call.tenantId)
+    const texts = new Map<string, string>()
+    for (const row of await query.execute())
+      if (row.text !== null && row.text !== undefined && row.text !== '') texts.set(String(row.key), String(row.text))
+    found.set(target, texts)
+  }
+  for (const row of rows) {
+    const labels: Labels = {}
+    for (const { field, multiple, target } of fields) {
+      const texts = found.get(target)
+      const value = row[field]
+      if (multiple && Array.isArray(value)) {
+        if (value.length) labels[field] = value.map((v) => texts?.get(String(keyOf(target, v))) ?? String(v))
+        continue
+      }
+      const key = keyOf(target, value)
+      const text = key === undefined ? undefined : texts?.get(String(key))
+      if (text !== undefined) labels[field] = text
+    }
+    row.labels = labels
+  }
+  return rows
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import manifest from '../../generated/manifest.json'
+import type { Manifest, ManifestEntity } from '../../generator/resolve.ts'
+import { labelledRecord } from '../../runtime/screens/form/labels.ts'
+import { cellView, refLabel, refText } from '../../runtime/screens/list/format.ts'
+
+/** How the portal shows the labels the engine answers beside ids and codes (server/engine/labels.ts). */
+
+const { entities, screens } = manifest as unknown as Manifest
+const order = entities.order as ManifestEntity
+const orderList = screens.find((s) => s.name === 'orderList')
+const column = (field: string) => {
+  const found = orderList?.columns?.find((c) => c.field === field)
+  if (!found) throw new Error(`orderList has no column ${field}`)
+  return found
+}
+const isReference = (name: string) => entities[name]?.reference === true
+
+const row = {
+  id: 7,
+  pol: 'CNSHA',
+  pod: 'USLAX',
+  carrier: null,
+  customerCompany: 2,
+  createdBy: 5,
+  labels: {
+    pol: 'Shanghai',
+    customerCompany: 'Hangzhou Minghui Textile Import & Export Co., Ltd.',
+    createdBy: 'Chen Jing',
+  },
+}
+
+describe('list cells of refs', () => {
+  it('shows the company name, not its id', () => {
+    const label = refLabel(row, 'customerCompany', order, isReference)
+    expect(label).toEqual({ text: 'Hangzhou Minghui Textile Import & Export Co., Ltd.' })
+    expect(cellView(row.customerCompany, column('customerCompany'), order, label)).toEqual({
+      kind: 'text',
+      text: 'Hangzhou Minghui Textile Import & Export Co., Ltd.',
+    })
+  })
+
+  it('shows a port by name with its code as the hint', () => {
+    const label = refLabel(row, 'pol', order, isReference)
+    expect(label).toEqual({ text: 'Shanghai', code: 'CNSHA' })
+    expect(cellView(row.pol, column('pol'), order, label)).toEqual({ kind: 'text', text: 'Shanghai', hint: 'CNSHA' })
+    expect(refText(label as NonNullable<typeof label>)).toBe('Shanghai (CNSHA)')
+  })
+
+  it('falls back to the raw value without a label, and to nothing without a value', () => {
+    expect(refLabel(row, 'pod', order, isReference)).toBeUndefined()
+    expect(cellView(row.pod, column('pod'), order, refLabel(row, 'pod', order, isReference))).toEqual({
+      kind: 'text',
+      text: 'USLAX',
+    })
+    expect(cellView(null, column('carrier'), order, undefined)).toEqual({ kind: 'text', text: '' })
+    expect(refLabel({ pol: 'CNSHA' }, 'pol', order, isReference)).toBeUndefined()
+  })
+
+  it('joins the labels of a multiple ref', () => {
+    const multi = { ports: ['CNSHA', 'USLAX'], labels: { ports: ['Shanghai', 'Los Angeles'] } }
+    const entity = { fields: { ports: { type: 'ref', ref: 'port', multiple: true } } } as unknown as ManifestEntity
+    expect(refLabel(multi, 'ports', entity, isReference)).toEqual({
+      text: 'Shanghai, Los Angeles',
+      code: 'CNSHA, USLAX',
+    })
+  })
+})
+
+describe('read-only refs of a form', () => {
+  it('reads as the label; the fields the form edits keep their codes', () => {
+    const shown = labelledRecord(order, row)
+    expect(shown).toMatchObject({
+      customerCompany: 'Hangzhou Minghui Textile Import & Export Co., Ltd.',
+      createdBy: 'Chen Jing',
+      pol: 'CNSHA',
+    })
+    expect(row.customerCompany).toBe(2)
+    expect(labelledRecord(order, { pol: 'CNSHA' })).toEqual({ pol: 'CNSHA' })
+    expect(labelledRecord(order, null)).toBeNull()
+  })
+})

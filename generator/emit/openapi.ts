@@ -138,6 +138,12 @@ export function openApiDocument(manifest: Manifest): Doc {
         version: { type: 'integer' },
         createdAt: { type: 'string', format: 'date-time' },
         updatedAt: { type: 'string', format: 'date-time' },
+        labels: {
+          type: 'object',
+          description:
+            "Display text of each reference field in the caller's language (the company name for customerCompany, the port name for pol).",
+          additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+        },
       },
     },
     ListRequest: {

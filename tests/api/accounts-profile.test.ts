@@ -1,47 +1,22 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { describe, expect, it } from 'vitest'
 import { messageFor } from '../../server/http/errors.ts'
-import { freshDatabase } from '../support/database.ts'
+import { setupTestApp } from '../support/app.ts'
 
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
+const test = setupTestApp()
+const tokenOf = (username: string, host?: string) => test.login(username, host)
 
 const CHANGE = '/api/b2b/user/change/userInfo'
 const ME = '/api/b2b/user/getCurrentUserInfo'
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-async function tokenOf(username: string, host = 'localhost') {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/b2b/user/login',
-    headers: { host, 'x-forwarded-for': `10.5.0.${nextIp++}` },
-    payload: { username, password: DEMO_PASSWORD },
-  })
-  expect(response.json().code, `login ${username}`).toBe('0000')
-  return response.json().token as string
-}
 
 function change(token: string | null, payload: object, options: { language?: string; host?: string } = {}) {
   const headers: Record<string, string> = { host: options.host ?? 'localhost' }
   if (token) headers.cookie = `b2b_token=${token}`
   if (options.language) headers.language = options.language
-  return app.inject({ method: 'POST', url: CHANGE, headers, payload })
+  return test.app.inject({ method: 'POST', url: CHANGE, headers, payload })
 }
 
 async function me(token: string, host = 'localhost') {
-  const response = await app.inject({ method: 'GET', url: ME, headers: { host, cookie: `b2b_token=${token}` } })
+  const response = await test.app.inject({ method: 'GET', url: ME, headers: { host, cookie: `b2b_token=${token}` } })
   expect(response.statusCode).toBe(200)
   return response.json().content as Record<string, unknown>
 }
@@ -74,7 +49,7 @@ describe('POST /b2b/user/change/userInfo', () => {
       individuationCurrency: 'USD',
       name: '刘洋',
     })
-    const row = await database.db
+    const row = await test.database.db
       .selectFrom('app_user')
       .select(['version', 'updated_at', 'created_at'])
       .where('username', '=', 'personal')

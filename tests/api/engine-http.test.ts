@@ -1,40 +1,19 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { describe, expect, it } from 'vitest'
 import { DEMO_ORDER_COUNT } from '../../server/db/seed/orders.ts'
-import { freshDatabase } from '../support/database.ts'
+import { setupTestApp } from '../support/app.ts'
 
 /** The engine's routes through HTTP, signed in as the demo users: envelope, status codes, tenants. */
 
-let database: Database
-let app: FastifyInstance
+const test = setupTestApp()
 const DEMO = 'localhost:3000'
 const ACME = 'acme.localhost'
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
 
 const tokens = new Map<string, string>()
 async function login(username: string, host = DEMO): Promise<string> {
   const key = `${host}/${username}`
   const known = tokens.get(key)
   if (known) return known
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/b2b/user/login',
-    headers: { host },
-    payload: { username, password: DEMO_PASSWORD },
-  })
-  const token = response.json().token as string
-  expect(token, `login ${username}@${host}: ${response.body}`).toBeTruthy()
+  const token = await test.login(username, host)
   tokens.set(key, token)
   return token
 }
@@ -48,7 +27,7 @@ async function api(
 ) {
   const headers: Record<string, string> = { host, language }
   if (who) headers.authorization = await login(who, host)
-  const response = await app.inject({
+  const response = await test.app.inject({
     method,
     url: `/api${url}`,
     headers,

@@ -1,24 +1,11 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { freshDatabase } from '../support/database.ts'
+import { describe, expect, it } from 'vitest'
+import { setupTestApp } from '../support/app.ts'
 
-let database: Database
-let app: FastifyInstance
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
+const test = setupTestApp()
 
 describe('GET /api/health', () => {
   it('answers the envelope with the database in use', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    const response = await test.app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(200)
     const body = response.json()
     expect(body.code).toBe('0000')
@@ -28,7 +15,7 @@ describe('GET /api/health', () => {
 
 describe('unknown paths', () => {
   it('answer an envelope error, never an HTML page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/no/such/thing' })
+    const response = await test.app.inject({ method: 'GET', url: '/api/no/such/thing' })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/application\/json/)
     expect(response.json()).toMatchObject({ code: '404', content: null })
@@ -37,12 +24,12 @@ describe('unknown paths', () => {
 
 describe('site settings by host', () => {
   it('gives each tenant its own settings', async () => {
-    const demo = await app.inject({
+    const demo = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/public/api/site/settings',
       headers: { host: 'localhost:3000' },
     })
-    const acme = await app.inject({
+    const acme = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/public/api/site/settings',
       headers: { host: 'acme.localhost' },
@@ -54,7 +41,7 @@ describe('site settings by host', () => {
   })
 
   it('answers not-found for a host no tenant owns', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/public/api/site/settings',
       headers: { host: 'evil.example' },

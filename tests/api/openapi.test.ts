@@ -1,23 +1,12 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { freshDatabase } from '../support/database.ts'
+import { describe, expect, it } from 'vitest'
+import { setupTestApp } from '../support/app.ts'
 
-let database: Database
-let app: FastifyInstance
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database })
-  await app.ready()
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
+const test = setupTestApp()
 
 describe('GET /api/openapi.json', () => {
   it('lists exactly the routes the server has under /api', async () => {
+    const { app } = test
+    await app.ready()
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' })
     expect(response.statusCode).toBe(200)
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> }

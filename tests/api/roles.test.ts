@@ -1,34 +1,12 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/tenancy/scope.ts'
-import { freshDatabase } from '../support/database.ts'
+import { setupTestApp } from '../support/app.ts'
 
-let database: Database
-let app: FastifyInstance
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-async function login(username: string, host = 'localhost') {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/b2b/user/login',
-    headers: { host },
-    payload: { username, password: 'Demo@2026' },
-  })
-  expect(response.json().code).toBe('0000')
-  return response.json().token as string
-}
+const test = setupTestApp()
+const login = (username: string, host?: string) => test.login(username, host)
 
 const call = (method: 'GET' | 'DELETE', url: string, token?: string, language = 'en_US') =>
-  app.inject({
+  test.app.inject({
     method,
     url,
     headers: { host: 'localhost', language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -64,12 +42,12 @@ describe('roles', () => {
   })
 
   it('deletes a custom role', async () => {
-    const demo = await database.db
+    const demo = await test.database.db
       .selectFrom('tenant')
       .select('id')
       .where('code', '=', 'demo')
       .executeTakeFirstOrThrow()
-    const custom = await withTenant(database.db, demo.id, (trx) =>
+    const custom = await withTenant(test.database.db, demo.id, (trx) =>
       trx
         .insertInto('role')
         .values({
@@ -100,7 +78,7 @@ describe('roles', () => {
       id: number
     }
     const acmeToken = await login('opadmin', 'acme.localhost')
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'DELETE',
       url: `/api/b2b/role/delete?id=${demoRole.id}`,
       headers: { host: 'acme.localhost', authorization: `Bearer ${acmeToken}` },

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { freshDatabase } from './database.ts'
+
+export interface TestApp {
+  readonly app: FastifyInstance
+  readonly database: Database
+  /** Logs a demo user in (password Demo@2026) and answers the token; each login comes from an address of its own, so per-IP limits never interfere. */
+  login(username: string, host?: string): Promise<string>
+}
+
+let nextAddress = 1
+
+/**
+ * The API test fixture: a fresh, migrated and seeded database for the test file (PGlite, or PostgreSQL
+ * with TEST_DB=postgres) and the app built on it, closed when the file is done.
+ */
+export function setupTestApp(): TestApp {
+  let database: Database | undefined
+  let app: FastifyInstance | undefined
+  beforeAll(async () => {
+    database = await freshDatabase()
+    app = await buildApp({ database })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+  const fixture: TestApp = {
+    get app() {
+      if (!app) throw new Error('setupTestApp: the app exists only inside tests and hooks')
+      return app
+    },
+    get database() {
+      if (!database) throw new Error('setupTestApp: the database exists only inside tests and hooks')
+      return database
+    },
+    async login(username, host = 'localhost') {
+      const response = await fixture.app.inject({
+        method: 'POST',
+        url: '/api/b2b/user/login',
+        headers: { host, 'x-forwarded-for': `10.99.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}` },
+        payload: { username, password: DEMO_PASSWORD },
+      })
+      expect(response.json().code, `login ${username}@${host}: ${response.body}`).toBe('0000')
+      return response.json().token as string
+    },
+  }
+  return fixture
+}

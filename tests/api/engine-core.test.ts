@@ -15,6 +15,7 @@ import { validateBody } from '../../server/http/validation.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { freshDatabase } from '../support/database.ts'
+import { sessionOf as sessionFor } from '../support/session.ts'
 
 /**
  * The engine core against a real database (PGlite, or PostgreSQL with TEST_DB=postgres), with the real
@@ -144,32 +145,8 @@ afterAll(async () => {
   await database?.close()
 })
 
-/** A session as the accounts work builds it: the user's roles, their permissions and data scope. */
-async function sessionOf(tenant: string, username: string, override: Partial<Session> = {}): Promise<Session> {
-  const tenantId = tenants[tenant] as number
-  return withTenant(database.db, tenantId, async (trx) => {
-    const user = await trx.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirstOrThrow()
-    const roles = await trx
-      .selectFrom('user_role')
-      .innerJoin('role', 'role.id', 'user_role.role_id')
-      .select(['role.code', 'role.data_scope', 'role.permissions'])
-      .where('user_role.user_id', '=', user.id)
-      .execute()
-    return {
-      sessionId: 0,
-      userId: user.id,
-      tenantId,
-      username: user.username,
-      realName: user.real_name,
-      companyId: user.company_id,
-      companyUserType: user.company_user_type,
-      roles: roles.map((r) => r.code),
-      permissions: new Set(roles.flatMap((r) => r.permissions as string[])),
-      dataScope: roles.some((r) => r.data_scope === 'all') ? 'all' : 'self',
-      ...override,
-    }
-  })
-}
+const sessionOf = (tenant: string, username: string, override: Partial<Session> = {}) =>
+  sessionFor(database.db, tenants[tenant] as number, username, override)
 
 function endpointAt(path: string): ManifestEndpoint {
   const found = manifest.endpoints.find((e) => e.path === path)

@@ -11,6 +11,7 @@ import type { Language } from '../../server/http/errors.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { freshDatabase } from '../support/database.ts'
+import { sessionOf as sessionFor } from '../support/session.ts'
 
 /**
  * The display text the engine answers beside ids and codes (server/engine/labels.ts): reference lists by
@@ -39,30 +40,7 @@ afterAll(async () => {
   await database?.close()
 })
 
-async function sessionOf(tenant: string, username: string): Promise<Session> {
-  const tenantId = tenants[tenant] as number
-  return withTenant(database.db, tenantId, async (trx) => {
-    const user = await trx.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirstOrThrow()
-    const roles = await trx
-      .selectFrom('user_role')
-      .innerJoin('role', 'role.id', 'user_role.role_id')
-      .select(['role.code', 'role.data_scope', 'role.permissions'])
-      .where('user_role.user_id', '=', user.id)
-      .execute()
-    return {
-      sessionId: 0,
-      userId: user.id,
-      tenantId,
-      username: user.username,
-      realName: user.real_name,
-      companyId: user.company_id,
-      companyUserType: user.company_user_type,
-      roles: roles.map((r) => r.code),
-      permissions: new Set(roles.flatMap((r) => r.permissions as string[])),
-      dataScope: roles.some((r) => r.data_scope === 'all') ? 'all' : 'self',
-    }
-  })
-}
+const sessionOf = (tenant: string, username: string) => sessionFor(database.db, tenants[tenant] as number, username)
 
 const endpointAt = (path: string): ManifestEndpoint => {
   const found = manifest.endpoints.find((e) => e.path === path)

@@ -1,34 +1,12 @@
-import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
-/** The portal's texts, read from the locale files so the test follows any rewording. */
-const text = (language: string, namespace: string, key: string): string => {
-  const bundle = JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as Record<string, string>
-  const value = bundle[key]
-  if (value === undefined) throw new Error(`locales/${language}/${namespace}.json has no "${key}"`)
-  return value
-}
-
-/** Lazy chunks and a cold server can take a few seconds the first time. */
-const WAIT = { timeout: 15_000 }
-
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const portal = setupPortal()
+const text = localeText
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const context = await portal.browser.newContext({ viewport: { width: 1400, height: 900 } })
   return { context, page: await context.newPage() }
 }
 
@@ -41,7 +19,7 @@ async function logInThroughTheForm(page: Page, username: string) {
 describe('SPEC §2 routing in the browser', () => {
   it('sends a visitor from /orderList to /login with a redirect, says so in Chinese, and returns after login', async () => {
     const { context, page } = await freshPage()
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     await page.waitForURL(/\/login\?redirect=%2ForderList$/)
     await expect.poll(() => page.getByText(text('zh', 'ui', 'pleaseLogin')).count(), WAIT).toBeGreaterThan(0)
 
@@ -55,7 +33,7 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('shows the wrong-password message of the server in the reader language', async () => {
     const { context, page } = await freshPage()
-    await page.goto(`${server.url}/login?lang=en`)
+    await page.goto(`${portal.server.url}/login?lang=en`)
     await page.getByLabel(text('en', 'field', 'loginAccount')).fill('opadmin')
     await page.getByLabel(text('en', 'field', 'password')).fill('wrong-password')
     await page.getByRole('button', { name: text('en', 'ui', 'loginSubmit'), exact: true }).click()
@@ -66,10 +44,10 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('relabels the menus when the user switches to English, and says so in English', async () => {
     const { context, page } = await freshPage()
-    await context.request.post(`${server.url}/api/b2b/user/login`, {
+    await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     const workbenchMenu = page.getByRole('navigation', { name: text('zh', 'ui', 'workbenchMenu') })
     await expect
       .poll(() => workbenchMenu.getByRole('link', { name: text('zh', 'route', 'orderList') }).count(), WAIT)
@@ -89,16 +67,16 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('keeps operator menus from a personal user and refuses /orderList typed in', async () => {
     const { context, page } = await freshPage()
-    await context.request.post(`${server.url}/api/b2b/user/login`, {
+    await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
       data: { username: 'personal', password: 'Demo@2026' },
     })
-    await page.goto(`${server.url}/personalInfo`)
+    await page.goto(`${portal.server.url}/personalInfo`)
     const menu = page.getByRole('navigation', { name: text('zh', 'ui', 'workbenchMenu') })
     await expect.poll(() => menu.getByRole('link', { name: text('zh', 'route', 'personalInfo') }).count(), WAIT).toBe(1)
     expect(await menu.getByRole('link', { name: text('zh', 'route', 'orderList') }).count()).toBe(0)
     expect(await menu.getByRole('link', { name: text('zh', 'route', 'operationAccount') }).count()).toBe(0)
 
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     await expect
       .poll(() => page.getByRole('heading', { name: text('zh', 'ui', 'forbiddenTitle') }).count(), WAIT)
       .toBe(1)
@@ -108,16 +86,18 @@ describe('SPEC §2 routing in the browser', () => {
   })
 
   it('signs in with a ?token= handoff and takes it off the address', async () => {
-    const issuer = await browser.newContext()
-    await issuer.request.post(`${server.url}/api/b2b/user/login`, {
+    const issuer = await portal.browser.newContext()
+    await issuer.request.post(`${portal.server.url}/api/b2b/user/login`, {
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
-    const answer = await (await issuer.request.post(`${server.url}/api/b2b/user/createHandoff`, { data: {} })).json()
+    const answer = await (
+      await issuer.request.post(`${portal.server.url}/api/b2b/user/createHandoff`, { data: {} })
+    ).json()
     expect(answer.code).toBe('0000')
     await issuer.close()
 
     const { context, page } = await freshPage()
-    await page.goto(`${server.url}/orderList?token=${encodeURIComponent(answer.content.handoff)}&pageSize=20`)
+    await page.goto(`${portal.server.url}/orderList?token=${encodeURIComponent(answer.content.handoff)}&pageSize=20`)
     await page.waitForURL((url) => url.pathname === '/orderList' && url.search === '?pageSize=20')
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
     await context.close()
@@ -125,12 +105,12 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('goes to /login when a call answers HTTP 401 (the session ended elsewhere)', async () => {
     const { context, page } = await freshPage()
-    await context.request.post(`${server.url}/api/b2b/user/login`, {
+    await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
-    await context.request.get(`${server.url}/api/b2b/user/logout`)
+    await context.request.get(`${portal.server.url}/api/b2b/user/logout`)
     await page.getByRole('button', { name: text('zh', 'ui', 'search'), exact: true }).click()
     await page.waitForURL(/\/login\?redirect=%2ForderList/)
     await context.close()
@@ -138,7 +118,7 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('asks to log in again on a logout code, and Re-Login ends the session', async () => {
     const { context, page } = await freshPage()
-    await context.request.post(`${server.url}/api/b2b/user/login`, {
+    await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
     // SPEC §8 codes the server does not send today: answer one for the list call.
@@ -149,12 +129,12 @@ describe('SPEC §2 routing in the browser', () => {
         body: '{"code":"50012","message":"x","content":null}',
       }),
     )
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByText(text('zh', 'ui', 'confirmLogoutTitle')).count(), WAIT).toBe(1)
     await dialog.getByRole('button', { name: text('zh', 'ui', 'reLogin'), exact: true }).click()
     await page.waitForURL(/\/login$/)
-    const me = await context.request.get(`${server.url}/api/b2b/user/getCurrentUserInfo`)
+    const me = await context.request.get(`${portal.server.url}/api/b2b/user/getCurrentUserInfo`)
     expect(me.status()).toBe(401)
     await context.close()
   })
@@ -165,7 +145,7 @@ describe('SPEC §2 routing in the browser', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
-    await page.goto(`${server.url}/dashboard`)
+    await page.goto(`${portal.server.url}/dashboard`)
     await expect.poll(() => page.getByRole('button', { name: text('zh', 'common', 'track') }).count(), WAIT).toBe(1)
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((path) => /EntityForm|ListScreen|WorkbenchLayout|validators|FormScreen/.test(path))).toEqual(
@@ -176,12 +156,12 @@ describe('SPEC §2 routing in the browser', () => {
 
   it('sends unknown addresses to /404 and / to /dashboard', async () => {
     const { context, page } = await freshPage()
-    await page.goto(`${server.url}/no/such/page`)
+    await page.goto(`${portal.server.url}/no/such/page`)
     await page.waitForURL(/\/404$/)
     await expect
       .poll(() => page.getByRole('heading', { name: text('zh', 'ui', 'notFoundTitle') }).count(), WAIT)
       .toBe(1)
-    await page.goto(`${server.url}/`)
+    await page.goto(`${portal.server.url}/`)
     await page.waitForURL(/\/dashboard$/)
     await context.close()
   })

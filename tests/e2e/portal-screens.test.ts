@@ -1,34 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { existsSync, mkdirSync } from 'node:fs'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
-const text = (language: string, namespace: string, key: string): string => {
-  const bundle = JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as Record<string, string>
-  const value = bundle[key]
-  if (value === undefined) throw new Error(`locales/${language}/${namespace}.json has no "${key}"`)
-  return value
-}
-
-/** Lazy chunks and a cold server can take a few seconds the first time. */
-const WAIT = { timeout: 15_000 }
-
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const portal = setupPortal()
+const text = localeText
 
 async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const response = await context.request.post(`${server.url}/api/b2b/user/login`, {
+  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
     data: { username, password: 'Demo@2026' },
   })
   expect((await response.json()).code).toBe('0000')
@@ -38,7 +18,7 @@ async function signedIn(username: string): Promise<{ context: BrowserContext; pa
 describe('the generic list screen', () => {
   it('searches, pages through the URL, restores on Back, and takes the README screenshot', async () => {
     const { context, page } = await signedIn('opadmin')
-    await page.goto(`${server.url}/orderList`)
+    await page.goto(`${portal.server.url}/orderList`)
     const rows = page.locator('table tbody tr')
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0)
     // References read as names (the row's labels), not as ids and codes: the customer company by its
@@ -84,7 +64,7 @@ describe('the generic list screen', () => {
 
   it('runs a row transition after its confirm box and shows the new state', async () => {
     const { context, page } = await signedIn('opadmin')
-    await page.goto(`${server.url}/orderList?state=submitted`)
+    await page.goto(`${portal.server.url}/orderList?state=submitted`)
     const firstRow = page.locator('table tbody tr').first()
     await expect.poll(() => firstRow.count(), WAIT).toBe(1)
     const orderNo = (await firstRow.locator('td').first().textContent()) ?? ''
@@ -94,7 +74,7 @@ describe('the generic list screen', () => {
     await dialog.getByRole('button', { name: text('zh', 'ui', 'ok'), exact: true }).click()
     await expect.poll(() => page.getByText(text('zh', 'ui', 'actionDone')).count(), WAIT).toBeGreaterThan(0)
     // Accepted orders leave the "submitted" filter; unfiltered, the order shows its new state.
-    await page.goto(`${server.url}/orderList?orderNo=${encodeURIComponent(orderNo)}`)
+    await page.goto(`${portal.server.url}/orderList?orderNo=${encodeURIComponent(orderNo)}`)
     const row = page.locator('table tbody tr').first()
     await expect.poll(() => row.getByText(text('zh', 'state', 'accepted')).count(), WAIT).toBe(1)
     // Accept is offered only from submitted or bargaining.
@@ -105,7 +85,7 @@ describe('the generic list screen', () => {
   it('takes the README screenshot of the workbench (in English: the test machine has no CJK fonts)', async () => {
     const { context, page } = await signedIn('opadmin')
     await page.setViewportSize({ width: 1600, height: 900 })
-    await page.goto(`${server.url}/orderList?lang=en`)
+    await page.goto(`${portal.server.url}/orderList?lang=en`)
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
     await expect
       .poll(() => page.locator('table tbody tr td:nth-child(3)').first().textContent(), WAIT)
@@ -120,7 +100,7 @@ describe('the generic list screen', () => {
 describe('the generic form screen', () => {
   it('shows a validation message before sending, in Chinese and then in English', async () => {
     const { context, page } = await signedIn('personal')
-    await page.goto(`${server.url}/personalInfo`)
+    await page.goto(`${portal.server.url}/personalInfo`)
     const realName = page.getByLabel(text('zh', 'field', 'realName'))
     await expect.poll(() => realName.inputValue(), WAIT).not.toBe('')
     await realName.fill('')

@@ -18,7 +18,7 @@ const placeholder: ScreenComponent = lazy(() => import('./shell/PlannedScreen.ts
 export const SCREEN_KIND_REGISTRY: Record<ScreenKind, ScreenComponent> = {
   list: lazy(() => import('./screens/list/ListScreen.tsx')),
   form: lazy(() => import('./screens/form/FormScreen.tsx')),
-  detail: placeholder,
+  detail: lazy(() => import('./screens/detail/DetailScreen.tsx')),
   custom: placeholder,
 }
 
@@ -43,7 +43,7 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   imChat: placeholder,
   analyticsChart: placeholder,
   roleTree: placeholder,
-  overlayEditor: placeholder,
+  overlayEditor: lazy(() => import('./screens/overlay/OverlayEditor.tsx')),
   placeholder,
 }
 

@@ -1,0 +1,157 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { routes } from '../../../generated/routes.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
+import { RequestError } from '../../api.ts'
+import { useClient } from '../../client.tsx'
+import { useEffects } from '../../effects.tsx'
+import { canOpen } from '../../routing/access.ts'
+import { useSession } from '../../session.ts'
+import { type ActionContext, type ActionDef, confirmKey, type RowData } from '../list/actions.ts'
+import { clientCall, entityDef, manifest, screenDef, screenEndpoint, transitionEndpoint } from '../manifest.ts'
+import { detailSections, type HistoryEntry, historyView, linkingLists, offeredActions, recordId } from './layout.ts'
+
+/** A record as the detail call answers it: the row, its reference labels and its history. */
+export type DetailRecord = RowData & { labels?: Record<string, unknown>; history?: HistoryEntry[] }
+
+/** SPEC §8: a record that does not exist, or one the caller may not see. */
+const NOT_FOUND = '404'
+/** SPEC §8 330002: someone changed the record since it was loaded. */
+const STALE = '330002'
+
+/**
+ * The controller of a generic detail screen (STYLE §2): the record of `?id=`, its sections, the
+ * transitions the state machine and the user's permissions allow from its state, running them (with the
+ * record's version, so a stale page is refused rather than overwriting), and its history. No markup:
+ * DetailScreen.tsx draws what this returns.
+ */
+export function useDetailScreen(screen: ManifestScreen) {
+  const client = useClient()
+  const effects = useEffects()
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const { t, i18n } = useTranslation()
+  const [params] = useSearchParams()
+  const [running, setRunning] = useState<string | null>(null)
+  const entity = entityDef(screen.entity)
+  const id = recordId(params.get('id'))
+  const recordKey = useMemo(() => ['detail', screen.name, id] as const, [screen.name, id])
+
+  const query = useQuery({
+    // The labels (port and company names) are in the caller's language: a switch asks again.
+    queryKey: [...recordKey, i18n.language],
+    queryFn: async ({ signal }): Promise<DetailRecord | null> => {
+      const call = clientCall(client, screen.endpoints?.detail)
+      if (!call)
+        throw new Error(`The generated client has no call for ${screen.name}'s detail: run \`waybill generate\``)
+      try {
+        return (await call({ id }, signal)).content as DetailRecord
+      } catch (error) {
+        if (error instanceof RequestError && error.code === NOT_FOUND) return null
+        throw error
+      }
+    },
+    enabled: id !== null,
+    // A failed call has been toasted already; asking again would toast twice.
+    retry: false,
+  })
+  const record = query.data ?? null
+
+  const sections = useMemo(() => detailSections(screen, entity), [screen, entity])
+
+  const actionContext: ActionContext = useMemo(
+    () => ({
+      screen,
+      entity,
+      permissions: session.permissions,
+      endpoint: (kind) => screenEndpoint(screen, kind),
+      route: (name) => routes.find((route) => route.name === name),
+    }),
+    [screen, entity, session.permissions],
+  )
+  const actions = useMemo(
+    () => offeredActions(screen.actions?.toolbar, actionContext, record),
+    [screen, actionContext, record],
+  )
+
+  const history = useMemo(
+    () => (screen.history ? (record?.history ?? []).map((entry) => historyView(entry, entity)) : null),
+    [screen.history, record, entity],
+  )
+
+  /** Where "back" goes: the first list linking here that the user may open. */
+  const back = useMemo(() => {
+    for (const name of linkingLists(screen.name, manifest.screens)) {
+      const route = routes.find((r) => r.name === name)
+      const list = screenDef(name)
+      if (route && list && canOpen(route, session.permissions)) return { path: route.path, title: list.title }
+    }
+    return null
+  }, [screen.name, session.permissions])
+
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: recordKey }), [queryClient, recordKey])
+
+  /** Runs a header action: asks first when it has a confirm text, then fires the transition or opens the route. */
+  const run = useCallback(
+    async (action: ActionDef) => {
+      if (!record) return
+      const confirm = confirmKey(action, entity)
+      if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
+      if (action.route) {
+        const route = routes.find((r) => r.name === action.route)
+        if (route) effects.navigate(`${route.path}?id=${record.id}`)
+        return
+      }
+      if (!action.transition) return
+      const call = clientCall(client, transitionEndpoint(screen.entity))
+      if (!call) return
+      setRunning(action.name)
+      try {
+        await call({ id: record.id, version: record.version, transition: action.transition })
+        effects.toast(t('ui.actionDone'), { intent: 'success' })
+      } catch (error) {
+        // The client has toasted the server's message; a stale page says why it now looks different.
+        if (error instanceof RequestError && error.code === STALE)
+          effects.toast(t('detail.staleReloaded'), { intent: 'warning' })
+      } finally {
+        setRunning(null)
+      }
+      // Either way the page shows the record as it is now, with its new history entry; lists showing it
+      // ask again when they are next opened.
+      await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['list'] })])
+    },
+    [client, effects, entity, queryClient, record, reload, screen.entity, t],
+  )
+
+  const status =
+    id === null
+      ? ('noId' as const)
+      : query.isPending
+        ? ('loading' as const)
+        : query.isError
+          ? ('error' as const)
+          : record === null
+            ? ('notFound' as const)
+            : ('ready' as const)
+
+  return {
+    screen,
+    entity,
+    id,
+    record,
+    status,
+    error: query.error,
+    fetching: query.isFetching,
+    sections,
+    actions,
+    history,
+    back,
+    running,
+    run,
+    reload,
+  }
+}
+
+export type DetailController = ReturnType<typeof useDetailScreen>

@@ -8,6 +8,7 @@ import {
 } from '@rjsf/utils'
 import { useTranslation } from 'react-i18next'
 import { RJSF_DEFAULT_WIDGETS, WIDGET_REGISTRY } from '../widgets/index.tsx'
+import { SubTableCellsTemplate, SubTableRowTemplate, SubTableTemplate } from '../widgets/SubTable.tsx'
 import type { FormSection } from './schemaForm.ts'
 
 /** What the form passes down to the templates besides the schema. */
@@ -25,6 +26,17 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gap: '12px 24px', alignItems: 'start' },
   hidden: { display: 'none' },
   sectionRule: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: '16px' },
+  // Money and its currency side by side: the amount takes the room, the currency a code's width.
+  moneyPair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(140px, 40%)', gap: '8px' },
+  // A sub-table cell's label: the column header shows it; screen readers still get it per cell.
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
 })
 
 /** Label, required mark and the field's messages around a widget, as a Fluent Field. */
@@ -36,10 +48,17 @@ function FieldTemplate(props: FieldTemplateProps) {
   // The root object and nested objects draw their own headings.
   if (schema.type === 'object') return children
   const errors = [...new Set(rawErrors ?? [])]
+  const cell = getUiOptions(props.uiSchema).cell === true
   return (
     <Field
-      // A checkbox carries its own label.
-      label={displayLabel && label && schema.type !== 'boolean' ? { children: t(label), htmlFor: id } : undefined}
+      // A checkbox carries its own label; a sub-table cell's is its column header.
+      label={
+        cell && label
+          ? { children: t(label), htmlFor: id, className: styles.visuallyHidden }
+          : displayLabel && label && schema.type !== 'boolean'
+            ? { children: t(label), htmlFor: id }
+            : undefined
+      }
       required={required}
       validationState={errors.length ? 'error' : 'none'}
       validationMessage={errors.length ? errors.join(' ') : undefined}
@@ -58,6 +77,14 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = (props.registry.formContext ?? { readOnlyValues: {}, fieldLabels: {} }) as FormContext
   const byName = new Map(props.properties.map((p) => [p.name, p]))
   const placed = new Set(sections.flatMap((s) => s.fields))
+  // A money field's currency is drawn beside it, not in a cell of its own.
+  const currencyOf = new Map<string, string>()
+  for (const p of props.properties) {
+    const currency = getUiOptions(props.uiSchema?.[p.name] as never).currencyField
+    if (typeof currency === 'string' && byName.has(currency)) currencyOf.set(p.name, currency)
+  }
+  const paired = new Set(currencyOf.values())
+  for (const currency of paired) placed.add(currency)
   return (
     <div className={styles.sections}>
       {sections.map((section, index) => (
@@ -77,6 +104,15 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           >
             {section.fields.map((name) => {
               const property = byName.get(name)
+              const currency = currencyOf.get(name)
+              if (property && currency && !property.hidden)
+                return (
+                  <div key={name} className={styles.moneyPair} data-money-pair={name}>
+                    {property.content}
+                    {byName.get(currency)?.content}
+                  </div>
+                )
+              if (paired.has(name) && [...currencyOf.keys()].some((money) => placed.has(money))) return null
               if (property) return property.hidden ? null : <div key={name}>{property.content}</div>
               if (!(name in context.readOnlyValues)) return null
               return (
@@ -111,6 +147,12 @@ export const templates: Partial<TemplatesType> = {
   DescriptionFieldTemplate: Nothing,
   TitleFieldTemplate: Nothing,
   ButtonTemplates: { SubmitButton: Nothing } as unknown as TemplatesType['ButtonTemplates'],
+  // Chosen by name from the uiSchema (runtime/forms/schemaForm.ts) for arrays of rows.
+  ...({
+    subTable: SubTableTemplate,
+    subTableRow: SubTableRowTemplate,
+    subTableCells: SubTableCellsTemplate,
+  } as Partial<TemplatesType>),
 }
 
 export const widgets: RegistryWidgetsType = { ...RJSF_DEFAULT_WIDGETS, ...WIDGET_REGISTRY }

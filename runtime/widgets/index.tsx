@@ -2,25 +2,32 @@ import {
   Caption1,
   Checkbox,
   Input,
-  Link,
   makeStyles,
   mergeClasses,
   Select,
+  Spinner,
   Text,
   Textarea,
   tokens,
 } from '@fluentui/react-components'
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type Widget, type WidgetProps } from '@rjsf/utils'
-import { type SyntheticEvent, useState } from 'react'
+import { lazy, Suspense, type SyntheticEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { WIDGETS } from '../../generator/registries.ts'
+import { storedValue, WIDGET_LOOKUPS } from './lookups.ts'
+import { decimalsOf, moneyInput, moneyValue } from './money.ts'
+import { ReferenceCombobox } from './ReferenceCombobox.tsx'
 import { textBlockStatus } from './textBlock.ts'
+import { UploadWidget } from './upload.tsx'
 
 /**
  * The form widgets of generator/registries.ts WIDGETS, drawn with Fluent UI v9 (our own rjsf theme,
- * DESIGN §4). Widgets named there but not built yet (reference look-ups, uploads, rich text, sub-tables)
- * have a plain stand-in that still edits the value, so a screen using them works today.
+ * DESIGN §4): plain inputs, reference look-ups with remote search, money, uploads, rich text (loaded
+ * only by forms that have it) and the text block. Array fields of objects are drawn by the sub-table
+ * templates (./SubTable.tsx), not by a widget.
  */
+
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
 
 export type WidgetName = (typeof WIDGETS)[number]
 
@@ -91,19 +98,38 @@ function NumberWidget(props: WidgetProps) {
   )
 }
 
-/** Money stays the decimal string it is (SPEC: money is numeric, never a float). */
+/**
+ * Money stays the decimal string it is (SPEC: money is numeric, never a float): the box takes only what
+ * the field's pattern allows — 10 integer digits and its decimals (3 unless the YAML says) — as it is
+ * typed. A paired currency field is drawn beside it by the form's layout (runtime/forms/theme.tsx).
+ */
 function MoneyWidget(props: WidgetProps) {
   const styles = useStyles()
+  const { t } = useTranslation()
+  const decimals = Number(props.options.decimals ?? decimalsOf(props.schema.pattern))
+  const stored = props.value === undefined || props.value === null ? '' : String(props.value)
+  const [text, setText] = useState(stored)
+  // A value set from outside (a reset, a reload) replaces what was being typed.
+  const shown = moneyValue(text) === moneyValue(stored) ? text : stored
   return (
     <Input
       className={mergeClasses(styles.full, styles.mono)}
       id={props.id}
       inputMode="decimal"
-      value={props.value ?? ''}
+      value={shown}
       disabled={props.disabled}
       readOnly={props.readonly}
-      onChange={(_, data) => props.onChange(data.value === '' ? props.options.emptyValue : data.value.trim())}
-      onBlur={blur(props)}
+      title={t('widget.moneyHint', { decimals })}
+      onChange={(_, data) => {
+        const next = moneyInput(data.value, decimals)
+        if (next === null) return
+        setText(next)
+        props.onChange(moneyValue(next) ?? props.options.emptyValue)
+      }}
+      onBlur={(event) => {
+        setText(moneyValue(shown) ?? '')
+        props.onBlur(props.id, event.target.value)
+      }}
       onFocus={focus(props)}
     />
   )
@@ -276,32 +302,68 @@ function TextBlockWidget(props: WidgetProps) {
   )
 }
 
-/** Reference look-ups (ports, carriers, …) until the search selects exist: the code, typed. */
+/**
+ * A reference field (one value, or several when the schema is an array) picked from a look-up with
+ * remote search (./ReferenceCombobox.tsx). `ui:options.ref` names the entity; the named widgets
+ * (portSelect…) default to theirs.
+ */
 function ReferenceWidget(props: WidgetProps) {
-  return <TextWidget {...props} />
-}
-
-/** Uploads until the file service exists: the stored address, and a preview for images. */
-function FileWidget(props: WidgetProps) {
-  const styles = useStyles()
   const { t } = useTranslation()
-  const value = typeof props.value === 'string' ? props.value : ''
-  const image = /\.(png|jpe?g|gif|svg|webp)(\?|$)/i.test(value)
+  const entity = String(props.options.ref ?? '')
+  const multiple = props.schema.type === 'array'
+  const itemType = multiple ? (props.schema.items as { type?: unknown } | undefined)?.type : props.schema.type
+  const raw: unknown[] = Array.isArray(props.value) ? props.value : props.value == null ? [] : [props.value]
+  const values = raw.filter((v) => v !== '').map(String)
   return (
-    <div className={styles.stack}>
-      {value && image && <img className={styles.preview} src={value} alt="" />}
-      {value && !image && (
-        <Link href={value} target="_blank" rel="noopener">
-          {value}
-        </Link>
-      )}
-      <TextWidget {...props} />
-      <Caption1>{t('ui.uploadComingSoon')}</Caption1>
-    </div>
+    <ReferenceCombobox
+      entity={entity}
+      id={props.id}
+      values={values}
+      multiple={multiple}
+      disabled={props.disabled || props.readonly}
+      placeholder={props.placeholder ? t(props.placeholder) : undefined}
+      mode={props.options.mode === 'sea' || props.options.mode === 'air' ? props.options.mode : undefined}
+      onChange={(next) => {
+        const typed = next.map((v) => storedValue(v, itemType))
+        props.onChange(
+          multiple ? (typed.length ? typed : props.options.emptyValue) : (typed[0] ?? props.options.emptyValue),
+        )
+      }}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+    />
   )
 }
 
-/** Rows of a sub-table until the editable grid exists: how many there are. */
+const withRef = (props: WidgetProps, widget: keyof typeof WIDGET_LOOKUPS) => ({
+  ...props,
+  options: { ...props.options, ref: props.options.ref ?? WIDGET_LOOKUPS[widget] },
+})
+const PortSelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'portSelect')} />
+const AirportSelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'airportSelect')} />
+const CarrierSelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'carrierSelect')} />
+const CurrencySelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'currencySelect')} />
+const CountrySelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'countrySelect')} />
+const ContainerTypeSelect = (props: WidgetProps) => <ReferenceWidget {...withRef(props, 'containerTypeSelect')} />
+
+/** Rich text, edited as HTML in a Lexical editor that loads with the first form that has one. */
+function RichTextWidget(props: WidgetProps) {
+  const { t } = useTranslation()
+  return (
+    <Suspense fallback={<Spinner size="tiny" label={t('widget.loadingEditor')} />}>
+      <RichTextEditor
+        id={props.id}
+        value={typeof props.value === 'string' ? props.value : ''}
+        disabled={props.disabled || props.readonly}
+        ariaLabel={props.label ? t(props.label) : undefined}
+        placeholder={props.placeholder ? t(props.placeholder) : undefined}
+        onChange={(html) => props.onChange(html === '' ? props.options.emptyValue : html)}
+      />
+    </Suspense>
+  )
+}
+
+/** A sub-table named on a field that is not an array of rows: how many values it has. */
 function SubTableWidget(props: WidgetProps) {
   const { t } = useTranslation()
   const rows = Array.isArray(props.value) ? props.value.length : 0
@@ -314,19 +376,19 @@ export const WIDGET_REGISTRY: Record<WidgetName, Widget> = {
   number: NumberWidget,
   money: MoneyWidget,
   select: SelectWidget,
-  portSelect: ReferenceWidget,
-  airportSelect: ReferenceWidget,
-  carrierSelect: ReferenceWidget,
-  currencySelect: ReferenceWidget,
-  countrySelect: ReferenceWidget,
-  containerTypeSelect: ReferenceWidget,
+  portSelect: PortSelect,
+  airportSelect: AirportSelect,
+  carrierSelect: CarrierSelect,
+  currencySelect: CurrencySelect,
+  countrySelect: CountrySelect,
+  containerTypeSelect: ContainerTypeSelect,
   date: DateWidget,
   dateRange: DateRangeWidget,
   datetime: DateTimeWidget,
   checkbox: CheckboxWidget,
-  fileUpload: FileWidget,
-  imageUpload: FileWidget,
-  richText: TextareaWidget,
+  fileUpload: UploadWidget,
+  imageUpload: UploadWidget,
+  richText: RichTextWidget,
   textBlock: TextBlockWidget,
   subTable: SubTableWidget,
 }
@@ -340,4 +402,6 @@ export const RJSF_DEFAULT_WIDGETS: Record<string, Widget> = {
   DateWidget,
   DateTimeWidget,
   UpDownWidget: NumberWidget,
+  /** A ref to a tenant entity with a look-up (company, role): `ui:options.ref` says which. */
+  ReferenceWidget,
 }

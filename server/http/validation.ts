@@ -3,18 +3,21 @@ import * as validators from '../../generated/validators.js'
 import type { ManifestEntity } from '../../generator/resolve.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import { ApiError } from './errors.ts'
+import { hasRichText, sanitizeRichTextFields } from './sanitize.ts'
 
 const byEntity = validators as unknown as Record<string, ValidateFunction | undefined>
 
 /**
  * Checks a request body with the entity's precompiled validator — the same code the portal's form runs —
  * and answers 'validation' with per-field locale keys when it fails. Optional fields sent as null or ''
- * count as absent, as a form that was cleared sends them.
+ * count as absent, as a form that was cleared sends them. Rich-text fields are sanitised (./sanitize.ts).
  */
 export function validateBody<T>(entity: ManifestEntity, body: unknown): T {
   const validate = byEntity[entity.entity]
   if (!validate) throw new Error(`no generated validator for ${entity.entity}: run npm run generate`)
-  const data = withoutEmptyOptionals(entity, body)
+  // Rich text is cut down to the editor's formatting first, so the limits apply to what is stored.
+  const cleaned = hasRichText(entity.fields) ? sanitizeRichTextFields(entity.fields, body) : body
+  const data = withoutEmptyOptionals(entity, cleaned)
   if (!validate(data)) throw new ApiError('validation', {}, toFieldErrors(validate.errors, { fields: entity.fields }))
   return data as T
 }

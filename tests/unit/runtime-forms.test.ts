@@ -35,7 +35,9 @@ describe('widgets by field', () => {
     expect(widgetFor({ type: 'enum' })).toBe('select')
     expect(widgetFor({ type: 'boolean' })).toBe('checkbox')
     expect(widgetFor({ type: 'ref', ref: 'port' })).toBe('portSelect')
-    expect(widgetFor({ type: 'ref', ref: 'role' })).toBe('text')
+    // A tenant entity with a look-up gets the search select (runtime/widgets/lookups.ts); others a text box.
+    expect(widgetFor({ type: 'ref', ref: 'role' })).toBe('ReferenceWidget')
+    expect(widgetFor({ type: 'ref', ref: 'order' })).toBe('text')
     expect(widgetFor({ type: 'file', accept: ['png', 'jpg'] })).toBe('imageUpload')
     expect(widgetFor({ type: 'string', widget: 'richText' })).toBe('richText')
   })

@@ -1,0 +1,76 @@
+import { endpoints } from '../../generated/client.ts'
+import type { StoredFile } from '../../generated/types.ts'
+import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { buildUrl, classify, RequestError, SUCCESS } from '../api.ts'
+import { languageHeader } from '../i18n.ts'
+
+/**
+ * Uploads and downloads of file fields. Every other call goes through the generated client's JSON
+ * transport; an upload is a multipart body whose progress the user watches, which fetch cannot report,
+ * so it goes by XMLHttpRequest — to the path the generated endpoint table gives, with the same Language
+ * header and the same envelope reading (runtime/api.ts).
+ */
+
+/** Where a stored file is read from: its uuid's download address (an older value that is already an address stays one). */
+export function fileUrl(value: string): string {
+  if (/^(https?:)?\/\//.test(value) || value.startsWith('/')) return value
+  return buildUrl(endpoints.fileDownload.path, { uuid: value })
+}
+
+export const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? ''
+
+/** Why the portal refuses a file before sending it (the server checks the bytes again): a locale key and its values. */
+export function refusal(
+  file: { name: string; size: number },
+  limits: FileLimits,
+): { key: string; params: Record<string, string> } | null {
+  if (!accepts(limits, [extensionOf(file.name)]))
+    return { key: 'widget.fileTypeRefused', params: { name: file.name, types: limits.accept.join(', ') } }
+  if (file.size > limits.maxBytes)
+    return { key: 'widget.fileTooLarge', params: { name: file.name, size: formatBytes(limits.maxBytes) } }
+  return null
+}
+
+export interface UploadTarget {
+  entity: string
+  field: string
+}
+
+/** Sends one file; `onProgress` gets 0..1. Rejects with a RequestError carrying the server's message. */
+export function uploadFile(
+  file: File,
+  target: UploadTarget,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<StoredFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', buildUrl(endpoints.fileUpload.path, target))
+    xhr.setRequestHeader('Language', languageHeader())
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.withCredentials = true
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onerror = () => reject(new RequestError('network', '', 0))
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'))
+    xhr.onload = () => {
+      let envelope: { code: string; message: string; content: unknown } | null = null
+      try {
+        envelope = JSON.parse(xhr.responseText)
+      } catch {}
+      if (classify(xhr.status, envelope) === 'ok' && envelope?.code === SUCCESS) {
+        onProgress(1)
+        resolve(envelope.content as StoredFile)
+      } else {
+        reject(
+          new RequestError(envelope ? String(envelope.code) : String(xhr.status), envelope?.message ?? '', xhr.status),
+        )
+      }
+    }
+    signal?.addEventListener('abort', () => xhr.abort())
+    const body = new FormData()
+    body.append('file', file, file.name)
+    xhr.send(body)
+  })
+}

@@ -1,0 +1,55 @@
+import type { Client, Envelope } from '../../generated/client.ts'
+import type { ReferenceOptions, ReferenceQuery } from '../../generated/types.ts'
+
+/**
+ * Which look-up (screens/basicData.yaml) serves a referenced entity, through the generated client: the
+ * shared reference lists by code, the tenant's companies and roles by id. A ref to anything else has no
+ * look-up and stays a plain input.
+ */
+
+export type LookupOption = ReferenceOptions['list'][number]
+export type LookupCall = (query: ReferenceQuery, signal?: AbortSignal) => Promise<Envelope<ReferenceOptions>>
+
+const LOOKUPS: Record<string, (client: Client) => LookupCall> = {
+  port: (c) => c.booking.portFuzzyQuery,
+  airport: (c) => c.booking.airportFuzzyQuery,
+  carrier: (c) => c.booking.carrierFuzzyQuery,
+  currency: (c) => c.booking.currencyFuzzyQuery,
+  country: (c) => c.booking.countryFuzzyQuery,
+  containerType: (c) => c.booking.containerTypeFuzzyQuery,
+  company: (c) => c.b2b.companyFuzzyQuery,
+  role: (c) => c.b2b.roleFuzzyQuery,
+}
+
+/** The entity each reference widget of generator/registries.ts looks up. */
+export const WIDGET_LOOKUPS: Record<string, string> = {
+  portSelect: 'port',
+  airportSelect: 'airport',
+  carrierSelect: 'carrier',
+  currencySelect: 'currency',
+  countrySelect: 'country',
+  containerTypeSelect: 'containerType',
+}
+
+export function hasLookup(entity: string | undefined): boolean {
+  return !!entity && Object.hasOwn(LOOKUPS, entity)
+}
+
+export function lookupCall(client: Client, entity: string): LookupCall | null {
+  return hasLookup(entity) ? (LOOKUPS[entity] as (client: Client) => LookupCall)(client) : null
+}
+
+/** Stored values as the look-up's `codes` parameter (ids of entities travel as text). */
+export function codesParam(values: readonly unknown[]): string | undefined {
+  const codes = values.filter((v) => v !== null && v !== undefined && v !== '').map(String)
+  return codes.length ? [...new Set(codes)].join(',') : undefined
+}
+
+/** A look-up value back to what the field stores: ids are integers when the field's schema says so. */
+export function storedValue(value: string, type: unknown): string | number {
+  const types = Array.isArray(type) ? type : [type]
+  return types.includes('integer') && /^\d{1,10}$/.test(value) ? Number(value) : value
+}
+
+/** How long typing pauses before the look-up asks the server. */
+export const DEBOUNCE_MS = 250

@@ -1,0 +1,79 @@
+import { type SqlBool, sql } from 'kysely'
+import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
+import { loadManifest, type Manifest } from '../../manifest.ts'
+import { type LookupPlan, type LookupQuery, lookup, lookupEntity } from './lookup.ts'
+
+/**
+ * The look-up endpoints of screens/basicData.yaml: one handler per list, all the same query
+ * (./lookup.ts) with what each list adds — the carrier's mode, the company wall, enabled provider roles.
+ *
+ * Reference lists are public (SPEC §7 names them under /public/api/; the public site's rate search needs
+ * ports before login) and shared by every tenant. Tenant look-ups need a login and read inside the
+ * caller's tenant transaction (row-level security) with the tenant named as well.
+ */
+
+/** SPEC §6: company user type 1 is the provider side. */
+const PROVIDER = 1
+
+function plans(manifest: Manifest): Record<string, LookupPlan> {
+  const list = (name: string): LookupPlan => ({ entity: lookupEntity(manifest, name) })
+  // Permissions only an enterprise-side role carries: a custom role holding one is not an operator's role.
+  const enterpriseOnly = Object.entries(manifest.permissions)
+    .filter(([, p]) => p.side === 'enterprise')
+    .map(([name]) => name)
+  const providerPresets = Object.entries(manifest.roles)
+    .filter(([, r]) => r.companyUserType === PROVIDER)
+    .map(([code]) => code)
+  const providerOnly = Object.entries(manifest.permissions)
+    .filter(([, p]) => p.side === 'provider')
+    .map(([name]) => name)
+  const anyOf = (names: string[]) => sql`array[${sql.join(names.length ? names : [''])}]::text[]`
+  return {
+    portFuzzyQuery: list('port'),
+    airportFuzzyQuery: list('airport'),
+    currencyFuzzyQuery: list('currency'),
+    countryFuzzyQuery: list('country'),
+    containerTypeFuzzyQuery: list('containerType'),
+    carrierFuzzyQuery: {
+      entity: lookupEntity(manifest, 'carrier'),
+      where: (_call, query: LookupQuery) => (query.mode ? [sql<SqlBool>`${sql.ref('mode')} = ${query.mode}`] : []),
+    },
+    companyFuzzyQuery: {
+      entity: lookupEntity(manifest, 'company'),
+      // The company wall (server/engine/scope.ts): an enterprise-side user sees their own company only.
+      where: ({ session }) =>
+        session && session.companyUserType !== PROVIDER
+          ? [session.companyId ? sql<SqlBool>`${sql.ref('id')} = ${session.companyId}` : sql<SqlBool>`false`]
+          : [],
+    },
+    roleFuzzyQuery: {
+      entity: lookupEntity(manifest, 'role'),
+      // The roles an operation account may be given (server/domain/accounts: isProviderRole): enabled, and a
+      // provider preset or a custom role with provider permissions and no enterprise one.
+      where: () => [
+        sql<SqlBool>`${sql.ref('status')} = 1`,
+        sql<SqlBool>`(case when ${sql.ref('preset')} then ${sql.ref('code')} = any(${anyOf(providerPresets)})
+          else ${sql.ref('permissions')} ?| ${anyOf(providerOnly)} and not (${sql.ref('permissions')} ?| ${anyOf(enterpriseOnly)}) end)`,
+      ],
+    },
+  }
+}
+
+function handlerOf(plan: LookupPlan): Handler {
+  return async (ctx) => {
+    const query = (ctx.input ?? {}) as LookupQuery
+    const list = await ctx.inTenant((trx) =>
+      lookup(
+        trx,
+        plan,
+        { tenantId: ctx.request.tenant.id, session: ctx.request.session, language: ctx.request.language },
+        query,
+      ),
+    )
+    return { list }
+  }
+}
+
+export function referenceHandlers(manifest: Manifest = loadManifest()): HandlerRegistry {
+  return Object.fromEntries(Object.entries(plans(manifest)).map(([name, plan]) => [name, handlerOf(plan)]))
+}

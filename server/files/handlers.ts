@@ -1,0 +1,130 @@
+import '@fastify/multipart'
+import { accepts, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import type { FieldError } from '../../rules/messages.ts'
+import type { HandlerContext } from '../http/context.ts'
+import type { HandlerRegistry } from '../http/endpoints.ts'
+import { ApiError } from '../http/errors.ts'
+import { loadManifest, type Manifest } from '../manifest.ts'
+import { cleanName, extensionOf, sniff } from './sniff.ts'
+import { fileInfo, readFile, saveFile } from './store.ts'
+
+/**
+ * The file service of upload fields (screens/basicData.yaml): upload one file for an entity's file field,
+ * within that field's limits (rules/fileLimits.ts: the YAML's accept and maxSizeKb, SPEC §5 defaults);
+ * download by id; names and sizes by ids. Everything runs in the caller's tenant transaction, so another
+ * tenant's id is simply not found.
+ */
+
+/** An upload refused, with a message of its own (widget.*) rather than the generic one of its code. */
+class FileRefused extends ApiError {
+  constructor(
+    code: 'validation' | '413',
+    private readonly messageKey: string,
+    params: Record<string, unknown> = {},
+  ) {
+    const fieldErrors: FieldError[] = [{ field: 'file', message: messageKey, params }]
+    super(code, params, fieldErrors)
+  }
+  override get key(): string {
+    return this.messageKey
+  }
+}
+
+/** The most any field may take (rules/fileLimits.ts MAX_BYTES_CEILING); the field's own limit is applied per upload. */
+export { MAX_BYTES_CEILING as MAX_UPLOAD_BYTES } from '../../rules/fileLimits.ts'
+
+const NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/
+const FIELD_PATH = /^[A-Za-z][A-Za-z0-9]{0,63}(\.[A-Za-z][A-Za-z0-9]{0,63})?$/
+
+function uploadTarget(manifest: Manifest, query: unknown) {
+  const { entity: entityName, field: path } = (query ?? {}) as { entity?: unknown; field?: unknown }
+  if (typeof entityName !== 'string' || typeof path !== 'string' || !NAME.test(entityName) || !FIELD_PATH.test(path))
+    throw new FileRefused('validation', 'widget.uploadFieldUnknown')
+  const entity = Object.hasOwn(manifest.entities, entityName) ? manifest.entities[entityName] : undefined
+  const field = entity ? fileFieldAt(entity.fields, path) : undefined
+  if (!entity || !field) throw new FileRefused('validation', 'widget.uploadFieldUnknown')
+  return { entity: entityName, field: path, limits: fileLimits(field) }
+}
+
+const session = (ctx: HandlerContext) => {
+  if (!ctx.request.session) throw new ApiError('401')
+  return ctx.request.session
+}
+
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_')
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegistry {
+  return {
+    async fileUpload(ctx) {
+      const { userId, tenantId } = session(ctx)
+      const target = uploadTarget(manifest, ctx.request.query)
+      const { limits } = target
+      let part: Awaited<ReturnType<typeof ctx.request.file>>
+      try {
+        part = await ctx.request.file({ limits: { fileSize: limits.maxBytes, files: 1, fields: 0 } })
+      } catch {
+        throw new FileRefused('validation', 'widget.fileMissing')
+      }
+      if (!part) throw new FileRefused('validation', 'widget.fileMissing')
+      let name = cleanName(part.filename)
+      let bytes: Buffer
+      try {
+        bytes = await part.toBuffer()
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new FileRefused('413', 'widget.fileTooLarge', { name, size: formatBytes(limits.maxBytes) })
+        throw error
+      }
+      if (!bytes.length) throw new FileRefused('validation', 'widget.fileEmpty', { name })
+      const sniffed = sniff(bytes, name)
+      if (!sniffed || !accepts(limits, sniffed.extensions))
+        throw new FileRefused('validation', 'widget.fileTypeRefused', { name, types: limits.accept.join(', ') })
+      // The name says what the bytes are: a PNG sent as photo.jpg is stored as photo.png.
+      const ext = extensionOf(name)
+      if (!sniffed.extensions.includes(ext))
+        name = `${ext ? name.slice(0, -(ext.length + 1)) : name}.${sniffed.extensions[0]}`
+      return ctx.inTenant((trx) =>
+        saveFile(trx, {
+          tenantId,
+          userId,
+          entity: target.entity,
+          field: target.field,
+          name,
+          contentType: sniffed.contentType,
+          bytes,
+        }),
+      )
+    },
+
+    async fileDownload(ctx) {
+      const { tenantId } = session(ctx)
+      const { uuid } = ctx.input as { uuid?: string }
+      if (!uuid) throw new ApiError('validation', {}, [{ field: 'uuid', message: 'validation.required', params: {} }])
+      const file = await ctx.inTenant((trx) => readFile(trx, tenantId, uuid))
+      if (!file) throw new ApiError('404')
+      const image = file.contentType.startsWith('image/')
+      await ctx.reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.bytes.length))
+        .header('content-disposition', disposition(image ? 'inline' : 'attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // A file never changes under its id; only the caller's browser keeps it.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', `"${file.sha256}"`)
+        .send(Buffer.from(file.bytes))
+      return null
+    },
+
+    async fileInfo(ctx) {
+      const { tenantId } = session(ctx)
+      const { uuid, uuids } = ctx.input as { uuid?: string; uuids?: string }
+      const wanted = [...new Set([...(uuid ? [uuid] : []), ...(uuids ? uuids.split(',') : [])])]
+      return { list: await ctx.inTenant((trx) => fileInfo(trx, tenantId, wanted)) }
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import sanitizeHtml from 'sanitize-html'
+import type { FieldDef } from '../../generator/model.ts'
+
+/**
+ * Rich text (fields of type richText) is HTML a user typed in the portal's editor; whatever reaches the
+ * server is cut down to the formatting that editor makes — paragraphs, headings, emphasis, lists, quotes,
+ * links — before it is validated and stored. Scripts, event handlers, styles beyond underline and
+ * strike-through, images, frames and `javascript:` links are dropped, so a stored field can be shown as
+ * HTML anywhere without another pass.
+ */
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'a',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['style'], ol: ['start'] },
+  allowedStyles: { span: { 'text-decoration': [/^(underline|line-through)( (underline|line-through))?$/] } },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // A link opens in a new tab without handing it this window.
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
+    }),
+  },
+}
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS)
+}
+
+/**
+ * A body with every rich-text field (also inside array rows) sanitised; anything else is left as it is,
+ * including values of the wrong type, which validation then refuses.
+ */
+export function sanitizeRichTextFields(fields: Record<string, FieldDef>, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  let out: Record<string, unknown> | undefined
+  for (const [name, field] of Object.entries(fields)) {
+    const value = (body as Record<string, unknown>)[name]
+    let next = value
+    if (field.type === 'richText' && typeof value === 'string') next = sanitizeRichText(value)
+    else if (field.type === 'array' && field.items && Array.isArray(value))
+      next = value.map((row) => sanitizeRichTextFields(field.items as Record<string, FieldDef>, row))
+    if (next !== value) {
+      out ??= { ...(body as Record<string, unknown>) }
+      out[name] = next
+    }
+  }
+  return out ?? body
+}
+
+/** Whether an entity has a rich-text field anywhere (most do not: their bodies are passed through untouched). */
+export function hasRichText(fields: Record<string, FieldDef>): boolean {
+  return Object.values(fields).some((f) => f.type === 'richText' || (f.items !== undefined && hasRichText(f.items)))
+}

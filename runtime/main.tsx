@@ -3,10 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, StrictMode, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { App } from './App.tsx'
+import { App, routeAt } from './App.tsx'
 import { ClientProvider } from './client.tsx'
-import { EffectsProvider } from './effects.tsx'
 import { startI18n } from './i18n.ts'
+import { EffectsHost } from './shell/EffectsHost.tsx'
+import { textsFor } from './shell/texts.ts'
 import { SiteSettingsProvider, useSiteSettings } from './site/SiteSettings.tsx'
 import { brandRamp, DEFAULT_THEME_COLOR } from './theme.ts'
 
@@ -23,7 +24,9 @@ function TenantTheme({ children }: { children: ReactNode }) {
   )
 }
 
-await startI18n()
+// The first page's texts load with the rest of the start, not after it.
+const first = routeAt(window.location.pathname)
+await startI18n(first ? textsFor(first) : ['site'])
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
@@ -31,11 +34,11 @@ createRoot(document.getElementById('root') as HTMLElement).render(
       <BrowserRouter>
         <SiteSettingsProvider>
           <TenantTheme>
-            <EffectsProvider>
+            <EffectsHost>
               <ClientProvider>
                 <App />
               </ClientProvider>
-            </EffectsProvider>
+            </EffectsHost>
           </TenantTheme>
         </SiteSettingsProvider>
       </BrowserRouter>

@@ -138,11 +138,40 @@ export function emitPermissions(manifest: Manifest): OutputFile {
   }
 }
 
-/** One flat bundle per language ("namespace.key" → text) for the portal and the server's messages. */
+/**
+ * The portal's text bundles: the namespaces the public site shows (every page loads them), the server's
+ * own messages (it answers them translated, SPEC §8, so the portal loads them only if a key asks), and
+ * everything else, which the workbench's screens show. Any namespace not named here is a screen's.
+ */
+export const TEXT_BUNDLES = { site: ['common', 'route', 'ui'], server: ['error'] } as const
+export type TextBundle = keyof typeof TEXT_BUNDLES | 'screens'
+
+export function textBundleOf(namespace: string): TextBundle {
+  for (const [bundle, namespaces] of Object.entries(TEXT_BUNDLES) as [TextBundle, readonly string[]][])
+    if (namespaces.includes(namespace)) return bundle
+  return 'screens'
+}
+
+/**
+ * Per language: one flat bundle ("namespace.key" → text) for the server's messages, and the same keys in
+ * the portal's text bundles (`locales/<lang>/<bundle>.json`), so the public site never downloads field,
+ * state or validation texts.
+ */
 export function emitLocales(sources: Sources): OutputFile[] {
-  return Object.entries(sources.locales).map(([language, bundle]) => {
-    const sorted = Object.fromEntries(Object.entries(bundle).sort(([a], [b]) => a.localeCompare(b)))
-    return { path: `locales/${language}.json`, content: `${JSON.stringify(sorted, null, 2)}\n` }
+  const json = (entries: [string, string][]) =>
+    `${JSON.stringify(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))), null, 2)}\n`
+  return Object.entries(sources.locales).flatMap(([language, bundle]) => {
+    const byBundle = new Map<TextBundle, [string, string][]>([
+      ['site', []],
+      ['screens', []],
+      ['server', []],
+    ])
+    for (const entry of Object.entries(bundle))
+      byBundle.get(textBundleOf(entry[0].slice(0, entry[0].indexOf('.'))))?.push(entry)
+    return [
+      { path: `locales/${language}.json`, content: json(Object.entries(bundle)) },
+      ...[...byBundle].map(([name, entries]) => ({ path: `locales/${language}/${name}.json`, content: json(entries) })),
+    ]
   })
 }
 

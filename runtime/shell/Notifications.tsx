@@ -1,21 +1,115 @@
-import {
-  Button,
-  CounterBadge,
-  makeStyles,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components'
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Client, Envelope, ListRequest } from '../../generated/client.ts'
+import { useClient } from '../client.tsx'
+import { quietClient } from '../quietClient.ts'
 import { badgeText } from '../routing/menus.ts'
+import { useClickAway } from './MenuButton.tsx'
+import { useButtonStyles, usePopupStyles } from './styles.ts'
+
+/** SPEC §3 "Notification letter". */
+export interface Letter {
+  id: number
+  title: string
+  content: string
+  contentWithoutBR: string
+  /** 0 unread (SPEC §3), 1 read. */
+  status: number
+  updateTime: string
+}
+
+/** SPEC §3's page object, plus the caller's unread total for the badge. */
+export interface LetterPage {
+  list: Letter[]
+  total: number
+  pageNum: number
+  pageSize: number
+  unread: number
+}
+
+/** SPEC §9: the bell shows five letters at a time. */
+export const BELL_PAGE_SIZE = 5
+export const LETTERS_KEY = ['letters', 'bell'] as const
+/** The /letterList screen's list query (runtime/screens/list/useListScreen.ts), refreshed after a read. */
+const LETTER_LIST_KEY = ['list', 'letterList'] as const
+
+type LetterCall = (body: unknown, signal?: AbortSignal) => Promise<Envelope<unknown>>
+
+/**
+ * The letter calls with their real request types: the generated client types a hand-written call's body
+ * by its entity, and these declare none (server/domain/letters/handlers.ts checks what they get).
+ */
+export function letterCalls(client: Client) {
+  const calls = client.b2b as unknown as Record<'letterList' | 'letterRead' | 'letterReadAll', LetterCall>
+  return {
+    list: (request: ListRequest, signal?: AbortSignal) =>
+      calls.letterList(request, signal) as Promise<Envelope<LetterPage>>,
+    read: (id: number) => calls.letterRead({ id }),
+    readAll: () => calls.letterReadAll({}),
+  }
+}
+
+/** SPEC §9 "more link while pageNum x pageSize < total". */
+export function hasMore(page: Pick<LetterPage, 'pageNum' | 'pageSize' | 'total'>): boolean {
+  return page.pageNum * page.pageSize < page.total
+}
 
 const useStyles = makeStyles({
-  bell: { position: 'relative' },
-  badge: { position: 'absolute', top: '-2px', right: '-4px' },
-  surface: { width: '280px', display: 'flex', flexDirection: 'column', gap: '8px' },
-  empty: { color: tokens.colorNeutralForeground3 },
+  bell: { position: 'relative', padding: '4px 8px' },
+  // Fluent's CounterBadge, small and danger-coloured.
+  badge: {
+    position: 'absolute',
+    top: '-2px',
+    right: '-4px',
+    minWidth: '16px',
+    height: '16px',
+    padding: '0 4px',
+    boxSizing: 'border-box',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase100,
+    lineHeight: '16px',
+    fontWeight: tokens.fontWeightSemibold,
+    textAlign: 'center',
+  },
+  surface: { width: '320px', padding: '12px', gap: '8px' },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  list: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
+  letter: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    width: '100%',
+    padding: '8px',
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    textAlign: 'start',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  title: { fontWeight: tokens.fontWeightSemibold },
+  preview: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+    display: '-webkit-box',
+    WebkitLineClamp: '2',
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
+  time: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100 },
+  quiet: { margin: 0, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase300 },
+  error: { margin: 0, color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase300 },
+  more: { color: tokens.colorBrandForegroundLink, fontSize: tokens.fontSizeBase300, textDecoration: 'none' },
 })
 
 function BellIcon() {
@@ -27,29 +121,133 @@ function BellIcon() {
 }
 
 /**
- * The notification bell of SPEC §2: unread letters with the badge capped at 99 (SPEC §9). The letter list
- * call is not served yet, so the count is 0 and the dropdown says there is nothing new.
+ * The notification bell of SPEC §2: the caller's unread letters, five at a time, the badge capped at 99
+ * (SPEC §9), "read all", and a link to /letterList while there are more than the dropdown shows. A failed
+ * fetch shows the server's message in the dropdown (SPEC §8) rather than toasting every minute.
  */
-export function Notifications({ count = 0 }: { count?: number }) {
+export function Notifications() {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const buttons = useButtonStyles()
+  const popup = usePopupStyles()
+  const { t, i18n } = useTranslation()
+  const client = useClient()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const bell = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  useClickAway(root, open, () => setOpen(false))
+  const query = useQuery({
+    queryKey: LETTERS_KEY,
+    queryFn: async ({ signal }) =>
+      (
+        await letterCalls(quietClient).list(
+          { searchParams: { status: 0 }, pageNum: 1, pageSize: BELL_PAGE_SIZE },
+          signal,
+        )
+      ).content,
+    refetchInterval: 60_000,
+    retry: false,
+  })
+  const page = query.data
+  const count = page?.unread ?? 0
   const badge = badgeText(count)
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
+  const label = badge ? `${t('ui.notifications')} (${badge})` : t('ui.notifications')
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: LETTERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: LETTER_LIST_KEY }),
+    ])
+  // Failures are toasted by the client (SPEC §8).
+  const calls = letterCalls(client)
+  const read = (id: number) =>
+    void calls
+      .read(id)
+      .then(refresh)
+      .catch(() => undefined)
+  const readAll = () =>
+    void calls
+      .readAll()
+      .then(refresh)
+      .catch(() => undefined)
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    event.preventDefault()
+    setOpen(false)
+    bell.current?.focus()
+  }
+
   return (
-    <Popover positioning="below-end">
-      <PopoverTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          className={styles.bell}
-          icon={<BellIcon />}
-          aria-label={badge ? `${t('ui.notifications')} (${badge})` : t('ui.notifications')}
+    <div className={popup.anchor} ref={root}>
+      <button
+        ref={bell}
+        type="button"
+        className={mergeClasses(buttons.button, styles.bell)}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onKeyDown={onKeyDown}
+        onClick={() => {
+          setOpen((now) => !now)
+          if (!open) void query.refetch()
+        }}
+      >
+        <BellIcon />
+        {badge && (
+          <span className={styles.badge} aria-hidden="true">
+            {badge}
+          </span>
+        )}
+      </button>
+      {open && (
+        <section
+          id={panelId}
+          role="dialog"
+          aria-label={t('ui.notifications')}
+          className={mergeClasses(popup.surface, popup.end, styles.surface)}
+          onKeyDown={onKeyDown}
         >
-          {badge && <CounterBadge className={styles.badge} size="small" count={count} overflowCount={99} />}
-        </Button>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface}>
-        <Text weight="semibold">{t('ui.notifications')}</Text>
-        <Text className={styles.empty}>{t('ui.noNotifications')}</Text>
-      </PopoverSurface>
-    </Popover>
+          <div className={styles.header}>
+            <h2 className={styles.heading}>{t('ui.notifications')}</h2>
+            <button
+              type="button"
+              className={mergeClasses(buttons.button, buttons.small)}
+              disabled={!count}
+              onClick={readAll}
+            >
+              {t('ui.readAll')}
+            </button>
+          </div>
+          {query.isError ? (
+            <p role="alert" className={styles.error}>
+              {query.error.message || t('ui.hasError')}
+            </p>
+          ) : !page ? (
+            <p className={styles.quiet}>{t('ui.loading')}</p>
+          ) : page.list.length === 0 ? (
+            <p className={styles.quiet}>{t('ui.noNotifications')}</p>
+          ) : (
+            <ul className={styles.list}>
+              {page.list.map((letter) => (
+                <li key={letter.id}>
+                  <button type="button" className={styles.letter} onClick={() => read(letter.id)}>
+                    <span className={styles.title}>{letter.title}</span>
+                    <span className={styles.preview}>{letter.contentWithoutBR}</span>
+                    <span className={styles.time}>{time.format(new Date(letter.updateTime))}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {page && hasMore(page) && (
+            <Link to="/letterList" className={styles.more} onClick={() => setOpen(false)}>
+              {t('ui.moreLetters')}
+            </Link>
+          )}
+        </section>
+      )}
+    </div>
   )
 }

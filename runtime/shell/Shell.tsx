@@ -1,26 +1,21 @@
-import {
-  Avatar,
-  Button,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  makeStyles,
-  Text,
-  Tooltip,
-  tokens,
-} from '@fluentui/react-components'
-import { useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useLocation } from 'react-router'
+import { useClient } from '../client.tsx'
 import { useEffects } from '../effects.tsx'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, switchLanguage } from '../i18n.ts'
-import { isGroup, ORDER_DESK_USER_TYPE, topMenu } from '../routing/menus.ts'
-import { resetSession, useSession } from '../session.ts'
+import { isGroup, type MenuLink, topMenu } from '../routing/menus.ts'
+import { useSession } from '../session.ts'
 import { siteName, useSiteSettings } from '../site/SiteSettings.tsx'
-import { Notifications } from './Notifications.tsx'
+import { MenuButton } from './MenuButton.tsx'
+import { useButtonStyles } from './styles.ts'
+
+/**
+ * The shell is on every page, the public home page included: it draws with Fluent's tokens and plain
+ * elements, and what only signed-in users see (notifications, IM, profile) is a chunk of its own.
+ */
+const UserTools = lazy(() => import('./UserTools.tsx'))
 
 const useStyles = makeStyles({
   page: {
@@ -57,6 +52,11 @@ const useStyles = makeStyles({
     gap: '8px',
     textDecoration: 'none',
     color: tokens.colorNeutralForeground1,
+  },
+  brandName: {
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
   },
   nav: { display: 'flex', alignItems: 'center', gap: '4px' },
   navLink: {
@@ -98,32 +98,51 @@ function LanguageSwitch() {
   const effects = useEffects()
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'zh'
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button size="small" appearance="transparent" aria-label={t('common.language')}>
-          {LANGUAGE_NAMES[current]} ▾
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {LANGUAGES.map((language) => (
-            <MenuItem
-              key={language}
-              disabled={language === current}
-              onClick={() =>
-                void switchLanguage(language).then(() =>
-                  // Said in the language just chosen (SPEC §8).
-                  effects.toast(i18n.t('ui.switchLanguageSuccess'), { intent: 'success', id: 'language' }),
-                )
-              }
-            >
-              {LANGUAGE_NAMES[language]}
-            </MenuItem>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <MenuButton
+      size="small"
+      align="end"
+      ariaLabel={t('common.language')}
+      label={LANGUAGE_NAMES[current]}
+      items={LANGUAGES.map((language) => ({
+        key: language,
+        label: LANGUAGE_NAMES[language],
+        disabled: language === current,
+        onSelect: () =>
+          void switchLanguage(language).then(() =>
+            // Said in the language just chosen (SPEC §8).
+            effects.toast(i18n.t('ui.switchLanguageSuccess'), { intent: 'success', id: 'language' }),
+          ),
+      }))}
+    />
   )
+}
+
+/**
+ * SPEC §2 "Direct order menu": the tenant check first; a tenant that answers no direct-order service has
+ * not enabled online booking, and a warm reminder offers the way there (/enterpriseInfo) instead.
+ */
+function useDirectOrder() {
+  const client = useClient()
+  const effects = useEffects()
+  const { t } = useTranslation()
+  return async (item: MenuLink) => {
+    // A failed check has been toasted by the client (SPEC §8): stay.
+    const answer = await client.b2b.checkTenant({}).catch(() => null)
+    if (!answer) return
+    const content = answer.content
+    const enabled = content !== null && typeof content === 'object' && Object.keys(content).length > 0
+    if (enabled) {
+      effects.navigate(item.to)
+      return
+    }
+    const goEnable = await effects.confirm({
+      title: t('ui.warmReminder'),
+      body: t('ui.directOrderNotEnabled'),
+      confirmLabel: t('ui.ok'),
+      cancelLabel: t('ui.cancel'),
+    })
+    if (goEnable) effects.navigate('/enterpriseInfo')
+  }
 }
 
 function TopMenu() {
@@ -133,6 +152,7 @@ function TopMenu() {
   const session = useSession()
   const location = useLocation()
   const effects = useEffects()
+  const openDirectOrder = useDirectOrder()
   const entries = topMenu({
     settings,
     loggedIn: session.loggedIn,
@@ -143,20 +163,15 @@ function TopMenu() {
     <nav className={styles.nav} aria-label={t('ui.mainMenu')}>
       {entries.map((entry) =>
         isGroup(entry) ? (
-          <Menu key={entry.key}>
-            <MenuTrigger disableButtonEnhancement>
-              <Button appearance="subtle">{t(entry.label)} ▾</Button>
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                {entry.items.map((item) => (
-                  <MenuItem key={item.key} onClick={() => effects.navigate(item.to)}>
-                    {t(item.label)}
-                  </MenuItem>
-                ))}
-              </MenuList>
-            </MenuPopover>
-          </Menu>
+          <MenuButton
+            key={entry.key}
+            label={t(entry.label)}
+            items={entry.items.map((item) => ({
+              key: item.key,
+              label: t(item.label),
+              onSelect: () => (entry.key === 'direct' ? void openDirectOrder(item) : effects.navigate(item.to)),
+            }))}
+          />
         ) : (
           <RouterLink
             key={entry.key}
@@ -168,78 +183,6 @@ function TopMenu() {
         ),
       )}
     </nav>
-  )
-}
-
-function ProfileMenu() {
-  const { t } = useTranslation()
-  const session = useSession()
-  const effects = useEffects()
-  const queryClient = useQueryClient()
-  const user = session.user
-  if (!user) return null
-  const showProfile = user.userInfo.companyUserType !== ORDER_DESK_USER_TYPE
-  return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="transparent" aria-label={t('ui.profileMenu')}>
-          <Avatar
-            size={24}
-            name={user.name || user.userInfo.username}
-            image={user.avatar ? { src: user.avatar } : undefined}
-          />
-          <Text style={{ marginLeft: 8 }}>{user.name || user.userInfo.username}</Text>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {showProfile && <MenuItem onClick={() => effects.navigate('/personalInfo')}>{t('ui.profile')}</MenuItem>}
-          <MenuItem
-            onClick={() =>
-              void resetSession(queryClient).then(() => {
-                effects.toast(t('ui.loggedOut'), { intent: 'success', id: 'logout' })
-                effects.navigate('/login')
-              })
-            }
-          >
-            {t('ui.logout')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  )
-}
-
-/**
- * SPEC §2: the IM website opens in a new tab with the user's parameters. Shown only when the tenant's
- * settings name that website (`imUrl`); the chat call that adds its cacheKey comes with the IM work.
- */
-function ImLink() {
-  const { t, i18n } = useTranslation()
-  const session = useSession()
-  const settings = useSiteSettings()
-  const base = typeof settings?.imUrl === 'string' ? settings.imUrl : ''
-  if (!session.user || !base) return null
-  const params = new URLSearchParams({
-    userName: session.user.userInfo.username,
-    companyUserType: String(session.user.userInfo.companyUserType),
-    tenantId: String(settings?.tenantId ?? ''),
-    fromB2B: '1',
-    language: i18n.language,
-  })
-  return (
-    <Tooltip content={t('ui.im')} relationship="label">
-      <Button
-        as="a"
-        href={`${base}${base.includes('?') ? '&' : '?'}${params}`}
-        target="_blank"
-        rel="noopener"
-        appearance="subtle"
-        size="small"
-      >
-        {t('ui.im')}
-      </Button>
-    </Tooltip>
   )
 }
 
@@ -272,11 +215,11 @@ function Footer() {
 /** The top bar, top menu and footer of SPEC §2 "Layout" around any page. */
 export function Shell({ children }: { children: ReactNode }) {
   const styles = useStyles()
+  const buttons = useButtonStyles()
   const { t, i18n } = useTranslation()
   const settings = useSiteSettings()
   const session = useSession()
   const location = useLocation()
-  const effects = useEffects()
   return (
     <div className={styles.page}>
       <div className={styles.contact}>
@@ -294,23 +237,19 @@ export function Shell({ children }: { children: ReactNode }) {
       <header className={styles.bar}>
         <RouterLink to="/dashboard" className={styles.brand}>
           <img src={settings?.logoList?.[0]?.url ?? '/logo.svg'} alt="" width={32} height={32} />
-          <Text weight="semibold" size={500}>
-            {siteName(settings, i18n.language)}
-          </Text>
+          <span className={styles.brandName}>{siteName(settings, i18n.language)}</span>
         </RouterLink>
         <TopMenu />
         <span className={styles.spacer} />
         <div className={styles.tools}>
           {session.loggedIn ? (
-            <>
-              <Notifications />
-              <ImLink />
-              <ProfileMenu />
-            </>
+            <Suspense fallback={null}>
+              <UserTools />
+            </Suspense>
           ) : (
-            <Button appearance="primary" onClick={() => effects.navigate('/login')}>
+            <RouterLink to="/login" className={mergeClasses(buttons.button, buttons.primary)}>
               {t('common.loginRegister')}
-            </Button>
+            </RouterLink>
           )}
         </div>
       </header>

@@ -1,6 +1,7 @@
-import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components'
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { useEffects } from '../effects.tsx'
+import { Link } from 'react-router'
+import { useButtonStyles } from './styles.ts'
 
 const useStyles = makeStyles({
   box: {
@@ -17,21 +18,31 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   code: { fontSize: '56px', lineHeight: '64px', color: tokens.colorBrandForeground1, fontWeight: 700 },
+  title: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  text: { margin: 0, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
 })
 
-/** A whole-page message with a way on: the refusal of SPEC §2's route filtering, and 404. */
+/**
+ * A whole-page message with a way on: the refusal of SPEC §2's route filtering, and 404. Plain elements
+ * in Fluent's tokens: the route gate shows it from the entry chunk, which carries no Fluent components.
+ */
 export function StatusPage({ code, title, text }: { code: string; title: string; text: string }) {
   const styles = useStyles()
+  const buttons = useButtonStyles()
   const { t } = useTranslation()
-  const effects = useEffects()
   return (
     <div className={styles.box} role="alert">
       <span className={styles.code}>{code}</span>
-      <Title2 as="h1">{title}</Title2>
-      <Text>{text}</Text>
-      <Button appearance="primary" onClick={() => effects.navigate('/dashboard')}>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.text}>{text}</p>
+      <Link to="/dashboard" className={mergeClasses(buttons.button, buttons.primary)}>
         {t('ui.backHome')}
-      </Button>
+      </Link>
     </div>
   )
 }

@@ -20,8 +20,8 @@ export interface SiteSettings {
   transportationSupport: number[]
   inquiryAllowed?: boolean
   iconPath?: string
-  /** The external IM website, when the tenant has one. */
-  imUrl?: string
+  /** The external IM website (SPEC §2 "IM link"); empty when the tenant has none. */
+  imUrl: string
 }
 
 interface SiteState {

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/password.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seedLetters } from './letters.ts'
 import { seedOrders } from './orders.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
@@ -99,6 +100,13 @@ export const TENANTS: TenantSeed[] = [
       copyright: '© 2026 华远国际货运代理（上海）有限公司',
       copyrightEn: '© 2026 Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
       icp: '沪ICP备2026000001号',
+      // The direct-order service the top bar's tenant check answers (acme has none: "a warm reminder").
+      directOrder: {
+        contactName: '周丽',
+        phone: '021-6888 1200',
+        email: 'booking@huayuan-logistics.example',
+        note: '工作日 9:00–18:00 受理直接委托，截关前 24 小时停止接单。',
+      },
     }),
     provider: {
       name: '华远国际货运代理（上海）有限公司',
@@ -214,4 +222,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .execute()
   }
   await seedOrders(db, manifest)
+  await seedLetters(db, manifest)
 }

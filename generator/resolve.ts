@@ -16,6 +16,8 @@ export interface ManifestScreen extends Omit<ScreenDef, 'permission'> {
   layout: NonNullable<ScreenDef['layout']>
   /** Any one of these lets a user in; empty = no permission needed. */
   permissions: string[]
+  /** Detail screens: show the record's audit history. */
+  history?: boolean
 }
 
 export interface ManifestEndpoint {
@@ -34,7 +36,7 @@ export interface ManifestEndpoint {
   permissions: string[]
   public: boolean
   screens: string[]
-  /** For list endpoints: the search parameters and their operators, from the screens that bind it. */
+  /** For list and export endpoints: the search parameters and their operators, from the screens that bind it. */
   search?: ScreenDef['search']
 }
 
@@ -131,7 +133,7 @@ export function resolveManifest(sources: Sources): Manifest {
       if (existing) {
         existing.permissions = [...new Set([...existing.permissions, ...perms])].sort()
         existing.screens.push(screen.name)
-        if (kind === 'list' && screen.search)
+        if ((kind === 'list' || kind === 'export') && screen.search)
           existing.search = mergeSearch(existing.search, withRangeParams(screen.search))
         continue
       }
@@ -144,7 +146,7 @@ export function resolveManifest(sources: Sources): Manifest {
         permissions: [...perms].sort(),
         public: isPublic,
         screens: [screen.name],
-        ...(kind === 'list' ? { search: withRangeParams(screen.search ?? []) } : {}),
+        ...(kind === 'list' || kind === 'export' ? { search: withRangeParams(screen.search ?? []) } : {}),
       })
     }
   }

@@ -1,19 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
+import { settingHandlers } from './domain/accounts/settings.ts'
+import { letterHandlers } from './domain/letters/handlers.ts'
+import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { registerEngine } from './engine/index.ts'
+import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
+import { overlayHandlers } from './overlays/handlers.ts'
 import { TenantResolver } from './tenancy/resolve.ts'
 
 export interface AppOptions {
@@ -52,6 +59,10 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
     field: e.field,
     key: e.message,
     message: messageFor(e.message, language, e.params),
+    // Where in a text field (a YAML overlay, say) the problem is, when the check knows.
+    ...(typeof e.params?.line === 'number' && e.params.line > 0
+      ? { line: e.params.line, column: e.params.column }
+      : {}),
   }))
   const body: Envelope<unknown> = {
     code: apiError.code,
@@ -59,6 +70,20 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
     content: fieldErrors ? { fieldErrors } : null,
   }
   return reply.status(apiError.http).send(body)
+}
+
+/** The portal's Content-Security-Policy (docs/SECURITY.md): scripts only from our own origin, never eval'd. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
 }
 
 export async function buildApp({
@@ -80,6 +105,14 @@ export async function buildApp({
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url })
   })
   await app.register(fastifyCookie)
+  // A strict Content-Security-Policy: no inline or eval'd script anywhere in the portal (validators are
+  // precompiled, tenant overlays are checked by an interpreting validator), styles inline for Griffel.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  })
+  // Uploads (server/files/): one file a request; each field's own limit is applied when the file is read.
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 1 } })
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
   app.decorateRequest('language', 'zh')
@@ -110,6 +143,11 @@ export async function buildApp({
         ...authHandlers,
         ...accountHandlers,
         ...roleHandlers,
+        ...letterHandlers(manifest),
+        ...referenceHandlers(manifest),
+        ...fileHandlers(manifest),
+        ...overlayHandlers,
+        ...settingHandlers,
       })
       registerEngine(api, manifest, database.api)
     },

@@ -7,6 +7,8 @@ import * as validators from '../../generated/validators.js'
 import type { ManifestEntity } from '../../generator/resolve.ts'
 import { RequestError, type ServerFieldError } from '../api.ts'
 import i18next from '../i18n.ts'
+import { overlayRuleFailures } from '../overlays/rules.ts'
+import type { TenantEntity } from '../overlays/useTenantScreen.ts'
 import {
   buildUiSchema,
   type FormSection,
@@ -19,6 +21,24 @@ import {
 import { type FormContext, templates, widgets } from './theme.tsx'
 
 type Data = Record<string, unknown>
+
+/** A tenant overlay's hidden fields are not in the form (the server ignores them too). */
+function withoutHidden(sections: FormSection[], hidden: string[] | undefined): FormSection[] {
+  if (!hidden?.length) return sections
+  return sections
+    .map((section) => ({ ...section, fields: section.fields.filter((name) => !hidden.includes(name)) }))
+    .filter((section) => section.fields.length > 0)
+}
+
+/** What a new record starts with: the fields' defaults (the YAML's, or a tenant overlay's). */
+function fieldDefaults(entity: ManifestEntity): Data {
+  const properties = (entity.schema as { properties?: Record<string, unknown> }).properties ?? {}
+  return Object.fromEntries(
+    Object.entries(entity.fields)
+      .filter(([name, field]) => field.default !== undefined && Object.hasOwn(properties, name))
+      .map(([name, field]) => [name, field.default]),
+  )
+}
 
 /**
  * One validator per entity: the generated, precompiled ajv functions (keyed by schema `$id` = entity
@@ -58,10 +78,17 @@ export function EntityForm({ id, entity, sections, record, disabled, onSubmit, f
   const { t, i18n } = useTranslation()
   const ownRef = useRef<Form | null>(null)
   const ref = formRef ?? ownRef
-  const layout = useMemo(() => formSections(entity, sections), [entity, sections])
+  const layout = useMemo(
+    () => withoutHidden(formSections(entity, sections), (entity as TenantEntity).hiddenFields),
+    [entity, sections],
+  )
+  const overlayRules = (entity as TenantEntity).overlayRules
   const uiSchema = useMemo(() => buildUiSchema(entity, layout), [entity, layout])
   const validator = useMemo(() => validatorFor(entity), [entity])
-  const [formData, setFormData] = useState<Data>(() => pickFormData(entity.schema, record))
+  const [formData, setFormData] = useState<Data>(() => ({
+    ...(record ? {} : fieldDefaults(entity)),
+    ...pickFormData(entity.schema, record),
+  }))
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
   const [attempted, setAttempted] = useState(false)
 
@@ -101,6 +128,23 @@ export function EntityForm({ id, entity, sections, record, disabled, onSubmit, f
       focusOnFirstError
       liveValidate={attempted ? 'onChange' : undefined}
       extraErrors={extraErrors as never}
+      customValidate={
+        overlayRules
+          ? (data, errors) => {
+              // The tenant's tighter rules (an overlay), beside the generated validator's.
+              const tree = errors as unknown as Record<
+                string,
+                { addError?: (message: string) => void; __errors?: string[] }
+              >
+              for (const failure of overlayRuleFailures(overlayRules, (data ?? {}) as Data)) {
+                tree[failure.field] ??= { __errors: [] }
+                const node = tree[failure.field] as { __errors?: string[] }
+                node.__errors = [...(node.__errors ?? []), t(failure.message, failure.params)]
+              }
+              return errors
+            }
+          : undefined
+      }
       onChange={(event) => {
         setFormData(event.formData as Data)
         if (serverErrors.length) setServerErrors([])

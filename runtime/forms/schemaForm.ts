@@ -1,8 +1,10 @@
 import type { ErrorObject } from 'ajv'
 import type { FieldDef } from '../../generator/model.ts'
 import type { ManifestEntity } from '../../generator/resolve.ts'
+import { fileLimits } from '../../rules/fileLimits.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { ServerFieldError } from '../api.ts'
+import { hasLookup } from '../widgets/lookups.ts'
 
 /**
  * The pure half of the generic form: which widget draws a field, the uiSchema of a screen's form
@@ -46,9 +48,10 @@ export function widgetFor(field: FieldDef): string {
     case 'enum':
       return 'select'
     case 'ref':
-      return REF_WIDGETS[field.ref ?? ''] ?? 'text'
+      // A tenant entity with a look-up (company, role) gets the same search select, told which (ui:options.ref).
+      return REF_WIDGETS[field.ref ?? ''] ?? (hasLookup(field.ref) ? 'ReferenceWidget' : 'text')
     case 'file':
-      return field.accept?.every((a) => ['png', 'jpg', 'jpeg', 'gif'].includes(a)) ? 'imageUpload' : 'fileUpload'
+      return fileLimits(field).image ? 'imageUpload' : 'fileUpload'
     case 'richText':
       return 'richText'
     case 'array':
@@ -77,10 +80,15 @@ export function formSections(
  * hidden. Labels stay locale keys: the theme translates them when it draws.
  */
 export function buildUiSchema(
-  entity: Pick<ManifestEntity, 'fields' | 'schema'>,
+  entity: Pick<ManifestEntity, 'fields' | 'schema'> & { entity?: string },
   sections: FormSection[],
 ): Record<string, unknown> {
   const shown = new Set(sections.flatMap((s) => s.fields))
+  // A shown money field brings its currency along: the two are drawn as one (runtime/forms/theme.tsx).
+  for (const name of [...shown]) {
+    const currency = entity.fields[name]?.type === 'money' ? currencyFieldOf(entity.fields, name) : undefined
+    if (currency) shown.add(currency)
+  }
   const ui: Record<string, unknown> = {
     'ui:submitButtonOptions': { norender: true },
     'ui:options': { sections },
@@ -92,11 +100,70 @@ export function buildUiSchema(
       continue
     }
     const entry: Record<string, unknown> = { 'ui:widget': widgetFor(field) }
+    // Read-only in the YAML or by a tenant overlay: shown, not edited (the server ignores it too).
+    if (field.readOnly) entry['ui:readonly'] = true
     if (field.values) entry['ui:enumNames'] = field.values.map((v) => v.label)
     if (field.type === 'textBlock') entry['ui:options'] = { lineLength: field.lineLength, maxLines: field.maxLines }
+    Object.assign(entry, widgetUi(entity, name, field))
+    // An array of rows is drawn by the sub-table templates, not by a widget.
+    if ('ui:ArrayFieldTemplate' in entry) delete entry['ui:widget']
     ui[name] = entry
   }
   return ui
+}
+
+/** A money field's currency: a sibling `<name>Currency`, else `currency`, referring to the currency list. */
+export function currencyFieldOf(fields: Record<string, FieldDef>, name: string): string | undefined {
+  const own = name.split('.').pop() ?? name
+  return [`${own}Currency`, 'currency'].find(
+    (other) => fields[other]?.type === 'ref' && fields[other]?.ref === 'currency',
+  )
+}
+
+/**
+ * What the richer widgets need from the field's YAML: which list a look-up searches, an upload's limits
+ * and target, money's decimals and currency, and for an array of rows the sub-table templates
+ * (runtime/widgets/SubTable.tsx) with each cell's own widget.
+ */
+function widgetUi(
+  entity: Pick<ManifestEntity, 'fields'> & { entity?: string },
+  name: string,
+  field: FieldDef,
+): Record<string, unknown> {
+  const widget = widgetFor(field)
+  switch (field.type) {
+    case 'ref':
+      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.ref } } : {}
+    case 'file':
+      return { 'ui:options': { ...fileLimits(field), entity: entity.entity ?? '', field: name } }
+    case 'money': {
+      const currencyField = currencyFieldOf(entity.fields, name)
+      return { 'ui:options': { decimals: field.decimals ?? 3, ...(currencyField ? { currencyField } : {}) } }
+    }
+    case 'array': {
+      if (!field.items || widget !== 'subTable') return {}
+      const items: Record<string, unknown> = { 'ui:ObjectFieldTemplate': 'subTableCells' }
+      for (const [itemName, item] of Object.entries(field.items)) {
+        if (item.readOnly) continue
+        const cell = widgetUi({ fields: field.items, entity: entity.entity }, `${name}.${itemName}`, item)
+        const options = { ...((cell['ui:options'] as object | undefined) ?? {}), cell: true }
+        items[itemName] = {
+          'ui:widget': widgetFor(item),
+          ...(item.values ? { 'ui:enumNames': item.values.map((v) => v.label) } : {}),
+          ...cell,
+          'ui:options': options,
+        }
+      }
+      return {
+        'ui:ArrayFieldTemplate': 'subTable',
+        'ui:ArrayFieldItemTemplate': 'subTableRow',
+        'ui:options': { orderable: false, copyable: false },
+        items,
+      }
+    }
+    default:
+      return {}
+  }
 }
 
 /**

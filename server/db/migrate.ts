@@ -4,6 +4,9 @@ import * as core from './migrations/0001_core.ts'
 import * as accounts from './migrations/0002_accounts.ts'
 import * as engine from './migrations/0003_engine.ts'
 import * as profile from './migrations/0004_profile.ts'
+import * as overlays from './migrations/0005_overlays.ts'
+import * as files from './migrations/0006_files.ts'
+import * as userSettings from './migrations/0008_user_settings.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '0002_accounts': accounts,
   '0003_engine': engine,
   '0004_profile': profile,
+  '0005_overlays': overlays,
+  '0006_files': files,
+  '0008_user_settings': userSettings,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -46,9 +46,16 @@ export async function ensureApiRole(owner: Kysely<unknown>): Promise<void> {
       if not exists (select 1 from pg_roles where rolname = 'waybill_api') then
         create role waybill_api login nosuperuser nobypassrls nocreatedb nocreaterole;
       end if;
+    -- Roles are cluster-wide: another server or test database may be making it at the same moment.
+    exception when duplicate_object or unique_violation then null;
     end $$
   `.execute(owner)
-  await sql`grant waybill_app to waybill_api`.execute(owner)
+  await sql`
+    do $$ begin
+      grant waybill_app to waybill_api;
+    exception when duplicate_object or unique_violation then null;
+    end $$
+  `.execute(owner)
   const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(owner)
   await sql.raw(`grant connect on database "${rows[0]?.db}" to waybill_api`).execute(owner)
   await sql`grant usage on schema public to waybill_api`.execute(owner)

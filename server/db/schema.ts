@@ -140,6 +140,28 @@ export interface OutboxTable {
   last_error: string | null
 }
 
+/** One saved version of a tenant's overlay of one screen (migration 0005); the newest is in force. */
+export interface ScreenOverlayTable {
+  tenant_id: number
+  id: Generated<number>
+  screen: string
+  version: number
+  source: string
+  document: Json<Record<string, unknown>>
+  rolled_back_from: number | null
+  created_by: number | null
+  created_at: Generated<Timestamp>
+}
+
+/** A user's own setting (migration 0008), e.g. `listColumns:orderList`. */
+export interface UserSettingTable {
+  tenant_id: number
+  user_id: number
+  name: string
+  value: Json<unknown>
+  updated_at: Generated<Timestamp>
+}
+
 export interface DB {
   tenant: TenantTable
   tenant_domain: TenantDomainTable
@@ -152,4 +174,6 @@ export interface DB {
   login_failure: LoginFailureTable
   auth_ticket: AuthTicketTable
   outbox: OutboxTable
+  screen_overlay: ScreenOverlayTable
+  user_setting: UserSettingTable
 }

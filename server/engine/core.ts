@@ -10,6 +10,13 @@ import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
 import { validateBody } from '../http/validation.ts'
 import type { Manifest } from '../manifest.ts'
+import {
+  checkOverlayRules,
+  type EndpointOverlay,
+  lockedFields,
+  overlayDefaults,
+  withoutHiddenColumns,
+} from '../overlays/enforce.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
 import { attachLabels, type LabelField, labelFields } from './labels.ts'
@@ -30,6 +37,8 @@ export interface EngineCall {
   tenantId: number
   session: Session
   language?: Language
+  /** The tenant's overlays of the screens that bind the endpoint (server/overlays/enforce.ts). */
+  overlay?: EndpointOverlay
 }
 
 export interface ListContent {
@@ -217,12 +226,16 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   /** Fields a caller may write: not system, not read-only (the state field is read-only: transitions move it). */
   const writable = (plan: EndpointPlan) => plan.columns.filter((c) => !c.system && !c.field?.readOnly)
 
-  /** What a caller may send back but never sets: system and read-only fields, the detail's history, the labels. */
-  const strip = (plan: EndpointPlan, body: unknown, keep: string[]): unknown => {
+  /**
+   * What a caller may send back but never sets: system and read-only fields, the detail's history, the
+   * labels, and what the tenant's overlay hides or locks on the screens behind the endpoint.
+   */
+  const strip = (plan: EndpointPlan, call: EngineCall, body: unknown, keep: string[]): unknown => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return body
     const ignored = new Set(plan.columns.filter((c) => c.system || c.field?.readOnly).map((c) => c.name))
     ignored.add('history')
     ignored.add('labels')
+    for (const name of lockedFields(call.overlay)) ignored.add(name)
     return Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
   }
 
@@ -270,7 +283,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       const offset = (request.pageNum - 1) * request.pageSize
       const { list, total } = await search(trx, plan, call, request, request.pageSize, offset)
       await labelled(trx, plan, call, list)
-      return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
+      return {
+        list: withoutHiddenColumns(call.overlay, list),
+        total,
+        pageNum: request.pageNum,
+        pageSize: request.pageSize,
+      }
     },
 
     async detail(trx, plan, call, input): Promise<DetailContent> {
@@ -283,7 +301,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {
-      const data = validate(plan.entity, strip(plan, input, []))
+      const data = validate(plan.entity, {
+        ...overlayDefaults(call.overlay),
+        ...(strip(plan, call, input, []) as object),
+      })
+      checkOverlayRules(call.overlay, data, plan.entity)
       const values: Record<string, unknown> = {
         tenant_id: call.tenantId,
         created_by: call.session.userId,
@@ -315,7 +337,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         editable.filter((c) => before[c.name] !== null).map((c) => [c.name, before[c.name]]),
       )
       // The body may carry only what changed: the record is checked whole, as the form shows it.
-      const data = validate(plan.entity, { ...current, ...(strip(plan, input, ['id', 'version']) as object) })
+      const data = validate(plan.entity, { ...current, ...(strip(plan, call, input, ['id', 'version']) as object) })
+      checkOverlayRules(call.overlay, data, plan.entity)
       const values: Record<string, unknown> = {}
       for (const column of editable) {
         const next = data[column.name] ?? null
@@ -344,7 +367,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     async export(trx, plan, call, input): Promise<string> {
       const request = parseListRequest(plan.list as ListPlan, input)
       const { list } = await search(trx, plan, call, request, EXPORT_LIMIT, 0)
-      return toCsv(manifest, plan, list, call.language ?? 'zh')
+      return toCsv(manifest, plan, list, call.language ?? 'zh', {
+        hidden: call.overlay?.document.columns?.hidden,
+        columns: request.columns,
+      })
     },
 
     async transition(trx, plan, call, input): Promise<ApiRow> {
@@ -403,11 +429,22 @@ async function databaseErrors<T>(work: Promise<T>): Promise<T> {
 }
 
 /** The export: the bound screen's columns (labels in the caller's language), one line per row. */
-function toCsv(manifest: Manifest, plan: EndpointPlan, rows: ApiRow[], language: Language): string {
+function toCsv(
+  manifest: Manifest,
+  plan: EndpointPlan,
+  rows: ApiRow[],
+  language: Language,
+  /** Left out by the tenant's overlay; and the user's own choice and order of columns, if sent. */
+  shown: { hidden?: readonly string[]; columns?: readonly string[] } = {},
+): string {
   const screen = manifest.screens.find((s) => plan.endpoint.screens.includes(s.name) && s.columns?.length)
-  const fields =
+  const fields = (
     screen?.columns?.map((c) => ({ name: c.field, label: c.label })) ??
-    plan.columns.filter((c) => !c.system).map((c) => ({ name: c.name, label: undefined }))
+    plan.columns.filter((c) => !c.system).map((c) => ({ name: c.name, label: undefined as string | undefined }))
+  )
+    .filter((f) => !shown.hidden?.includes(f.name))
+    .filter((f) => !shown.columns || shown.columns.includes(f.name))
+    .sort((a, b) => (shown.columns ? shown.columns.indexOf(a.name) - shown.columns.indexOf(b.name) : 0))
   const header = fields.map((f) => {
     const key = f.label ?? plan.entity.fields[f.name]?.label ?? `field.${f.name}`
     const text = messageFor(key, language)

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts'
 import { ok } from '../http/envelope.ts'
 import { checkAccess } from '../http/guard.ts'
 import type { Manifest } from '../manifest.ts'
+import { endpointOverlay } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { createEngine, type Engine, type EngineOptions } from './core.ts'
 
@@ -34,9 +35,11 @@ export function registerEngine(
         checkAccess(endpoint, request.session)
         const session = request.session as NonNullable<typeof request.session>
         const input = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
-        const content = await withTenant(db, request.tenant.id, (trx) =>
-          engine.handle(trx, endpoint, { tenantId: request.tenant.id, session, language: request.language }, input),
-        )
+        const tenantId = request.tenant.id
+        const content = await withTenant(db, tenantId, async (trx) => {
+          const overlay = await endpointOverlay(trx, tenantId, endpoint)
+          return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, input)
+        })
         return ok(content ?? null)
       },
     })

@@ -51,6 +51,8 @@ export interface ListRequest {
   pageNum: number
   pageSize: number
   sort?: { field: string; order: 'asc' | 'desc' }
+  /** Exports: the columns the user sees, in their order (their own column settings). */
+  columns?: string[]
 }
 
 const ajv = createAjv()
@@ -123,6 +125,13 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
     for (const col of screen.columns ?? []) if (col.sortable) sortable.set(col.field, column(col.field))
   }
   const bound = manifest.screens.find((s) => endpoint.screens.includes(s.name) && s.paging?.pageSize)
+  const shown = [
+    ...new Set(
+      manifest.screens
+        .filter((s) => endpoint.screens.includes(s.name))
+        .flatMap((s) => (s.columns ?? []).map((c) => c.field)),
+    ),
+  ]
   const schema: JsonSchema = {
     type: 'object',
     additionalProperties: false,
@@ -130,6 +139,9 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
       searchParams: { type: 'object', additionalProperties: false, properties },
       pageNum: positiveInteger,
       pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+      ...(endpoint.kind === 'export' && shown.length
+        ? { columns: { type: 'array', uniqueItems: true, maxItems: shown.length, items: { enum: shown } } }
+        : {}),
       ...(sortable.size
         ? {
             sort: {
@@ -196,6 +208,7 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     pageNum: (request.pageNum as number | undefined) ?? 1,
     pageSize: (request.pageSize as number | undefined) ?? plan.defaultPageSize,
     ...(sort ? { sort: { field: sort.field, order: sort.order ?? 'asc' } } : {}),
+    ...(Array.isArray(request.columns) && request.columns.length ? { columns: request.columns as string[] } : {}),
   }
 }
 

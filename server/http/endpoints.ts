@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
+import { checkOverlayRules, type EndpointOverlay, endpointOverlay, lockedFields } from '../overlays/enforce.ts'
+import { withTenant } from '../tenancy/scope.ts'
 import { type HandlerContext, handlerContext } from './context.ts'
 import { ok } from './envelope.ts'
 import { checkAccess } from './guard.ts'
 import { validateBody } from './validation.ts'
+
+/**
+ * A hand-written endpoint takes the fields it is sent; an optional field a tenant's overlay hides or
+ * locks is dropped, so it keeps its stored value. (Required fields stay: the form sends them unchanged,
+ * and an overlay may not lock a required field of a screen saved through a hand-written endpoint.)
+ */
+function withoutLockedOptionals(entity: ManifestEntity, overlay: EndpointOverlay | undefined, body: unknown): unknown {
+  const locked = lockedFields(overlay)
+  if (!locked.size || !body || typeof body !== 'object' || Array.isArray(body)) return body
+  return Object.fromEntries(
+    Object.entries(body).filter(([name]) => !locked.has(name) || entity.fields[name]?.required === true),
+  )
+}
 
 /** A hand-written endpoint: gets the validated input and answers the envelope's content. */
 export type Handler = (context: HandlerContext & { input: unknown; endpoint: ManifestEndpoint }) => Promise<unknown>
@@ -44,7 +59,14 @@ export function registerCustomEndpoints(
       handler: async (request, reply) => {
         checkAccess(endpoint, request.session)
         const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
-        const input = bodyEntity ? validateBody(bodyEntity, raw ?? {}) : raw
+        let input = raw
+        if (bodyEntity) {
+          const overlay = endpoint.screens.length
+            ? await withTenant(db, request.tenant.id, (trx) => endpointOverlay(trx, request.tenant.id, endpoint))
+            : undefined
+          input = validateBody(bodyEntity, withoutLockedOptionals(bodyEntity, overlay, raw ?? {}))
+          checkOverlayRules(overlay, input as Record<string, unknown>, bodyEntity)
+        }
         const content = await handler({ ...handlerContext(db, request, reply), input, endpoint })
         if (reply.sent) return reply
         return ok(content ?? null)

@@ -7,9 +7,10 @@ import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
+import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
-import { clientCall, entityDef, screenDef } from '../manifest.ts'
+import { clientCall } from '../manifest.ts'
 import { labelledRecord } from './labels.ts'
 
 const useStyles = makeStyles({
@@ -103,8 +104,8 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Manif
 /** `kind: form` (DESIGN §4): the manifest screen's entity form, loaded and saved through its endpoints. */
 export default function FormScreen({ route }: ScreenProps) {
   const { t } = useTranslation()
-  const screen = screenDef(route.name)
-  const entity = entityDef(screen?.entity)
+  const { ready, screen, entity } = useTenantScreen(route.name)
+  if (!ready) return <Spinner />
   if (!screen || !entity) {
     return (
       <MessageBar intent="warning">

@@ -27,11 +27,15 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
-import { entityDef, screenDef } from '../manifest.ts'
+import { hasLookup } from '../../widgets/lookups.ts'
+import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
+import { entityDef } from '../manifest.ts'
 import type { RowData } from './actions.ts'
+import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
 import { type ListController, useListScreen } from './useListScreen.ts'
@@ -151,6 +155,22 @@ function SearchInput({
       </Field>
     )
   }
+  // A reference (port, carrier, customer company…): searched on the server as the user types.
+  if (field?.type === 'ref' && field.ref && hasLookup(field.ref) && (def.op === 'eq' || def.op === 'in')) {
+    const value = draft[first]
+    const values = Array.isArray(value) ? value : value ? [value] : []
+    return (
+      <Field label={label}>
+        <ReferenceCombobox
+          entity={field.ref}
+          multiple={def.op === 'in'}
+          values={values}
+          placeholder={t('ui.all')}
+          onChange={(next) => onChange(first, def.op === 'in' ? next : (next[0] ?? ''))}
+        />
+      </Field>
+    )
+  }
   if (options) {
     return (
       <Field label={label}>
@@ -253,7 +273,7 @@ function ResultsTable({ list }: { list: ListController }) {
   const { t } = useTranslation()
   const hasRowActions = (list.screen.actions?.row ?? []).length > 0
   const columns = useMemo<TableColumnDef<typeof features, RowData>[]>(() => {
-    const data: TableColumnDef<typeof features, RowData>[] = (list.screen.columns ?? []).map((column) => ({
+    const data: TableColumnDef<typeof features, RowData>[] = list.visibleColumns.map((column) => ({
       id: column.field,
       accessorFn: (row: RowData) => row[column.field],
       header: () => t(fieldLabel(list.entity, column.field, column.label)),
@@ -365,16 +385,23 @@ function Pager({ list }: { list: ListController }) {
   )
 }
 
-function GenericList({ screen }: { screen: ManifestScreen }) {
+function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: ManifestEntity }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const list = useListScreen(screen)
+  const list = useListScreen(screen, entity)
   return (
     <div className={styles.screen}>
       <div className={styles.head}>
         <Title3 as="h1">{t(screen.title)}</Title3>
         {list.fetching && <Spinner size="extra-tiny" aria-label={t('ui.loading')} />}
         <span className={styles.spacer} />
+        <ColumnSettings
+          choices={list.columnChoices}
+          entity={list.entity}
+          labels={Object.fromEntries((screen.columns ?? []).map((c) => [c.field, c.label]))}
+          onChange={(choices) => void list.saveColumns(choices)}
+          onReset={() => void list.resetColumns()}
+        />
         {list.toolbarActions.map((action) => (
           <Button key={action.name} appearance="primary" onClick={() => void list.run(action)}>
             {t(action.label)}
@@ -418,10 +445,11 @@ function GenericList({ screen }: { screen: ManifestScreen }) {
   )
 }
 
-/** `kind: list` (DESIGN §4): the manifest screen of the route, drawn generically. */
+/** `kind: list` (DESIGN §4): the manifest screen of the route as the tenant's overlay has it, drawn generically. */
 export default function ListScreen({ route }: ScreenProps) {
   const { t } = useTranslation()
-  const screen = screenDef(route.name)
+  const { ready, screen, entity } = useTenantScreen(route.name)
+  if (!ready) return <Spinner />
   if (!screen?.columns) return <MessageBar intent="warning">{t('ui.screenMissing', { name: route.name })}</MessageBar>
-  return <GenericList screen={screen} />
+  return <GenericList screen={screen} entity={entity} />
 }

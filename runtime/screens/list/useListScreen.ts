@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ListContent } from '../../../generated/client.ts'
 import { routes } from '../../../generated/routes.ts'
-import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
 import { useClient } from '../../client.tsx'
+import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { useSession } from '../../session.ts'
 import { clientCall, entityDef, screenEndpoint, transitionEndpoint } from '../manifest.ts'
@@ -22,6 +23,29 @@ import {
   writeListState,
 } from './listState.ts'
 
+/** One column as the user arranged it. */
+export interface ColumnChoice {
+  field: string
+  hidden?: boolean
+}
+
+interface ColumnSettings {
+  screen: string
+  columns?: ColumnChoice[]
+}
+
+/**
+ * The screen's columns in the user's order, with their hidden flags: columns the user never arranged (new
+ * ones, say) keep their place after the arranged ones; settings for columns the screen no longer has
+ * (or a tenant overlay hides) are dropped.
+ */
+export function arrangeColumns(columns: readonly { field: string }[], chosen: readonly ColumnChoice[]): ColumnChoice[] {
+  const present = new Set(columns.map((c) => c.field))
+  const arranged = chosen.filter((c) => present.has(c.field))
+  const named = new Set(arranged.map((c) => c.field))
+  return [...arranged, ...columns.filter((c) => !named.has(c.field)).map((c) => ({ field: c.field }))]
+}
+
 /** An open create/update form over the list. */
 export interface Editing {
   action: ActionDef
@@ -32,7 +56,7 @@ export interface Editing {
  * The controller of a generic list screen (STYLE §2): URL-driven search, paging and sort, the list
  * query, the permitted actions and running them. No markup: ListScreen.tsx draws what this returns.
  */
-export function useListScreen(screen: ManifestScreen) {
+export function useListScreen(screen: ManifestScreen, tenantEntity?: ManifestEntity) {
   const client = useClient()
   const effects = useEffects()
   const session = useSession()
@@ -40,7 +64,8 @@ export function useListScreen(screen: ManifestScreen) {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState<Editing | null>(null)
-  const entity = entityDef(screen.entity)
+  // The tenant's view of the entity (an overlay's labels, defaults and rules), else the manifest's.
+  const entity = tenantEntity ?? entityDef(screen.entity)
 
   const address = params.toString()
   const state = useMemo(() => readListState(screen, new URLSearchParams(address)), [screen, address])
@@ -87,6 +112,41 @@ export function useListScreen(screen: ManifestScreen) {
 
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey])
 
+  // The user's own columns (order, hidden), kept on the server so they follow them to any browser.
+  const settingsKey = useMemo(() => ['listColumns', screen.name] as const, [screen.name])
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) =>
+      ((await client.b2b.listColumnsGet({ screen: screen.name }, signal)).content as ColumnSettings).columns ?? [],
+    enabled: session.loggedIn,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+  const columnChoices = useMemo(
+    () => arrangeColumns(screen.columns ?? [], settings.data ?? []),
+    [screen, settings.data],
+  )
+  const saveColumns = useCallback(
+    async (columns: ColumnChoice[]) => {
+      const stored = columns.map((c) => ({ field: c.field, ...(c.hidden ? { hidden: true } : {}) }))
+      queryClient.setQueryData(settingsKey, stored)
+      await client.b2b.listColumnsSave({ screen: screen.name, columns: stored }).catch(() => undefined)
+    },
+    [client, queryClient, screen.name, settingsKey],
+  )
+  const resetColumns = useCallback(async () => {
+    queryClient.setQueryData(settingsKey, [])
+    await client.b2b.listColumnsSave({ screen: screen.name, columns: [] }).catch(() => undefined)
+  }, [client, queryClient, screen.name, settingsKey])
+  const visibleColumns = useMemo(
+    () =>
+      columnChoices
+        .filter((c) => !c.hidden)
+        .map((c) => (screen.columns ?? []).find((column) => column.field === c.field))
+        .filter((column) => column !== undefined),
+    [columnChoices, screen],
+  )
+
   /** Runs an action: asks first when it has a confirm text, then calls, opens or navigates. */
   const run = useCallback(
     async (action: ActionDef, row?: RowData) => {
@@ -110,6 +170,18 @@ export function useListScreen(screen: ManifestScreen) {
         setEditing({ action, row })
         return
       }
+      if (action.endpoint === 'export') {
+        const call = clientCall(client, screen.endpoints?.export)
+        if (!call) return
+        // What the user sees: the current filters and sort, their columns in their order, every page.
+        const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = request as Record<string, unknown>
+        const answer = await call({ ...filters, columns: visibleColumns.map((c) => c.field) }).catch(() => null)
+        if (!answer) return
+        const csv = String(answer.content ?? '')
+        downloadFile(`${screen.name}-${new Date().toISOString().slice(0, 10)}.csv`, `\ufeff${csv}`, 'text/csv')
+        effects.toast(t('ui.exported', { count: Math.max(0, csv.split('\r\n').length - 2) }), { intent: 'success' })
+        return
+      }
       if (action.endpoint === 'delete' && row) {
         const call = clientCall(client, screen.endpoints?.delete)
         if (!call) return
@@ -119,7 +191,7 @@ export function useListScreen(screen: ManifestScreen) {
         await reload()
       }
     },
-    [client, effects, entity, reload, screen, t],
+    [client, effects, entity, reload, screen, t, request, visibleColumns],
   )
 
   return {
@@ -151,6 +223,11 @@ export function useListScreen(screen: ManifestScreen) {
     reload,
     toolbarActions,
     rowActions,
+    /** Every column of the screen with the user's order and hidden flags; the table draws visibleColumns. */
+    columnChoices,
+    visibleColumns,
+    saveColumns,
+    resetColumns,
     run,
     editing,
     closeEditing(saved: boolean) {

@@ -78,6 +78,8 @@ export async function enableTenantIsolation(db: Kysely<unknown>, tables: string[
       if not exists (select 1 from pg_roles where rolname = 'waybill_app') then
         create role waybill_app nologin;
       end if;
+    -- Roles are cluster-wide: another database migrating at the same moment may have just made it.
+    exception when duplicate_object or unique_violation then null;
     end $$
   `.execute(db)
   await sql`grant usage on schema public to waybill_app`.execute(db)

@@ -1,0 +1,97 @@
+import type { ValidateFunction } from 'ajv'
+import type { Transaction } from 'kysely'
+import { combineOverlays, type OverlayDocument, overlayRuleSchema } from '../../generator/overlay.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
+import { createAjv } from '../../rules/ajv.ts'
+import { toFieldErrors } from '../../rules/messages.ts'
+import type { DB } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { overlaysInForce } from './store.ts'
+
+/**
+ * The server's side of tenant overlays: what the portal hides or locks, the server neither sends nor
+ * takes, and rules an overlay tightens are checked here as well as in the form. An endpoint is governed
+ * by the overlays of the screens that bind it (manifest `screens`).
+ */
+
+export interface EndpointOverlay {
+  /** The screens' overlays as one (hidden and locked names united). */
+  document: OverlayDocument
+  /** The overlays' extra rules, compiled; null when they add none. */
+  rules: ValidateFunction | null
+}
+
+const ajv = createAjv()
+/** Compiled rule schemas by their text: a tenant's overlay compiles once, not on every call. */
+const compiled = new Map<string, ValidateFunction>()
+const COMPILED_LIMIT = 500
+
+function compileRules(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema)
+  let validate = compiled.get(key)
+  if (!validate) {
+    if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value as string)
+    validate = ajv.compile(schema)
+    compiled.set(key, validate)
+  }
+  return validate
+}
+
+/** The overlays in force over an endpoint for the caller's tenant, or undefined when none applies. */
+export async function endpointOverlay(
+  trx: Transaction<DB>,
+  tenantId: number,
+  endpoint: Pick<ManifestEndpoint, 'screens'>,
+): Promise<EndpointOverlay | undefined> {
+  if (!endpoint.screens.length) return undefined
+  const documents = [...(await overlaysInForce(trx, tenantId, endpoint.screens)).values()].map((o) => o.document)
+  const document = combineOverlays(documents)
+  if (!document) return undefined
+  const schema = overlayRuleSchema(documents)
+  return { document, rules: schema ? compileRules(schema) : null }
+}
+
+/** Fields a caller may not set through this endpoint: hidden or read-only on its screens. */
+export function lockedFields(overlay: EndpointOverlay | undefined): Set<string> {
+  const fields = overlay?.document.fields
+  return new Set([...(fields?.hidden ?? []), ...(fields?.readOnly ?? [])])
+}
+
+/** The overlay's defaults for what a new record leaves out (hidden fields in particular). */
+export function overlayDefaults(overlay: EndpointOverlay | undefined): Record<string, unknown> {
+  return { ...(overlay?.document.fields?.defaults ?? {}) }
+}
+
+/**
+ * Checks a record (as it will be stored) against the overlays' extra rules; an emptied field counts as
+ * missing, as in the base validation. Answers 'validation' with field messages like any other rule.
+ */
+export function checkOverlayRules(
+  overlay: EndpointOverlay | undefined,
+  record: Record<string, unknown>,
+  entity?: Pick<ManifestEntity, 'fields'>,
+): void {
+  if (!overlay?.rules) return
+  const data = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== ''))
+  if (!overlay.rules(data))
+    throw new ApiError('validation', {}, toFieldErrors(overlay.rules.errors, entity ? { fields: entity.fields } : {}))
+}
+
+/** List and export rows without the columns the overlays hide (and their labels). */
+export function withoutHiddenColumns<T extends Record<string, unknown>>(
+  overlay: EndpointOverlay | undefined,
+  rows: T[],
+): T[] {
+  const hidden = overlay?.document.columns?.hidden
+  if (!hidden?.length) return rows
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row }
+    for (const name of hidden) delete out[name]
+    if (out.labels && typeof out.labels === 'object') {
+      const labels = { ...(out.labels as Record<string, unknown>) }
+      for (const name of hidden) delete labels[name]
+      out.labels = labels
+    }
+    return out as T
+  })
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+
+/** Column settings per user (SPEC §2) and the export of the columns a user sees, in the browser. */
+
+const portal = setupPortal()
+const text = localeText
+
+async function signedIn(username: string) {
+  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+    data: { username, password: 'Demo@2026' },
+  })
+  expect((await response.json()).code).toBe('0000')
+  return { context, page: await context.newPage() }
+}
+
+async function headers(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
+  return (await page.locator('table thead tr').first().locator('th').allTextContents()).map((t) => t.trim())
+}
+
+describe('list columns per user', () => {
+  it('hides and moves a column for this user only, keeps it across loads, and exports what is shown', async () => {
+    const jobNo = text('zh', 'field', 'jobNo')
+    const pod = text('zh', 'field', 'pod')
+    const { context, page } = await signedIn('opadmin')
+    await page.goto(`${portal.server.url}/orderList`)
+    expect(await headers(page)).toContain(jobNo)
+
+    await page.getByRole('button', { name: text('zh', 'ui', 'columnSettings') }).click()
+    await page.getByRole('checkbox', { name: jobNo }).click()
+    // Port of discharge to the front: up until it is first.
+    const up = page.getByRole('button', { name: `${text('zh', 'ui', 'moveUp')} ${pod}` })
+    const moveUp = text('zh', 'ui', 'moveUp')
+    const position = async () =>
+      (
+        await page
+          .locator(`button[aria-label^="${moveUp} "]`)
+          .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
+      ).indexOf(`${moveUp} ${pod}`)
+    expect(await position()).toBeGreaterThan(0)
+    for (let at = await position(); at > 0; at--) {
+      await up.click()
+      await expect.poll(position, WAIT).toBe(at - 1)
+    }
+    await page.getByRole('button', { name: text('zh', 'ui', 'columnSettings') }).click()
+    await expect.poll(() => page.getByRole('checkbox', { name: jobNo }).count(), WAIT).toBe(0)
+
+    await expect.poll(async () => (await headers(page)).includes(jobNo), WAIT).toBe(false)
+    expect((await headers(page))[0]).toBe(pod)
+
+    // The next load, and a fresh browser, keep the user's columns.
+    const again = await signedIn('opadmin')
+    await again.page.goto(`${portal.server.url}/orderList`)
+    await expect.poll(async () => (await headers(again.page))[0], WAIT).toBe(pod)
+    expect(await headers(again.page)).not.toContain(jobNo)
+    await again.context.close()
+
+    // Another user's list is as shipped.
+    const other = await signedIn('opcs')
+    await other.page.goto(`${portal.server.url}/orderList`)
+    // (opcs sees only the orders of their own desk: read the column choice, not the table.)
+    await other.page.getByRole('button', { name: text('zh', 'ui', 'columnSettings') }).click(WAIT)
+    await expect.poll(() => other.page.getByRole('checkbox', { name: jobNo }).isChecked(), WAIT).toBe(true)
+    await other.context.close()
+
+    // The export holds the visible columns in the same order.
+    const shown = (await headers(page)).filter((h) => h !== text('zh', 'ui', 'actions'))
+    const download = page.waitForEvent('download', WAIT)
+    await page.getByRole('button', { name: text('zh', 'ui', 'export') }).click()
+    const file = await (await download).path()
+    const csv = readFileSync(file, 'utf8').replace(/^\ufeff/, '')
+    expect(csv.split('\r\n')[0]?.split(',')).toEqual(shown)
+    expect(csv.split('\r\n').filter(Boolean).length).toBeGreaterThan(2)
+    await context.close()
+  })
+})

@@ -143,7 +143,7 @@ export function emitPermissions(manifest: Manifest): OutputFile {
  * own messages (it answers them translated, SPEC §8, so the portal loads them only if a key asks), and
  * everything else, which the workbench's screens show. Any namespace not named here is a screen's.
  */
-export const TEXT_BUNDLES = { site: ['common', 'route', 'ui'], server: ['error'] } as const
+export const TEXT_BUNDLES = { site: ['common', 'route', 'ui', 'site', 'tracking', 'news'], server: ['error'] } as const
 export type TextBundle = keyof typeof TEXT_BUNDLES | 'screens'
 
 export function textBundleOf(namespace: string): TextBundle {

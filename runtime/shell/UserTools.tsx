@@ -5,6 +5,7 @@ import { useEffects } from '../effects.tsx'
 import { ORDER_DESK_USER_TYPE } from '../routing/menus.ts'
 import { resetSession, useSession } from '../session.ts'
 import { useSiteSettings } from '../site/SiteSettings.tsx'
+import { fileUrl } from '../widgets/fileTransfer.ts'
 import { MenuButton } from './MenuButton.tsx'
 import { Notifications } from './Notifications.tsx'
 import { useButtonStyles } from './styles.ts'
@@ -42,7 +43,7 @@ function UserAvatar({ name, picture }: { name: string; picture?: string | null }
   const styles = useStyles()
   return (
     <span className={styles.avatar} aria-hidden="true">
-      {picture ? <img className={styles.picture} src={picture} alt="" /> : initials(name)}
+      {picture ? <img className={styles.picture} src={fileUrl(picture)} alt="" /> : initials(name)}
     </span>
   )
 }

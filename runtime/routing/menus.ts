@@ -6,7 +6,7 @@ import { canOpen } from './access.ts'
 export interface MenuArea {
   name: string
   label: string
-  menu?: { place: string; order: number }
+  menu?: { place: string; order?: number }
 }
 
 export interface MenuLink {

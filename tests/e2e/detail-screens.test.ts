@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -7,14 +7,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
 
-async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
-    data: { username, password: 'Demo@2026' },
-  })
-  expect((await response.json()).code).toBe('0000')
-  return { context, page: await context.newPage() }
-}
+const signedIn = (username: string) => portal.signIn(username)
 
 /** Opens a list filtered to one state and clicks the first order number; answers the order number. */
 async function openFirstOrder(page: Page, list: string, state: string, detailPath: string): Promise<string> {

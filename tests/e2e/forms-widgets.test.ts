@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -11,14 +10,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 const portal = setupPortal()
 const text = localeText
 
-async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
-    data: { username, password: 'Demo@2026' },
-  })
-  expect((await response.json()).code).toBe('0000')
-  return { context, page: await context.newPage() }
-}
+const signedIn = (username: string) => portal.signIn(username)
 
 /** A 1×1 PNG: the server reads the type from these bytes. */
 const PNG = Buffer.from(

@@ -8,14 +8,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 const portal = setupPortal()
 const text = localeText
 
-async function signedIn(username: string) {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
-  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
-    data: { username, password: 'Demo@2026' },
-  })
-  expect((await response.json()).code).toBe('0000')
-  return { context, page: await context.newPage() }
-}
+const signedIn = (username: string) => portal.signIn(username, { acceptDownloads: true })
 
 async function headers(page: Page): Promise<string[]> {
   await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)

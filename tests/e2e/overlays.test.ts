@@ -1,4 +1,4 @@
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -11,32 +11,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 const portal = setupPortal()
 const text = localeText
 
-async function signedIn(
-  username: string,
-  host = 'localhost',
-): Promise<{ context: BrowserContext; page: Page; base: string }> {
-  const base = portal.server.url.replace('localhost', host)
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  // Through the browser, which resolves *.localhost to the server (tests/support/browser.ts); the
-  // session cookie lands in the context as a real login's would.
-  await page.goto(`${base}/404`)
-  const code = await page.evaluate(
-    async (credentials) =>
-      (
-        await (
-          await fetch('/api/b2b/user/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(credentials),
-          })
-        ).json()
-      ).code,
-    { username, password: 'Demo@2026' },
-  )
-  expect(code).toBe('0000')
-  return { context, page, base }
-}
+const signedIn = (username: string, host?: string) => portal.signIn(username, { host })
 
 /** Every Content-Security-Policy complaint the page logs (an eval, an inline script…). */
 function cspViolations(page: Page): string[] {

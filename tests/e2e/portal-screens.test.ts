@@ -1,19 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 const portal = setupPortal()
 const text = localeText
 
-async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
-    data: { username, password: 'Demo@2026' },
-  })
-  expect((await response.json()).code).toBe('0000')
-  return { context, page: await context.newPage() }
-}
+const signedIn = (username: string) => portal.signIn(username)
 
 describe('the generic list screen', () => {
   it('searches, pages through the URL, restores on Back, and takes the README screenshot', async () => {

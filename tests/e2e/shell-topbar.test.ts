@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -6,22 +6,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 const portal = setupPortal()
 const text = localeText
 
-async function signedIn(username: string, host = 'localhost'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  // Log in from the tenant's own host, so the session cookie is that host's.
-  await page.goto(`http://${host}:${portal.server.port}/dashboard`)
-  const code = await page.evaluate(async (username) => {
-    const response = await fetch('/api/b2b/user/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'Demo@2026' }),
-    })
-    return (await response.json()).code
-  }, username)
-  expect(code).toBe('0000')
-  return { context, page }
-}
+const signedIn = (username: string, host?: string) => portal.signIn(username, { host })
 
 const bellNamed = (page: Page, count?: string) =>
   page.getByRole('button', {

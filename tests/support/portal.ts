@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { type RunningServer, startServer } from './server.ts'
 
@@ -18,6 +18,24 @@ export const WAIT = { timeout: 15_000 }
 export interface PortalFixture {
   readonly server: RunningServer
   readonly browser: Browser
+  /**
+   * A fresh browser context signed in as a demo user (password Demo@2026) of the tenant at `host`,
+   * through the browser itself (which resolves *.localhost), so the cookie is that host's as after a
+   * real login. `base` is the portal's address on that host.
+   */
+  signIn(username: string, options?: SignInOptions): Promise<SignedIn>
+}
+
+export interface SignInOptions {
+  host?: string
+  viewport?: { width: number; height: number }
+  acceptDownloads?: boolean
+}
+
+export interface SignedIn {
+  context: BrowserContext
+  page: Page
+  base: string
 }
 
 /** The end-to-end fixture: the real server on a data directory of its own, and headless Chromium. */
@@ -32,7 +50,7 @@ export function setupPortal(): PortalFixture {
     await browser?.close()
     await server?.stop()
   })
-  return {
+  const fixture: PortalFixture = {
     get server() {
       if (!server) throw new Error('setupPortal: the server exists only inside tests and hooks')
       return server
@@ -41,5 +59,25 @@ export function setupPortal(): PortalFixture {
       if (!browser) throw new Error('setupPortal: the browser exists only inside tests and hooks')
       return browser
     },
+    async signIn(username, { host = 'localhost', viewport = { width: 1440, height: 900 }, acceptDownloads } = {}) {
+      const base = fixture.server.url.replace('localhost', host)
+      const context = await fixture.browser.newContext({ viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
+      const page = await context.newPage()
+      await page.goto(`${base}/404`)
+      const code = await page.evaluate(
+        async (credentials) => {
+          const response = await fetch('/api/b2b/user/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(credentials),
+          })
+          return ((await response.json()) as { code: string }).code
+        },
+        { username, password: 'Demo@2026' },
+      )
+      expect(code, `login ${username}@${host}`).toBe('0000')
+      return { context, page, base }
+    },
   }
+  return fixture
 }

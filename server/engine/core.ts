@@ -16,6 +16,7 @@ import {
   lockedFields,
   overlayDefaults,
   withoutHiddenColumns,
+  withoutHiddenFields,
 } from '../overlays/enforce.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
@@ -297,7 +298,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       if (!row) throw new ApiError('404')
       const history =
         plan.entity.scope === 'tenant' ? await readHistory(trx, call.tenantId, plan.entity.entity, rowId) : []
-      return { ...(await labelledRow(trx, plan, call, row)), history }
+      return withoutHiddenFields(call.overlay, { ...(await labelledRow(trx, plan, call, row)), history })
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {

@@ -95,3 +95,13 @@ export function withoutHiddenColumns<T extends Record<string, unknown>>(
     return out as T
   })
 }
+
+/** A record without the fields the overlays hide (a detail screen's hidden fields are not sent either). */
+export function withoutHiddenFields<T extends Record<string, unknown>>(
+  overlay: EndpointOverlay | undefined,
+  row: T,
+): T {
+  const hidden = overlay?.document.fields?.hidden
+  if (!hidden?.length) return row
+  return withoutHiddenColumns({ ...overlay, document: { columns: { hidden } } } as EndpointOverlay, [row])[0] as T
+}

@@ -155,6 +155,26 @@ describe('an overlay in force', () => {
     expect(list.json().content.list[0]).not.toHaveProperty('jobNo')
   })
 
+  it('does not send the fields a detail screen hides, for the saving tenant only', async () => {
+    const demo = await test.login('opadmin')
+    const acme = await test.login('opadmin', 'acme.localhost')
+    const saved = await post(demo, SAVE, {
+      screen: 'orderDetailsOperator',
+      source: 'fields: { hidden: [vessel] }',
+      after: 0,
+    })
+    expect(saved.json().code, saved.body).toBe('0000')
+    const first = async (token: string, host: string) => {
+      const list = await post(token, ORDER_LIST, { pageNum: 1, pageSize: 1, searchParams: {} }, host)
+      const id = list.json().content.list[0].id
+      return (await get(token, `/api/booking/order/getOrderDetail?id=${id}`, host)).json().content
+    }
+    const shown = await first(demo, 'localhost')
+    expect(shown).toHaveProperty('orderNo')
+    expect(shown).not.toHaveProperty('vessel')
+    expect(await first(acme, 'acme.localhost')).toHaveProperty('vessel')
+  })
+
   it('on a hand-written save: ignores a locked optional field and checks the tighter rule', async () => {
     const token = await test.login('personal')
     const admin = await test.login('opadmin')

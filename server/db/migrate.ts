@@ -7,6 +7,7 @@ import * as profile from './migrations/0004_profile.ts'
 import * as overlays from './migrations/0005_overlays.ts'
 import * as files from './migrations/0006_files.ts'
 import * as userSettings from './migrations/0008_user_settings.ts'
+import * as tracking from './migrations/0009_tracking.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_overlays': overlays,
   '0006_files': files,
   '0008_user_settings': userSettings,
+  '0009_tracking': tracking,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -162,6 +162,79 @@ export interface UserSettingTable {
   updated_at: Generated<Timestamp>
 }
 
+/** One cargo-tracking search (migration 0009): the per-IP rate limit and the visitor allowance count these. */
+export interface TrackingLookupTable {
+  tenant_id: number
+  id: Generated<number>
+  ip: string
+  /** The signed-in caller, or null for a visitor (only visitors spend the allowance). */
+  user_id: number | null
+  /** How many numbers the search asked for. */
+  numbers: number
+  at: Timestamp
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+/** Engine storage of schemas/shipment.yaml (created by syncEntityTables), as the tracking calls read it. */
+export interface ShipmentTable {
+  tenant_id: number
+  id: Generated<number>
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+  created_by: number | null
+  booking_order: number | null
+  transport_mode: number
+  bl_no: string | null
+  hbl: string | null
+  mawb: string | null
+  containers: ColumnType<
+    { containerNo: string; sizeType?: string; sealNo?: string }[] | null,
+    string | null | undefined,
+    string | null
+  >
+  carrier: string | null
+  vessel: string | null
+  voyage: string | null
+  pol: string
+  pod: string
+  origin_airport: string | null
+  destination_airport: string | null
+  etd: NullableTimestamp
+  eta: NullableTimestamp
+  atd: NullableTimestamp
+  ata: NullableTimestamp
+  cancelled: boolean | null
+  customer_company: number | null
+}
+
+/** Engine storage of schemas/trackingEvent.yaml: DCSA Track & Trace events, never updated. */
+export interface TrackingEventTable {
+  tenant_id: number
+  id: Generated<number>
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+  created_by: number | null
+  shipment: number
+  event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT'
+  event_classifier_code: 'ACT' | 'PLN' | 'EST'
+  event_date_time: Timestamp
+  event_created_date_time: Timestamp
+  shipment_event_type_code: string | null
+  document_type_code: string | null
+  transport_event_type_code: string | null
+  equipment_event_type_code: string | null
+  equipment_reference: string | null
+  empty_indicator_code: string | null
+  un_location_code: string | null
+  vessel_name: string | null
+  carrier_voyage_number: string | null
+  corrects_event: number | null
+  remark: string | null
+}
+
 export interface DB {
   tenant: TenantTable
   tenant_domain: TenantDomainTable
@@ -176,4 +249,7 @@ export interface DB {
   outbox: OutboxTable
   screen_overlay: ScreenOverlayTable
   user_setting: UserSettingTable
+  tracking_lookup: TrackingLookupTable
+  shipment: ShipmentTable
+  tracking_event: TrackingEventTable
 }

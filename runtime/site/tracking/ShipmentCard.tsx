@@ -1,0 +1,228 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import type { ShipmentAnswer, TrackingEventView, TrackingMark } from './types.ts'
+
+/** SPEC §9 tracking colours: added within 24 h yellow, within 48 h light blue, changed within 24 h red, cancelled grey. */
+export const useMarkStyles = makeStyles({
+  new24: { backgroundColor: tokens.colorPaletteYellowBackground2 },
+  new48: { backgroundColor: tokens.colorPaletteLightTealBackground2 },
+  changed24: { backgroundColor: tokens.colorPaletteRedBackground2 },
+  cancelled: { backgroundColor: tokens.colorNeutralBackground5, color: tokens.colorNeutralForeground3 },
+})
+
+const useStyles = makeStyles({
+  card: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: '16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    minWidth: 0,
+  },
+  head: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    gap: '8px 16px',
+    padding: '8px',
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  number: {
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    margin: 0,
+    wordBreak: 'break-all',
+  },
+  badge: {
+    padding: '2px 8px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  steps: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    gap: '4px',
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  step: {
+    borderTop: `4px solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: '6px',
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground3,
+    overflowWrap: 'anywhere',
+  },
+  stepDone: { borderTopColor: tokens.colorBrandBackground, color: tokens.colorNeutralForeground1 },
+  stepName: { display: 'block', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase300 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+    gap: '8px 16px',
+    margin: 0,
+  },
+  fact: { margin: 0, minWidth: 0 },
+  term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  customs: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
+  customsLabel: {
+    padding: '2px 10px',
+    borderRadius: tokens.borderRadiusCircular,
+    border: `1px solid ${tokens.colorPaletteGreenBorder2}`,
+    color: tokens.colorPaletteGreenForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  sectionTitle: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  events: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  event: {
+    display: 'grid',
+    gridTemplateColumns: '150px minmax(0, 1fr)',
+    gap: '4px 12px',
+    padding: '6px 8px',
+    borderRadius: tokens.borderRadiusMedium,
+    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  time: { color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
+  corrected: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground4 },
+  detail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: 0 },
+})
+
+export function formatTime(value: string | null, language: string): string {
+  if (!value) return '—'
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(value),
+  )
+}
+
+/** "Container Loaded (laden)", "Customs declaration submitted", "Departed" — DCSA codes in words. */
+export function describeEvent(e: TrackingEventView, t: TFunction): string {
+  if (e.eventType === 'SHIPMENT') {
+    return `${t(`tracking.document_${e.documentTypeCode}`)} — ${t(`tracking.shipmentEvent_${e.shipmentEventTypeCode}`)}`
+  }
+  if (e.eventType === 'TRANSPORT') return t(`tracking.transportEvent_${e.transportEventTypeCode}`)
+  const empty = e.emptyIndicatorCode ? ` (${t(`tracking.empty_${e.emptyIndicatorCode}`)})` : ''
+  return `${t(`tracking.equipmentEvent_${e.equipmentEventTypeCode}`)}${empty}`
+}
+
+function place(code: string | null, name: string | null) {
+  if (!code) return '—'
+  return name ? `${name} (${code})` : code
+}
+
+export function ShipmentCard({ number, answer }: { number: string; answer: ShipmentAnswer }) {
+  const styles = useStyles()
+  const marks = useMarkStyles()
+  const { t, i18n } = useTranslation()
+  const s = answer.shipment
+  const lang = i18n.language
+  const mark = (m: TrackingMark | null) => (m ? marks[m] : undefined)
+  const facts: [string, string][] = [
+    [t('tracking.transportMode'), t(s.transportMode === 2 ? 'tracking.modeAir' : 'tracking.modeSea')],
+    [t('tracking.carrier'), s.carrierName ? `${s.carrierName} (${s.carrier})` : (s.carrier ?? '—')],
+    [t('tracking.vessel'), s.vessel ?? '—'],
+    [t('tracking.voyage'), s.voyage ?? '—'],
+    [t('tracking.pol'), place(s.pol, s.originAirportName ?? s.polName)],
+    [t('tracking.pod'), place(s.pod, s.destinationAirportName ?? s.podName)],
+    [t('tracking.etd'), formatTime(s.etd, lang)],
+    [t('tracking.eta'), formatTime(s.eta, lang)],
+    [t('tracking.atd'), formatTime(s.atd, lang)],
+    [t('tracking.ata'), formatTime(s.ata, lang)],
+  ]
+  if (answer.view === 'full') {
+    if (s.orderNo) facts.push([t('tracking.orderNo'), s.orderNo])
+    if (s.blNo) facts.push([t('tracking.blNo'), s.blNo])
+    if (s.hbl) facts.push([t('tracking.hbl'), s.hbl])
+    if (s.mawb) facts.push([t('tracking.mawb'), s.mawb])
+    if (s.containers?.length)
+      facts.push([t('tracking.containers'), s.containers.map((c) => `${c.containerNo} ${c.sizeType ?? ''}`).join(', ')])
+    if (s.customerCompanyName) facts.push([t('tracking.customerCompany'), s.customerCompanyName])
+  }
+  return (
+    <article className={styles.card} data-testid="tracking-shipment" data-number={number} data-mark={answer.mark ?? ''}>
+      <header className={mergeClasses(styles.head, mark(answer.mark))}>
+        <h3 className={styles.number}>{number}</h3>
+        <span className={styles.badge} data-testid="tracking-status">
+          {t(`tracking.state_${answer.status}`)}
+        </span>
+        {answer.mark && <span className={styles.detail}>{t(`tracking.mark_${answer.mark}`)}</span>}
+      </header>
+      <ol className={styles.steps} aria-label={t('tracking.steps')}>
+        {answer.steps.map((step) => (
+          <li
+            key={step.step}
+            className={mergeClasses(styles.step, step.done && styles.stepDone)}
+            data-testid={`tracking-step-${step.step}`}
+            data-done={step.done}
+          >
+            <span className={styles.stepName}>{t(`tracking.step_${step.step}`)}</span>
+            {step.at ? formatTime(step.at, lang) : ''}
+          </li>
+        ))}
+      </ol>
+      <dl className={styles.facts}>
+        {facts.map(([term, value]) => (
+          <div key={term} className={styles.fact}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.customs} data-testid="tracking-customs">
+        <span className={styles.term}>{t('tracking.customs')}</span>
+        {answer.customs.length ? (
+          answer.customs.map((c) => (
+            <span key={`${c.label}-${c.at}`} className={styles.customsLabel} title={formatTime(c.at, lang)}>
+              {t(`tracking.customs_${c.label}`)}
+              {c.unLocationCode ? ` · ${c.unLocationCode}` : ''}
+            </span>
+          ))
+        ) : (
+          <span className={styles.detail}>{t('tracking.customsNone')}</span>
+        )}
+      </div>
+      <h4 className={styles.sectionTitle}>{t('tracking.eventHistory')}</h4>
+      {answer.events.length ? (
+        <ul className={styles.events} data-testid="tracking-events">
+          {answer.events.map((e, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only history in the server's order; public events carry no id
+              key={`${e.eventCreatedDateTime}-${index}`}
+              className={mergeClasses(styles.event, mark(e.mark))}
+              data-testid="tracking-event"
+            >
+              <span className={mergeClasses(styles.time, e.corrected && styles.corrected)}>
+                {formatTime(e.eventDateTime, lang)}
+              </span>
+              <span className={e.corrected ? styles.corrected : undefined}>
+                {describeEvent(e, t)}
+                {e.eventClassifierCode !== 'ACT' && ` · ${t(`tracking.classifier_${e.eventClassifierCode}`)}`}
+                <span className={styles.detail}>
+                  {[
+                    e.unLocationCode && place(e.unLocationCode, e.locationName),
+                    e.vesselName && `${e.vesselName}${e.carrierVoyageNumber ? ` / ${e.carrierVoyageNumber}` : ''}`,
+                    e.equipmentReference,
+                    e.corrected && t('tracking.corrected'),
+                    e.correction && t('tracking.correction'),
+                    e.remark,
+                  ]
+                    .filter(Boolean)
+                    .map((part) => ` · ${part}`)
+                    .join('')}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.note}>{t('tracking.noEvents')}</p>
+      )}
+      {answer.view === 'public' && <p className={styles.note}>{t('tracking.publicView')}</p>}
+    </article>
+  )
+}

@@ -1,0 +1,217 @@
+import { sql } from 'kysely'
+import { parseTrackingNumbers } from '../../../rules/trackingNumbers.ts'
+import type { HandlerContext } from '../../http/context.ts'
+import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
+import { ApiError } from '../../http/errors.ts'
+import { spendLookup, visitorLimit } from './limits.ts'
+import { audienceOf, trackNumbers } from './lookup.ts'
+
+/**
+ * Cargo tracking (issue #6): the public search, the signed-in user's search history, and the operators'
+ * DCSA event feed. The numbers are parsed by rules/trackingNumbers.ts, the same function the portal
+ * refuses with before sending.
+ */
+
+/** A signed-in user's searches live in user_setting (migration 0008) under this name, newest first. */
+const HISTORY_SETTING = 'trackingHistory'
+export const HISTORY_LENGTH = 20
+
+interface HistoryEntry {
+  numbers: string[]
+  at: string
+}
+
+function userOf(ctx: HandlerContext) {
+  const session = ctx.request.session
+  if (!session) throw new ApiError('401')
+  return session
+}
+
+const query: Handler = async (ctx) => {
+  const { numbers: typed } = ctx.input as { numbers: string }
+  const parsed = parseTrackingNumbers(typed)
+  if (!parsed.ok) {
+    throw new ApiError('validation', {}, [{ field: 'numbers', message: parsed.error.key, params: parsed.error.params }])
+  }
+  const session = ctx.request.session
+  const tenant = ctx.request.tenant
+  const audience = audienceOf(session)
+  return ctx.inTenant(async (trx) => {
+    const allowance = await spendLookup(
+      trx,
+      tenant.id,
+      ctx.request.ip,
+      session?.userId ?? null,
+      parsed.numbers.length,
+      visitorLimit(tenant.settings),
+    )
+    const results = await trackNumbers(trx, tenant.id, parsed.numbers, audience, ctx.request.language, new Date())
+    if (session) {
+      const row = await trx
+        .selectFrom('user_setting')
+        .select('value')
+        .where('tenant_id', '=', tenant.id)
+        .where('user_id', '=', session.userId)
+        .where('name', '=', HISTORY_SETTING)
+        .executeTakeFirst()
+      const numbers = parsed.numbers.map((n) => n.number)
+      const key = numbers.join(',')
+      const before = ((row?.value as HistoryEntry[] | undefined) ?? []).filter((e) => e.numbers.join(',') !== key)
+      const history = JSON.stringify([{ numbers, at: new Date().toISOString() }, ...before].slice(0, HISTORY_LENGTH))
+      await trx
+        .insertInto('user_setting')
+        .values({ tenant_id: tenant.id, user_id: session.userId, name: HISTORY_SETTING, value: history })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'user_id', 'name']).doUpdateSet({ value: history, updated_at: sql`now()` }),
+        )
+        .execute()
+    }
+    return { results, allowance }
+  })
+}
+
+interface EventInput {
+  shipment: number
+  eventType: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT'
+  eventClassifierCode: 'ACT' | 'PLN' | 'EST'
+  eventDateTime: string
+  shipmentEventTypeCode?: string
+  documentTypeCode?: string
+  transportEventTypeCode?: string
+  equipmentEventTypeCode?: string
+  equipmentReference?: string
+  emptyIndicatorCode?: string
+  unLocationCode?: string
+  vesselName?: string
+  carrierVoyageNumber?: string
+  correctsEvent?: number
+  remark?: string
+}
+
+export const trackingHandlers: HandlerRegistry = {
+  trackingQuery: query,
+  getOrderTrack: query,
+
+  async trackingHistory(ctx) {
+    const session = userOf(ctx)
+    const row = await ctx.inTenant((trx) =>
+      trx
+        .selectFrom('user_setting')
+        .select('value')
+        .where('tenant_id', '=', session.tenantId)
+        .where('user_id', '=', session.userId)
+        .where('name', '=', HISTORY_SETTING)
+        .executeTakeFirst(),
+    )
+    return { entries: (row?.value as HistoryEntry[] | undefined) ?? [] }
+  },
+
+  async trackingHistoryClear(ctx) {
+    const session = userOf(ctx)
+    await ctx.inTenant((trx) =>
+      trx
+        .deleteFrom('user_setting')
+        .where('tenant_id', '=', session.tenantId)
+        .where('user_id', '=', session.userId)
+        .where('name', '=', HISTORY_SETTING)
+        .execute(),
+    )
+    return { entries: [] }
+  },
+
+  async trackingEventAdd(ctx) {
+    const session = userOf(ctx)
+    const input = ctx.input as EventInput
+    const tenantId = ctx.request.tenant.id
+    return ctx.inTenant(async (trx) => {
+      const shipment = await trx
+        .selectFrom('shipment')
+        .select(['id', 'pol', 'pod'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', input.shipment)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!shipment) throw new ApiError('404')
+      if (input.correctsEvent !== undefined) {
+        const corrected = await trx
+          .selectFrom('tracking_event')
+          .select('shipment')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', input.correctsEvent)
+          .executeTakeFirst()
+        if (corrected?.shipment !== shipment.id) {
+          throw new ApiError('validation', {}, [
+            { field: 'correctsEvent', message: 'tracking.invalidCorrection', params: {} },
+          ])
+        }
+      }
+      // Each event type carries only its own codes (DCSA): what belongs to another type is dropped.
+      const kind = input.eventType
+      const row = await trx
+        .insertInto('tracking_event')
+        .values({
+          tenant_id: tenantId,
+          created_by: session.userId,
+          shipment: shipment.id,
+          event_type: kind,
+          event_classifier_code: input.eventClassifierCode,
+          event_date_time: input.eventDateTime,
+          event_created_date_time: new Date(),
+          shipment_event_type_code: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
+          document_type_code: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
+          transport_event_type_code: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
+          equipment_event_type_code: kind === 'EQUIPMENT' ? (input.equipmentEventTypeCode ?? null) : null,
+          equipment_reference: kind === 'EQUIPMENT' ? (input.equipmentReference ?? null) : null,
+          empty_indicator_code: kind === 'EQUIPMENT' ? (input.emptyIndicatorCode ?? null) : null,
+          un_location_code: input.unLocationCode ?? null,
+          vessel_name: kind === 'TRANSPORT' ? (input.vesselName ?? null) : null,
+          carrier_voyage_number: kind === 'TRANSPORT' ? (input.carrierVoyageNumber ?? null) : null,
+          corrects_event: input.correctsEvent ?? null,
+          remark: input.remark ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      // Departures from the port of loading and arrivals at the port of discharge move the schedule.
+      if (kind === 'TRANSPORT') {
+        const actual = input.eventClassifierCode === 'ACT'
+        const column =
+          input.transportEventTypeCode === 'DEPA' && input.unLocationCode === shipment.pol
+            ? actual
+              ? 'atd'
+              : 'etd'
+            : input.transportEventTypeCode === 'ARRI' && input.unLocationCode === shipment.pod
+              ? actual
+                ? 'ata'
+                : 'eta'
+              : null
+        if (column) {
+          await trx
+            .updateTable('shipment')
+            .set({ [column]: input.eventDateTime, updated_at: sql`now()`, version: sql`version + 1` })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', shipment.id)
+            .execute()
+        }
+      }
+      return {
+        id: row.id,
+        shipment: row.shipment,
+        eventType: row.event_type,
+        eventClassifierCode: row.event_classifier_code,
+        eventDateTime: new Date(row.event_date_time).toISOString(),
+        eventCreatedDateTime: new Date(row.event_created_date_time).toISOString(),
+        shipmentEventTypeCode: row.shipment_event_type_code,
+        documentTypeCode: row.document_type_code,
+        transportEventTypeCode: row.transport_event_type_code,
+        equipmentEventTypeCode: row.equipment_event_type_code,
+        equipmentReference: row.equipment_reference,
+        emptyIndicatorCode: row.empty_indicator_code,
+        unLocationCode: row.un_location_code,
+        vesselName: row.vessel_name,
+        carrierVoyageNumber: row.carrier_voyage_number,
+        correctsEvent: row.corrects_event,
+        remark: row.remark,
+      }
+    })
+  },
+}

@@ -1,0 +1,290 @@
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
+import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
+import type { DB } from '../../db/schema.ts'
+import type { Session } from '../../http/context.ts'
+import type { Language } from '../../http/errors.ts'
+import {
+  customsLabels,
+  effectiveEvents,
+  eventMark,
+  navigationState,
+  type StoredEvent,
+  shipmentMark,
+  trackingSteps,
+} from './view.ts'
+
+/**
+ * Who may see what (issue #6): a visitor, a personal user and a provider-side user without the order
+ * list get the minimal public view of any shipment of the tenant; operators (orderList) see every
+ * shipment in full; an enterprise user sees only their own company's shipments, in full, and any other
+ * shipment is "not found" exactly as a number that does not exist.
+ */
+export type Audience = { view: 'public' } | { view: 'full'; company: number | null }
+
+export function audienceOf(session: Session | null): Audience {
+  if (!session) return { view: 'public' }
+  if (session.companyUserType === 1) {
+    return session.permissions.has('orderList') ? { view: 'full', company: null } : { view: 'public' }
+  }
+  if (session.companyId !== null) return { view: 'full', company: session.companyId }
+  return { view: 'public' }
+}
+
+interface ShipmentRow {
+  id: number
+  created_at: Date
+  transport_mode: number
+  bl_no: string | null
+  hbl: string | null
+  mawb: string | null
+  containers: { containerNo: string; sizeType?: string; sealNo?: string }[] | null
+  carrier: string | null
+  vessel: string | null
+  voyage: string | null
+  pol: string
+  pod: string
+  origin_airport: string | null
+  destination_airport: string | null
+  etd: Date | null
+  eta: Date | null
+  atd: Date | null
+  ata: Date | null
+  cancelled: boolean | null
+  customer_company: number | null
+  order_no: string | null
+}
+
+async function shipmentQuery(trx: Transaction<DB>, tenantId: number, where: RawBuilder<boolean>) {
+  // booking_order is the engine's table of schemas/order.yaml: joined for the order number only.
+  const { rows } = await sql<ShipmentRow>`
+    select shipment.id, shipment.created_at, shipment.transport_mode, shipment.bl_no, shipment.hbl,
+      shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel, shipment.voyage, shipment.pol,
+      shipment.pod, shipment.origin_airport, shipment.destination_airport, shipment.etd, shipment.eta,
+      shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company, booking_order.order_no
+    from shipment
+    left join booking_order on booking_order.id = shipment.booking_order
+      and booking_order.tenant_id = shipment.tenant_id
+    where shipment.tenant_id = ${tenantId} and ${where}
+    order by shipment.id`.execute(trx)
+  return rows
+}
+
+/** The condition that finds the shipments one number names. */
+function matches(number: TrackingNumber) {
+  switch (number.kind) {
+    case 'container':
+      return sql<boolean>`shipment.containers @> ${JSON.stringify([{ containerNo: number.number }])}::jsonb`
+    case 'airWaybill':
+      return sql<boolean>`replace(shipment.mawb, '-', '') = ${number.number.replace('-', '')}`
+    case 'reference':
+      return sql<boolean>`(shipment.bl_no = ${number.number} or shipment.hbl = ${number.number}
+        or booking_order.order_no = ${number.number})`
+  }
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
+
+function toStoredEvent(row: Selectable<DB['tracking_event']>): StoredEvent {
+  return {
+    id: row.id,
+    eventType: row.event_type,
+    eventClassifierCode: row.event_classifier_code,
+    eventDateTime: new Date(row.event_date_time),
+    eventCreatedDateTime: new Date(row.event_created_date_time),
+    shipmentEventTypeCode: row.shipment_event_type_code,
+    documentTypeCode: row.document_type_code,
+    transportEventTypeCode: row.transport_event_type_code,
+    equipmentEventTypeCode: row.equipment_event_type_code,
+    equipmentReference: row.equipment_reference,
+    emptyIndicatorCode: row.empty_indicator_code,
+    unLocationCode: row.un_location_code,
+    vesselName: row.vessel_name,
+    carrierVoyageNumber: row.carrier_voyage_number,
+    correctsEvent: row.corrects_event,
+    remark: row.remark,
+  }
+}
+
+interface Names {
+  ports: Map<string, string>
+  airports: Map<string, string>
+  carriers: Map<string, string>
+  companies: Map<number, string>
+}
+
+/** Display names of the ports, airports, carriers and companies a page of shipments mentions. */
+async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], events: StoredEvent[], language: Language) {
+  const zh = language === 'zh'
+  const codes = [...new Set([...rows.flatMap((r) => [r.pol, r.pod]), ...events.map((e) => e.unLocationCode)])]
+  const ask = <T>(list: T[]) => list.filter((v) => v !== null && v !== undefined) as NonNullable<T>[]
+  const lookup = async (table: string, keys: string[]) => {
+    if (!keys.length) return new Map<string, string>()
+    const { rows: found } = await sql<{ code: string; name: string }>`
+      select code, ${sql.ref(zh ? 'name_zh' : 'name_en')} as name from ${sql.table(table)}
+      where code in (${sql.join(keys)})`.execute(trx)
+    return new Map(found.map((r) => [r.code, r.name]))
+  }
+  const companyIds = ask(rows.map((r) => r.customer_company))
+  const companies = companyIds.length
+    ? await trx.selectFrom('company').select(['id', 'name', 'name_en']).where('id', 'in', companyIds).execute()
+    : []
+  const names: Names = {
+    ports: await lookup('ref_port', ask(codes)),
+    airports: await lookup('ref_airport', ask(rows.flatMap((r) => [r.origin_airport, r.destination_airport]))),
+    carriers: await lookup('ref_carrier', ask(rows.map((r) => r.carrier))),
+    companies: new Map(companies.map((c) => [c.id, zh ? c.name : (c.name_en ?? c.name)])),
+  }
+  return names
+}
+
+export interface ShipmentAnswer {
+  view: 'public' | 'full'
+  status: ReturnType<typeof navigationState>
+  mark: ReturnType<typeof shipmentMark>
+  shipment: Record<string, unknown>
+  steps: ReturnType<typeof trackingSteps>
+  customs: ReturnType<typeof customsLabels>
+  events: Record<string, unknown>[]
+}
+
+export interface NumberAnswer {
+  number: string
+  kind: TrackingNumber['kind']
+  found: boolean
+  shipments: ShipmentAnswer[]
+}
+
+/**
+ * Answers each number with the shipments it names that the audience may see, newest events first. Runs
+ * in the caller's tenant transaction, so another tenant's shipments are not there to be found at all.
+ */
+export async function trackNumbers(
+  trx: Transaction<DB>,
+  tenantId: number,
+  numbers: TrackingNumber[],
+  audience: Audience,
+  language: Language,
+  now: Date,
+): Promise<NumberAnswer[]> {
+  const found = await Promise.all(numbers.map((n) => shipmentQuery(trx, tenantId, matches(n))))
+  const visible = found.map((rows) =>
+    audience.view === 'full' && audience.company !== null
+      ? rows.filter((r) => r.customer_company === audience.company)
+      : rows,
+  )
+  const ids = [...new Set(visible.flat().map((r) => r.id))]
+  const eventRows = ids.length
+    ? await trx
+        .selectFrom('tracking_event')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('shipment', 'in', ids)
+        .orderBy('event_date_time', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    : []
+  const eventsOf = new Map<number, StoredEvent[]>()
+  for (const row of eventRows) {
+    const list = eventsOf.get(row.shipment) ?? []
+    list.push(toStoredEvent(row))
+    eventsOf.set(row.shipment, list)
+  }
+  const names = await namesFor(trx, visible.flat(), [...eventsOf.values()].flat(), language)
+  return numbers.map((number, index) => {
+    const rows = visible[index] ?? []
+    return {
+      number: number.number,
+      kind: number.kind,
+      found: rows.length > 0,
+      shipments: rows.map((row) => answerFor(row, eventsOf.get(row.id) ?? [], number, audience, names, now)),
+    }
+  })
+}
+
+function answerFor(
+  row: ShipmentRow,
+  events: StoredEvent[],
+  number: TrackingNumber,
+  audience: Audience,
+  names: Names,
+  now: Date,
+): ShipmentAnswer {
+  const stored = {
+    pol: row.pol,
+    pod: row.pod,
+    cancelled: row.cancelled === true,
+    createdAt: new Date(row.created_at),
+  }
+  const steps = trackingSteps(stored, events)
+  const full = audience.view === 'full'
+  const live = new Set(effectiveEvents(events).map((e) => e.id))
+  const shipment: Record<string, unknown> = {
+    transportMode: row.transport_mode,
+    carrier: row.carrier,
+    carrierName: row.carrier ? (names.carriers.get(row.carrier) ?? null) : null,
+    vessel: row.vessel,
+    voyage: row.voyage,
+    pol: row.pol,
+    polName: names.ports.get(row.pol) ?? null,
+    pod: row.pod,
+    podName: names.ports.get(row.pod) ?? null,
+    originAirport: row.origin_airport,
+    originAirportName: row.origin_airport ? (names.airports.get(row.origin_airport) ?? null) : null,
+    destinationAirport: row.destination_airport,
+    destinationAirportName: row.destination_airport ? (names.airports.get(row.destination_airport) ?? null) : null,
+    etd: iso(row.etd),
+    eta: iso(row.eta),
+    atd: iso(row.atd),
+    ata: iso(row.ata),
+    cancelled: stored.cancelled,
+  }
+  if (full) {
+    Object.assign(shipment, {
+      id: row.id,
+      orderNo: row.order_no,
+      blNo: row.bl_no,
+      hbl: row.hbl,
+      mawb: row.mawb,
+      containers: row.containers ?? [],
+      customerCompany: row.customer_company,
+      customerCompanyName: row.customer_company !== null ? (names.companies.get(row.customer_company) ?? null) : null,
+    })
+  } else if (number.kind === 'airWaybill') {
+    shipment.mawb = row.mawb
+  }
+  return {
+    view: audience.view,
+    status: navigationState(stored, steps),
+    mark: shipmentMark(stored, events, now),
+    shipment,
+    steps,
+    customs: customsLabels(events),
+    events: events.map((e) => {
+      const common = {
+        eventType: e.eventType,
+        eventClassifierCode: e.eventClassifierCode,
+        eventDateTime: e.eventDateTime.toISOString(),
+        eventCreatedDateTime: e.eventCreatedDateTime.toISOString(),
+        shipmentEventTypeCode: e.shipmentEventTypeCode,
+        documentTypeCode: e.documentTypeCode,
+        transportEventTypeCode: e.transportEventTypeCode,
+        equipmentEventTypeCode: e.equipmentEventTypeCode,
+        emptyIndicatorCode: e.emptyIndicatorCode,
+        unLocationCode: e.unLocationCode,
+        locationName: e.unLocationCode ? (names.ports.get(e.unLocationCode) ?? null) : null,
+        vesselName: e.vesselName,
+        carrierVoyageNumber: e.carrierVoyageNumber,
+        corrected: !live.has(e.id),
+        correction: e.correctsEvent !== null,
+        mark: live.has(e.id) ? eventMark(e, now) : null,
+      }
+      // The public view names a container only to whoever typed its number.
+      const showContainer = full || (number.kind === 'container' && e.equipmentReference === number.number)
+      return {
+        ...common,
+        equipmentReference: showContainer ? e.equipmentReference : null,
+        ...(full ? { id: e.id, correctsEvent: e.correctsEvent, remark: e.remark } : {}),
+      }
+    }),
+  }
+}

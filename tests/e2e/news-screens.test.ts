@@ -1,0 +1,64 @@
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { setupPortal, WAIT } from '../support/portal.ts'
+
+/**
+ * The news screens in every language: the public pages and the operators' administration screens show no
+ * raw translation key or unfilled placeholder, and the administration list offers its actions.
+ */
+
+const portal = setupPortal()
+const RAW_KEY = /\b(?:news|field|enum|state|action|confirm|route|detail|ui)\.[a-zA-Z][a-zA-Z0-9_.]*\b/g
+
+async function contextFor(language: string): Promise<BrowserContext> {
+  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
+  const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+    data: { username: 'opadmin', password: 'Demo@2026' },
+  })
+  expect((await response.json()).code).toBe('0000')
+  return context
+}
+
+async function rendered(context: BrowserContext, path: string): Promise<string> {
+  const page = await context.newPage()
+  await page.goto(`${portal.server.url}${path}`)
+  await page.waitForLoadState('networkidle')
+  await expect.poll(() => page.locator('[role="progressbar"], .fui-Spinner').count(), WAIT).toBe(0)
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
+  const text = await page.locator('body').innerText()
+  await page.close()
+  return text
+}
+
+describe('news screens in every language', () => {
+  for (const language of ['zh', 'en', 'ja', 'es']) {
+    it(`shows no raw key in ${language}`, async () => {
+      const context = await contextFor(language)
+      const api = async (url: string) =>
+        (await (await context.request.post(`${portal.server.url}${url}`, { data: { pageNum: 1, pageSize: 1 } })).json())
+          .content.list[0].id as number
+      const itemId = await api('/api/b2b/information/manage/list')
+      const typeId = await api('/api/b2b/information/type/list')
+      const paths = [
+        '/News',
+        '/informationCenterList?category=industry',
+        `/InformationCenterDetail?id=${itemId}`,
+        `/informationCenterDetail?id=${itemId}`,
+        '/infomationTypeManagementList',
+        `/infomationTypeDetail?id=${typeId}`,
+        '/infomationManagementList',
+        `/InfoManageDetail?id=${itemId}`,
+      ]
+      const found: string[] = []
+      for (const path of paths) {
+        const text = await rendered(context, path)
+        for (const match of text.match(RAW_KEY) ?? []) found.push(`${path}: ${match}`)
+        if (text.includes('{{')) found.push(`${path}: unfilled {{placeholder}}`)
+        if (text.trim().length < 40) found.push(`${path}: (almost) empty`)
+      }
+      expect(found).toEqual([])
+      await context.close()
+    })
+  }
+})

@@ -130,7 +130,7 @@ export interface ScreenDef {
   title: string
   access: 'public' | 'open' | 'permission'
   permission?: PermissionList
-  layout?: 'site' | 'main' | 'workbench' | 'blank'
+  layout?: 'site' | 'main' | 'workbench' | 'blank' | 'mobile'
   hidden?: boolean
   status: 'built' | 'planned'
   redirect?: string

@@ -22,6 +22,22 @@ export interface SiteSettings {
   iconPath?: string
   /** The external IM website (SPEC §2 "IM link"); empty when the tenant has none. */
   imUrl: string
+  /** The public site (issue 6, docs/CONFIGURATION.md "Public site"). */
+  companyDomainName?: string
+  backgroundImageList?: { url: string }[]
+  backgroundImagePlay?: boolean
+  serviceAgreementList?: Agreement[]
+  privacyAgreementList?: Agreement[]
+  companyAddress?: string
+  companyAddressEn?: string
+  configuration?: { homeSpecialRouteCount?: number }
+}
+
+/** One language's text of an agreement: paragraphs separated by blank lines. */
+export interface Agreement {
+  language: string
+  title: string
+  content: string
 }
 
 interface SiteState {

@@ -4,7 +4,11 @@ import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 import { seedLetters } from './letters.ts'
+import { seedNews } from './news.ts'
 import { seedOrders } from './orders.ts'
+import { seedRates } from './rates.ts'
+import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
+import { seedTracking } from './tracking.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -81,6 +85,9 @@ function siteSettings(overrides: Record<string, unknown>): Record<string, unknow
     copyrightEn: '',
     icp: '',
     configuration: { visitorQueryLimit: 20, homeSpecialRouteCount: 6 },
+    // The home page's contact block (docs/CONFIGURATION.md "Public site").
+    companyAddress: '',
+    companyAddressEn: '',
     ...overrides,
   }
 }
@@ -100,6 +107,17 @@ export const TENANTS: TenantSeed[] = [
       copyright: '© 2026 华远国际货运代理（上海）有限公司',
       copyrightEn: '© 2026 Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
       icp: '沪ICP备2026000001号',
+      companyAddress: '上海市浦东新区东方路 1217 号陆家嘴金融服务广场 18 楼',
+      companyAddressEn: '18/F, Lujiazui Financial Plaza, 1217 Dongfang Road, Pudong, Shanghai 200122, China',
+      backgroundImageList: BACKGROUND_IMAGES,
+      serviceAgreementList: serviceAgreements({
+        zh: '华远国际货运代理（上海）有限公司',
+        en: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
+      }),
+      privacyAgreementList: privacyAgreements(
+        { zh: '华远国际货运代理（上海）有限公司', en: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.' },
+        'privacy@huayuan-logistics.example',
+      ),
       // The direct-order service the top bar's tenant check answers (acme has none: "a warm reminder").
       directOrder: {
         contactName: '周丽',
@@ -134,6 +152,20 @@ export const TENANTS: TenantSeed[] = [
       copyright: '© 2026 艾克美物流（深圳）有限公司',
       copyrightEn: '© 2026 Acme Logistics (Shenzhen) Ltd.',
       icp: '粤ICP备2026000002号',
+      companyAddress: '深圳市南山区前海深港合作区前湾一路 35 号 9 楼',
+      companyAddressEn: '9/F, 35 Qianwan 1st Road, Qianhai, Nanshan District, Shenzhen 518052, China',
+      // No carousel: acme's hero shows its first image still.
+      backgroundImageList: BACKGROUND_IMAGES.slice(1),
+      backgroundImagePlay: false,
+      configuration: { visitorQueryLimit: 20, homeSpecialRouteCount: 4 },
+      serviceAgreementList: serviceAgreements({
+        zh: '艾克美物流（深圳）有限公司',
+        en: 'Acme Logistics (Shenzhen) Ltd.',
+      }),
+      privacyAgreementList: privacyAgreements(
+        { zh: '艾克美物流（深圳）有限公司', en: 'Acme Logistics (Shenzhen) Ltd.' },
+        'privacy@acme-logistics.example',
+      ),
     }),
     provider: { name: '艾克美物流（深圳）有限公司', nameEn: 'Acme Logistics (Shenzhen) Ltd.' },
     customer: { name: '东莞恒达电子有限公司', nameEn: 'Dongguan Hengda Electronics Co., Ltd.' },
@@ -222,5 +254,9 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .execute()
   }
   await seedOrders(db, manifest)
+  await seedRates(db, manifest)
+  await seedTracking(db)
   await seedLetters(db, manifest)
+  await seedNews(db, manifest)
+  await seedSpecialRoutes(db, manifest)
 }

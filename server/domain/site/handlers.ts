@@ -1,5 +1,7 @@
+import { type Kysely, sql } from 'kysely'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { sitePages } from './pages.ts'
 
 /**
  * The tenant's direct-order service (SPEC §2 "Direct order menu"): who takes direct orders and how to
@@ -30,6 +32,16 @@ export function directOrderService(settings: Record<string, unknown>): DirectOrd
   return Object.values(service).some(Boolean) ? service : null
 }
 
+/** SPEC §9-style default: the home page shows 6 featured lanes unless the tenant says otherwise. */
+export const DEFAULT_SPECIAL_ROUTE_COUNT = 6
+
+/** `configuration.homeSpecialRouteCount`, kept between 0 and 12. */
+export function specialRouteCount(settings: Record<string, unknown>): number {
+  const configuration = settings.configuration as { homeSpecialRouteCount?: unknown } | undefined
+  const raw = Number(configuration?.homeSpecialRouteCount ?? DEFAULT_SPECIAL_ROUTE_COUNT)
+  return Number.isInteger(raw) ? Math.min(Math.max(raw, 0), 12) : DEFAULT_SPECIAL_ROUTE_COUNT
+}
+
 /**
  * The site's calls: the tenant's site settings (SPEC §3), the personalization call (SPEC §7) and the top
  * bar's tenant check (SPEC §7 "Header makes tenant check (by tenantId)").
@@ -54,6 +66,35 @@ export const siteHandlers: HandlerRegistry = {
       homeMode: settings.homeMode ?? 1,
       themeColor: settings.themeColor,
     }
+  },
+  /** The service and about pages' copy in the reader's language (server/domain/site/pages.ts). */
+  async sitePages({ request }) {
+    const { settings } = request.tenant
+    const name =
+      request.language === 'zh'
+        ? text(settings.websiteName)
+        : text(settings.websiteNameEn) || text(settings.websiteName)
+    return sitePages(settings, request.language, name)
+  },
+  /** The tenant's featured lanes for the home page (schemas/specialRoute.yaml), with port and carrier names. */
+  async specialRoutes({ request, inTenant }) {
+    const limit = specialRouteCount(request.tenant.settings)
+    if (limit === 0) return { list: [], total: 0 }
+    const list = await inTenant(async (trx) => {
+      const result = await sql<Record<string, unknown>>`
+        select r.id, r.pol, pol.name_en as "polNameEn", pol.name_zh as "polNameZh",
+               r.pod, pod.name_en as "podNameEn", pod.name_zh as "podNameZh",
+               r.container_load_type as "containerLoadType", r.carrier, c.name_en as "carrierName",
+               r.price_from::text as "priceFrom", r.currency, r.transit_days as "transitDays"
+        from special_route r
+        left join ref_port pol on pol.code = r.pol
+        left join ref_port pod on pod.code = r.pod
+        left join ref_carrier c on c.code = r.carrier
+        order by r.sort, r.id
+        limit ${limit}`.execute(trx as unknown as Kysely<unknown>)
+      return result.rows
+    })
+    return { list, total: list.length }
   },
   async checkTenant({ request }) {
     const { tenant } = request

@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
 import { benchGenerator } from './generator.ts'
+import { benchRates } from './rates.ts'
 
 /** `npm run bench`: every benchmark, written to bench/results/latest.md. Numbers, never pass/fail. */
-const sections = [await benchGenerator(), await benchBundle()]
+const sections = [await benchGenerator(), await benchBundle(), await benchRates()]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [
   `# Benchmarks — ${new Date().toISOString().slice(0, 10)}`,

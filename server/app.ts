@@ -11,9 +11,13 @@ import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
+import { newsHandlers } from './domain/news/handlers.ts'
+import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
+import { spaHandlers } from './domain/spa/handlers.ts'
+import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { registerEngine } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
@@ -148,6 +152,10 @@ export async function buildApp({
         ...fileHandlers(manifest),
         ...overlayHandlers,
         ...settingHandlers,
+        ...rateHandlers,
+        ...spaHandlers(manifest),
+        ...newsHandlers,
+        ...trackingHandlers,
       })
       registerEngine(api, manifest, database.api)
     },

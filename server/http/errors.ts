@@ -69,6 +69,9 @@ export const ERROR_CODES = {
   '330002': { http: 200, key: 'error.330002' },
   '330003': { http: 200, key: 'error.330003' },
   '340000': { http: 200, key: 'error.340000' },
+  // Ours (SPEC §8 client messages): "freight rate has expired"; a visitor's daily rate queries used up.
+  '340001': { http: 200, key: 'error.340001' },
+  '340002': { http: 200, key: 'error.340002' },
   '350000': { http: 200, key: 'error.350000' },
   '350001': { http: 200, key: 'error.350001' },
   '350002': { http: 200, key: 'error.350002' },

@@ -74,6 +74,8 @@ const SPEC_CODES = [
 ]
 /** Transport-level codes the server adds to the catalogue. */
 const TRANSPORT_CODES = ['401', '404', '413', '429', 'validation']
+/** Ours, for SPEC §8 client messages that have no server code: freight rate expired, rate queries used up. */
+const OUR_CODES = ['340001', '340002']
 /** SPEC §8 client messages, kept in error.json next to the codes. */
 const CLIENT_KEYS = [
   'pleaseLogin',
@@ -108,7 +110,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 describe('ERROR_CODES', () => {
   it('holds every code SPEC §8 lists, and the transport codes', () => {
     for (const code of [...SPEC_CODES, ...TRANSPORT_CODES]) expect(ERROR_CODES, code).toHaveProperty([code])
-    expect(Object.keys(ERROR_CODES).sort()).toEqual([...SPEC_CODES, ...TRANSPORT_CODES].sort())
+    expect(Object.keys(ERROR_CODES).sort()).toEqual([...SPEC_CODES, ...TRANSPORT_CODES, ...OUR_CODES].sort())
   })
 
   it('keys each code to error.<code>', () => {

@@ -47,6 +47,7 @@ export const COMPONENTS = [
   'rateSearch',
   'rateComparison',
   'specialRateApplication',
+  'specialRateDetail',
   'palletInquiry',
   'bookingOrder',
   'blEditor',

@@ -1,0 +1,34 @@
+import { use } from 'react'
+import { hasTexts, textsReady } from '../../i18n.ts'
+import type { TextBundle } from '../../shell/texts.ts'
+
+/**
+ * The rate screens' texts (rate, spa, state, enum namespaces) are in the `screens` bundle. /productService
+ * is a public site page, which loads only the site's texts up front: ask for the rest before drawing, so
+ * no key ever shows (suspends inside the route's Suspense).
+ */
+const BUNDLES: readonly TextBundle[] = ['site', 'screens']
+
+export function useRateTexts(): void {
+  if (!hasTexts(BUNDLES)) use(textsReady(BUNDLES))
+}
+
+/** Container size-type codes as a forwarder writes them (ISO 6346 codes; the same in every language). */
+export const CONTAINER_LABELS: Record<string, string> = {
+  '22G1': "20'GP",
+  '42G1': "40'GP",
+  '45G1': "40'HQ",
+  L5G1: "45'HQ",
+}
+
+/** An exact amount string with thousands separators ("1234567.50" → "1,234,567.50"); never a float. */
+export function groupDigits(amount: string): string {
+  const negative = amount.startsWith('-')
+  const [whole = '0', fraction] = (negative ? amount.slice(1) : amount).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`
+}
+
+/** A money amount with its currency code: "USD 2,150.00". */
+export const money = (amount: string | null | undefined, currency: string | null | undefined): string =>
+  amount === null || amount === undefined ? '—' : `${currency ?? ''} ${groupDigits(amount)}`.trim()

@@ -36,6 +36,8 @@ interface Page {
   budgetKb?: number
   /** Signed in as this demo user; a visitor otherwise. */
   user?: string
+  /** The window's width, 1440 unless given (the mobile site needs a phone's). */
+  width?: number
   /** A CSS selector that is there once the page has drawn. */
   ready: string
   /** What the page loads lazily besides index.html's scripts: manifest keys (sources below runtime/). */
@@ -50,8 +52,21 @@ const PAGES: Page[] = [
     label: 'public home (/dashboard)',
     path: '/dashboard',
     budgetKb: 160,
-    ready: 'form button[type="submit"]',
-    lazy: ['site/Home.tsx', SITE_TEXTS],
+    ready: '[data-template="0"] form button[type="submit"]',
+    lazy: ['site/Home.tsx', 'site/home/Template0.tsx', SITE_TEXTS],
+  },
+  {
+    label: 'mobile home (/m, 375 px)',
+    path: '/m',
+    width: 375,
+    ready: '[data-template="mobile"] form button[type="submit"]',
+    lazy: ['site/Home.tsx', 'site/mobile/MobileHome.tsx', 'site/mobile/MobileShell.tsx', SITE_TEXTS],
+  },
+  {
+    label: 'FCL rate search (/productService, visitor)',
+    path: '/productService?origin=CNSHA&destination=USLAX&containerType=45G1',
+    ready: '[data-testid="rate-card"]',
+    lazy: ['flows/rates/RateSearch.tsx', SITE_TEXTS, SCREEN_TEXTS],
   },
   {
     label: 'login (/login)',
@@ -118,7 +133,7 @@ async function measured(outDir: string): Promise<Map<Page, Set<string>> | null> 
   try {
     const result = new Map<Page, Set<string>>()
     for (const page of PAGES) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      const context = await browser.newContext({ viewport: { width: page.width ?? 1440, height: 900 } })
       if (page.user) {
         const login = await context.request.post(`${server.url}/api/b2b/user/login`, {
           data: { username: page.user, password: 'Demo@2026' },

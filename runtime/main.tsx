@@ -1,6 +1,6 @@
-import { createLightTheme, FluentProvider } from '@fluentui/react-components'
+import { createLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, StrictMode, useMemo } from 'react'
+import { type ReactNode, StrictMode, useInsertionEffect, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App, routeAt } from './App.tsx'
@@ -13,15 +13,27 @@ import { brandRamp, DEFAULT_THEME_COLOR } from './theme.ts'
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
-/** Fluent UI in the tenant's colour (SPEC §3 themeColor, default #409eff). */
+/**
+ * Fluent UI in the tenant's colour (SPEC §3 themeColor, default #409eff): the theme's tokens as CSS
+ * variables on the document root, which is all Fluent's styles read. No FluentProvider: every page would
+ * carry it and its focus-management helpers (≈7 KB gzipped) for a wrapper element; Fluent components
+ * default to this document and left-to-right without one, and portals see root variables too.
+ */
 function TenantTheme({ children }: { children: ReactNode }) {
   const color = useSiteSettings()?.themeColor || DEFAULT_THEME_COLOR
   const theme = useMemo(() => createLightTheme(brandRamp(color)), [color])
-  return (
-    <FluentProvider theme={theme} style={{ backgroundColor: 'transparent' }}>
-      {children}
-    </FluentProvider>
-  )
+  useInsertionEffect(() => {
+    let style = document.getElementById('tenant-theme')
+    if (!style) {
+      style = document.createElement('style')
+      style.id = 'tenant-theme'
+      document.head.append(style)
+    }
+    style.textContent = `:root{${Object.entries(theme)
+      .map(([token, value]) => `--${token}:${value};`)
+      .join('')}}`
+  }, [theme])
+  return children
 }
 
 // The first page's texts load with the rest of the start, not after it.

@@ -5,6 +5,7 @@ import Handlebars from 'handlebars'
 import { compile } from 'json-schema-to-typescript'
 import { createAjv } from '../../rules/ajv.ts'
 import type { Sources } from '../load.ts'
+import type { AreaDef } from '../model.ts'
 import type { Manifest, ManifestEndpoint } from '../resolve.ts'
 import { openApiDocument } from './openapi.ts'
 
@@ -28,6 +29,28 @@ const typeName = (entity: string) => pascal(entity)
 
 export function emitManifest(manifest: Manifest): OutputFile {
   return { path: 'manifest.json', content: `${JSON.stringify(manifest, null, 2)}\n` }
+}
+
+/**
+ * What the portal reads of the manifest, in two files: `portal-manifest.json` (screens, entities without
+ * their JSON Schemas, examples and storage, endpoints without summaries — every workbench page loads it)
+ * and `entity-schemas.json` (the JSON Schemas, which only forms need, loaded with them).
+ */
+export function emitPortalManifest(manifest: Manifest): OutputFile[] {
+  const entities = Object.fromEntries(
+    Object.entries(manifest.entities).map(([name, entity]) => {
+      const { schema: _schema, examples: _examples, description: _description, storage: _storage, ...kept } = entity
+      return [name, kept]
+    }),
+  )
+  const endpoints = manifest.endpoints.map(
+    ({ summary: _summary, search: _search, response: _response, ...kept }) => kept,
+  )
+  const schemas = Object.fromEntries(Object.entries(manifest.entities).map(([name, entity]) => [name, entity.schema]))
+  return [
+    { path: 'portal-manifest.json', content: `${JSON.stringify({ ...manifest, entities, endpoints })}\n` },
+    { path: 'entity-schemas.json', content: `${JSON.stringify(schemas)}\n` },
+  ]
 }
 
 /** Precompiled standalone ajv validators, one export per entity; no `eval` in the browser. */
@@ -143,7 +166,13 @@ export function emitPermissions(manifest: Manifest): OutputFile {
  * own messages (it answers them translated, SPEC §8, so the portal loads them only if a key asks), and
  * everything else, which the workbench's screens show. Any namespace not named here is a screen's.
  */
-export const TEXT_BUNDLES = { site: ['common', 'route', 'ui', 'site', 'tracking', 'news'], server: ['error'] } as const
+export const TEXT_BUNDLES = {
+  site: ['common', 'route', 'ui', 'site'],
+  // Public pages of their own: their texts come with them, not with every page of the site.
+  tracking: ['tracking'],
+  news: ['news'],
+  server: ['error'],
+} as const
 export type TextBundle = keyof typeof TEXT_BUNDLES | 'screens'
 
 export function textBundleOf(namespace: string): TextBundle {
@@ -160,14 +189,24 @@ export function textBundleOf(namespace: string): TextBundle {
 export function emitLocales(sources: Sources): OutputFile[] {
   const json = (entries: [string, string][]) =>
     `${JSON.stringify(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))), null, 2)}\n`
+  // Route titles: a public page's in the site's texts, the rest only where the workbench shows them.
+  const publicTitles = new Set(
+    sources.files
+      .filter((file) => file.kind === 'screens')
+      .flatMap((file) => (file.data as AreaDef).screens ?? [])
+      .filter((screen) => screen.access === 'public')
+      .map((screen) => screen.title),
+  )
+  const bundleOf = (key: string): TextBundle => {
+    const namespace = key.slice(0, key.indexOf('.'))
+    return namespace === 'route' && !publicTitles.has(key) ? 'screens' : textBundleOf(namespace)
+  }
   return Object.entries(sources.locales).flatMap(([language, bundle]) => {
     const byBundle = new Map<TextBundle, [string, string][]>([
-      ['site', []],
+      ...Object.keys(TEXT_BUNDLES).map((bundle) => [bundle as TextBundle, [] as [string, string][]] as const),
       ['screens', []],
-      ['server', []],
     ])
-    for (const entry of Object.entries(bundle))
-      byBundle.get(textBundleOf(entry[0].slice(0, entry[0].indexOf('.'))))?.push(entry)
+    for (const entry of Object.entries(bundle)) byBundle.get(bundleOf(entry[0]))?.push(entry)
     return [
       { path: `locales/${language}.json`, content: json(Object.entries(bundle)) },
       ...[...byBundle].map(([name, entries]) => ({ path: `locales/${language}/${name}.json`, content: json(entries) })),
@@ -178,6 +217,7 @@ export function emitLocales(sources: Sources): OutputFile[] {
 export async function emitAll(manifest: Manifest, sources: Sources): Promise<OutputFile[]> {
   return [
     emitManifest(manifest),
+    ...emitPortalManifest(manifest),
     ...emitValidators(manifest),
     await emitTypes(manifest),
     emitClient(manifest),

@@ -4,11 +4,11 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as validators from '../../generated/validators.js'
-import type { ManifestEntity } from '../../generator/resolve.ts'
 import { RequestError, type ServerFieldError } from '../api.ts'
 import i18next from '../i18n.ts'
 import { overlayRuleFailures } from '../overlays/rules.ts'
 import type { TenantEntity } from '../overlays/useTenantScreen.ts'
+import type { PortalEntity } from '../screens/manifest.ts'
 import {
   buildUiSchema,
   type FormSection,
@@ -18,6 +18,7 @@ import {
   readOnlyValues,
   serverErrorTree,
 } from './schemaForm.ts'
+import { type FormEntity, withSchema } from './schemas.ts'
 import { type FormContext, templates, widgets } from './theme.tsx'
 
 type Data = Record<string, unknown>
@@ -31,7 +32,7 @@ function withoutHidden(sections: FormSection[], hidden: string[] | undefined): F
 }
 
 /** What a new record starts with: the fields' defaults (the YAML's, or a tenant overlay's). */
-function fieldDefaults(entity: ManifestEntity): Data {
+function fieldDefaults(entity: FormEntity): Data {
   const properties = (entity.schema as { properties?: Record<string, unknown> }).properties ?? {}
   return Object.fromEntries(
     Object.entries(entity.fields)
@@ -45,7 +46,7 @@ function fieldDefaults(entity: ManifestEntity): Data {
  * name), the same the server runs; messages come from rules/messages.ts keys in the reader's language.
  */
 const validatorCache = new Map<string, ReturnType<typeof createPrecompiledValidator>>()
-function validatorFor(entity: ManifestEntity) {
+function validatorFor(entity: FormEntity) {
   let validator = validatorCache.get(entity.entity)
   if (!validator) {
     validator = createPrecompiledValidator(
@@ -60,7 +61,7 @@ function validatorFor(entity: ManifestEntity) {
 
 export interface EntityFormProps {
   id: string
-  entity: ManifestEntity
+  entity: PortalEntity
   sections?: FormSection[]
   /** The record being edited (also the source of read-only section fields). */
   record?: Data | null
@@ -74,8 +75,9 @@ export interface EntityFormProps {
  * The generic form (DESIGN §4): rjsf on our Fluent theme, validated before anything is sent, and again
  * showing what the server refused.
  */
-export function EntityForm({ id, entity, sections, record, disabled, onSubmit, formRef }: EntityFormProps) {
+export function EntityForm({ id, entity: portal, sections, record, disabled, onSubmit, formRef }: EntityFormProps) {
   const { t, i18n } = useTranslation()
+  const entity = useMemo(() => withSchema(portal), [portal])
   const ownRef = useRef<Form | null>(null)
   const ref = formRef ?? ownRef
   const layout = useMemo(

@@ -7,10 +7,10 @@ import {
   overlayScreen,
   overlayTexts,
 } from '../../generator/overlay.ts'
-import type { ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+import type { ManifestScreen } from '../../generator/resolve.ts'
 import { useClient } from '../client.tsx'
 import i18next from '../i18n.ts'
-import { entityDef, screenDef } from '../screens/manifest.ts'
+import { entityDef, type PortalEntity, screenDef } from '../screens/manifest.ts'
 import { useSession } from '../session.ts'
 
 /**
@@ -24,7 +24,7 @@ export const OVERLAYS_KEY = ['screenOverlays'] as const
 export type OverlaysInForce = Record<string, { version: number; document: OverlayDocument }>
 
 /** The entity a tenant's form edits: hidden fields left out and the overlay's extra rules beside it. */
-export type TenantEntity = ManifestEntity & {
+export type TenantEntity = PortalEntity & {
   hiddenFields?: string[]
   /** A plain JSON Schema of the overlay's tighter rules, checked eval-free (runtime/overlays/rules.ts). */
   overlayRules?: Record<string, unknown> | null
@@ -55,7 +55,7 @@ export function useOverlays() {
 /** The overlay's labels as locale keys in every language loaded now, and in each one loaded later. */
 function useOverlayTexts(
   screen: ManifestScreen | undefined,
-  entity: ManifestEntity | undefined,
+  entity: PortalEntity | undefined,
   document?: OverlayDocument,
 ) {
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Spinner } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,18 +10,50 @@ import { screenFor } from '../registry.ts'
 import { reloadSession, resetSession, useSession } from '../session.ts'
 import { Shell } from '../shell/Shell.tsx'
 import { Forbidden } from '../shell/StatusPage.tsx'
+import { PAGES_WITH_OWN_DESCRIPTION, setPageHead } from '../site/head.ts'
+import { MobileSwitch } from '../site/mobile/switch.ts'
 import { siteName, useHomeMode, useSiteSettings } from '../site/SiteSettings.tsx'
 import { type Decision, decide, takeHandoff } from './access.ts'
 
 const WorkbenchLayout = lazy(() => import('../shell/WorkbenchLayout.tsx'))
+const MobileShell = lazy(() => import('../site/mobile/MobileShell.tsx'))
 
+const useSpinnerStyles = makeStyles({
+  spinner: {
+    display: 'block',
+    width: '32px',
+    height: '32px',
+    margin: '96px auto',
+    borderRadius: '50%',
+    border: `3px solid ${tokens.colorBrandBackground2}`,
+    borderTopColor: tokens.colorBrandBackground,
+    animationName: { to: { transform: 'rotate(360deg)' } },
+    animationDuration: '0.8s',
+    animationIterationCount: 'infinite',
+    animationTimingFunction: 'linear',
+  },
+})
+
+/**
+ * A page on its way (a lazy screen, the session, texts). A ring of our own rather than Fluent's Spinner:
+ * every page shows it, and the entry chunk need not carry the Spinner and its Label (≈3 KB gzipped).
+ */
 export function PageSpinner() {
-  return <Spinner style={{ margin: '96px auto' }} size="medium" />
+  const styles = useSpinnerStyles()
+  const { t } = useTranslation()
+  return <span role="progressbar" aria-busy="true" aria-label={t('ui.loading')} className={styles.spinner} />
 }
 
 /** The frame a route's layout asks for (SPEC §2 "Layout"). */
 function Layout({ route, children }: { route: RouteEntry; children: ReactNode }) {
   if (route.layout === 'blank') return <>{children}</>
+  if (route.layout === 'mobile') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <MobileShell>{children}</MobileShell>
+      </Suspense>
+    )
+  }
   if (route.layout === 'workbench') {
     return (
       <Shell>
@@ -80,6 +112,7 @@ export function RouteGate({ route }: { route: RouteEntry }) {
   return (
     <>
       <PageTitle route={route} />
+      <MobileSwitch route={route} />
       <Layout route={route}>
         {decision.kind === 'refuse' ? (
           <Refusal />
@@ -93,14 +126,22 @@ export function RouteGate({ route }: { route: RouteEntry }) {
   )
 }
 
-/** The browser tab says where the user is: the route's title and the tenant's site name. */
+/**
+ * The browser tab says where the user is: the route's title and the tenant's site name, the page's
+ * description and the tenant's favicon (runtime/site/head.ts). Pages with copy of their own describe
+ * themselves (PAGES_WITH_OWN_DESCRIPTION).
+ */
 function PageTitle({ route }: { route: RouteEntry }) {
   const { t, i18n } = useTranslation()
   const settings = useSiteSettings()
-  const title = `${t(route.title)} - ${siteName(settings, i18n.language)}`
+  const site = siteName(settings, i18n.language)
+  const title = t(route.title)
+  const own = route.component !== null && PAGES_WITH_OWN_DESCRIPTION.has(route.component)
+  const description = own ? undefined : t(route.component === 'home' ? 'site.metaHome' : 'site.metaDefault', { site })
+  const icon = settings?.iconPath
   useEffect(() => {
-    document.title = title
-  }, [title])
+    setPageHead({ title, site, description, icon })
+  }, [title, site, description, icon])
   return null
 }
 

@@ -1,15 +1,26 @@
 import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
-import manifestJson from '../../generated/manifest.json'
+import manifestJson from '../../generated/portal-manifest.json'
 import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
 
-/** The generated manifest, for the generic screens (loaded with them, never by the public site). */
-export const manifest = manifestJson as unknown as Manifest
+/**
+ * An entity as the portal knows it: its fields, states and labels. Its JSON Schema is left out of the
+ * manifest every workbench page loads; forms add it (runtime/forms/schemas.ts).
+ */
+export type PortalEntity = Omit<ManifestEntity, 'schema' | 'examples' | 'description' | 'storage'>
+
+export type PortalManifest = Omit<Manifest, 'entities' | 'endpoints'> & {
+  entities: Record<string, PortalEntity>
+  endpoints: Omit<ManifestEndpoint, 'summary' | 'search' | 'response'>[]
+}
+
+/** The generated portal manifest (generator/emit: emitPortalManifest), for the generic screens (loaded with them, never by the public site). */
+export const manifest = manifestJson as unknown as PortalManifest
 
 export function screenDef(name: string): ManifestScreen | undefined {
   return manifest.screens.find((screen) => screen.name === name)
 }
 
-export function entityDef(name: string | undefined): ManifestEntity | undefined {
+export function entityDef(name: string | undefined): PortalEntity | undefined {
   return name ? manifest.entities[name] : undefined
 }
 

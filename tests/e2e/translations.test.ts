@@ -16,17 +16,14 @@ const RAW_KEY = new RegExp(`\\b(?:${[...NAMESPACES, 'tenant'].join('|')})\\.[A-Z
 
 const built = routes.filter((route) => route.status === 'built' && !route.redirect)
 
-async function visit(context: BrowserContext, path: string): Promise<string> {
-  const page: Page = await context.newPage()
+async function visit(page: Page, path: string): Promise<string> {
   await page.goto(`${portal.server.url}${path}`)
   await page.waitForLoadState('networkidle')
   // Lazy screens and their data: wait until no spinner is left.
   await expect.poll(() => page.locator('[role="progressbar"], .fui-Spinner').count(), WAIT).toBe(0)
   // What a reader sees (innerText: rendered text only, not hidden nodes).
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
-  const text = await page.locator('body').innerText()
-  await page.close()
-  return text
+  return page.locator('body').innerText()
 }
 
 async function contextFor(username: string | null, language: string): Promise<BrowserContext> {
@@ -84,14 +81,15 @@ describe('no raw translation keys on any built screen', () => {
         paths.push(`/orderDetails?id=${await someOrderId(context, '/api/booking/order/queryOrderListByCompany')}`)
 
       const found: string[] = []
+      const page = await context.newPage()
       for (const path of paths) {
-        const text = await visit(context, path)
+        const text = await visit(page, path)
         for (const match of text.match(RAW_KEY) ?? []) found.push(`${path}: ${match}`)
         if (text.includes('{{')) found.push(`${path}: unfilled {{placeholder}}`)
       }
       expect(paths.length).toBeGreaterThan(username ? 4 : 2)
       expect(found).toEqual([])
       await context.close()
-    })
+    }, 300_000)
   }
 })

@@ -18,13 +18,12 @@ describe('the text bundles the generator writes for the portal', () => {
 
   it('hold every key of a language exactly once, the site and server bundles only their namespaces', () => {
     for (const [language, flat] of Object.entries(sources.locales)) {
-      const site = bundle(language, 'site')
       const screens = bundle(language, 'screens')
-      const server = bundle(language, 'server')
-      const keys = [...Object.keys(site), ...Object.keys(screens), ...Object.keys(server)]
+      const named = Object.keys(TEXT_BUNDLES) as (keyof typeof TEXT_BUNDLES)[]
+      const keys = [...named.flatMap((name) => Object.keys(bundle(language, name))), ...Object.keys(screens)]
       expect(keys.sort()).toEqual(Object.keys(flat).sort())
-      expect(new Set(Object.keys(site).map(namespaceOf))).toEqual(new Set(TEXT_BUNDLES.site))
-      expect(new Set(Object.keys(server).map(namespaceOf))).toEqual(new Set(TEXT_BUNDLES.server))
+      for (const name of named)
+        expect(new Set(Object.keys(bundle(language, name)).map(namespaceOf)), name).toEqual(new Set(TEXT_BUNDLES[name]))
       expect(Object.keys(screens).map(namespaceOf)).toEqual(expect.arrayContaining(['field', 'validation', 'letter']))
     }
   })
@@ -42,6 +41,13 @@ describe('the texts a page loads', () => {
     expect(textsFor(route('login'))).toEqual(['site', 'screens'])
     expect(textsFor(route('orderList'))).toEqual(['site', 'screens'])
     expect(textsFor(route('letterList'))).toEqual(['site', 'screens'])
+  })
+
+  it('add the tracking and news texts only on their own pages', () => {
+    const route = (name: string) => routes.find((r) => r.name === name) as (typeof routes)[number]
+    expect(textsFor(route('orderTracking'))).toEqual(['site', 'tracking'])
+    expect(textsFor(route('news'))).toEqual(['site', 'news'])
+    expect(textsFor(route('dashboard'))).not.toContain('news')
   })
 
   it('cover every key the public pages and the shell name, so a visitor never loads the screens bundle', () => {

@@ -22,13 +22,13 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import type { RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, formatDateTime, refLabel } from '../list/format.ts'
-import { entityDef, screenDef } from '../manifest.ts'
+import { entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 
@@ -100,7 +100,7 @@ function Value({
 }: {
   value: unknown
   column: ColumnDef
-  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined
+  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined
   record?: RowData
   multiline?: boolean
 }) {
@@ -207,7 +207,7 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
   )
 }
 
-function StateBadge({ entity, state }: { entity: ManifestEntity | undefined; state: string | null }) {
+function StateBadge({ entity, state }: { entity: PortalEntity | undefined; state: string | null }) {
   const { t } = useTranslation()
   if (!entity?.states || state === null) return null
   const view = cellView(state, { field: entity.states.field, format: 'state' }, entity)
@@ -219,7 +219,7 @@ function StateBadge({ entity, state }: { entity: ManifestEntity | undefined; sta
   )
 }
 
-function HistoryItem({ entry, entity }: { entry: HistoryView; entity: ManifestEntity | undefined }) {
+function HistoryItem({ entry, entity }: { entry: HistoryView; entity: PortalEntity | undefined }) {
   const styles = useStyles()
   const { t } = useTranslation()
   return (

@@ -1,13 +1,14 @@
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import { type ActionContext, type ActionDef, actionAllowed, type RowData } from '../list/actions.ts'
 import type { ColumnDef } from '../list/format.ts'
+import type { PortalEntity } from '../manifest.ts'
 
 /**
  * The pure part of a detail screen: which fields show where and as what, which of the record's actions
  * the user is offered, and how an audit entry reads. useDetailScreen and DetailScreen only carry it out.
  */
 
-type Entity = Pick<ManifestEntity, 'fields' | 'states'>
+type Entity = Pick<PortalEntity, 'fields' | 'states'>
 
 /** One field of a section: its label key, and how its value shows (a list column: format, link). */
 export interface DetailField {
@@ -17,7 +18,7 @@ export interface DetailField {
   /** Text blocks (shipper, consignee…) keep their line breaks. */
   multiline: boolean
   /** A list of rows (containers…): shown as a small table, one column per item field. */
-  rows?: { fields: ManifestEntity['fields']; columns: { field: string; label: string; column: ColumnDef }[] }
+  rows?: { fields: PortalEntity['fields']; columns: { field: string; label: string; column: ColumnDef }[] }
 }
 
 export interface DetailSection {
@@ -84,7 +85,7 @@ function fieldOf(name: string, entity: Entity | undefined, override: ColumnDef |
  */
 export function detailSections(
   screen: Pick<ManifestScreen, 'form' | 'columns'>,
-  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
+  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined,
 ): DetailSection[] {
   const overrides = new Map((screen.columns ?? []).map((column) => [column.field, column]))
   const sections = screen.form?.sections.length
@@ -182,7 +183,7 @@ const BOOKKEEPING = new Set(['version', 'updatedAt', 'createdAt', 'createdBy', '
 /** How one audit entry reads: a transition by its label with the states it moved between, an update by its fields. */
 export function historyView(
   entry: HistoryEntry,
-  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
+  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined,
 ): HistoryView {
   const stateField = entity?.states?.field ?? 'state'
   const transition = entry.transition ? entity?.states?.transitions[entry.transition] : undefined

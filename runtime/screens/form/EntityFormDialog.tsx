@@ -9,12 +9,12 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { RowData } from '../list/actions.ts'
-import { clientCall } from '../manifest.ts'
+import { clientCall, type PortalEntity } from '../manifest.ts'
 import { labelledRecord } from './labels.ts'
 
 /** A list's create or update action: the entity form in a dialog, saved through the screen's endpoint. */
@@ -27,7 +27,7 @@ export default function EntityFormDialog({
   onClose,
 }: {
   screen: ManifestScreen
-  entity: ManifestEntity
+  entity: PortalEntity
   mode: 'create' | 'update'
   title: string
   row?: RowData

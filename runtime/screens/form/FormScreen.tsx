@@ -3,14 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
-import { clientCall } from '../manifest.ts'
+import { clientCall, type PortalEntity } from '../manifest.ts'
 import { labelledRecord } from './labels.ts'
 
 const useStyles = makeStyles({
@@ -35,7 +35,7 @@ function profileRecord(user: SessionUser | null): Data | null {
   return { ...(user.currentUserInfo ?? {}), ...user, username: user.userInfo.username }
 }
 
-function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: ManifestEntity }) {
+function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: PortalEntity }) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
   const client = useClient()

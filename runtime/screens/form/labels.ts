@@ -1,6 +1,6 @@
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import { withSchema } from '../../forms/schemas.ts'
 import { refLabel, refText } from '../list/format.ts'
-import { entityDef } from '../manifest.ts'
+import { entityDef, type PortalEntity } from '../manifest.ts'
 
 type Data = Record<string, unknown>
 
@@ -13,11 +13,11 @@ const isReference = (name: string) => entityDef(name)?.reference === true
  * the form edits keep their ids and codes: they are what goes back to the server.
  */
 export function labelledRecord(
-  entity: Pick<ManifestEntity, 'fields' | 'schema'>,
+  entity: Pick<PortalEntity, 'fields' | 'entity'>,
   record: Data | null | undefined,
 ): Data | null | undefined {
   if (!record?.labels) return record
-  const edited = new Set(Object.keys((entity.schema as { properties?: Data }).properties ?? {}))
+  const edited = new Set(Object.keys((withSchema(entity).schema as { properties?: Data }).properties ?? {}))
   let out: Data | undefined
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.type !== 'ref' || edited.has(name)) continue

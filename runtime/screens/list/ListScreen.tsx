@@ -26,14 +26,14 @@ import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
-import { entityDef } from '../manifest.ts'
+import { entityDef, type PortalEntity } from '../manifest.ts'
 import type { RowData } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
@@ -69,7 +69,7 @@ const features = tableFeatures({})
 /** Whether an entity is a shared reference list (ports, carriers…): its labels come with their code. */
 const isReference = (name: string) => entityDef(name)?.reference === true
 
-function fieldLabel(entity: ManifestEntity | undefined, field: string, explicit?: string): string {
+function fieldLabel(entity: PortalEntity | undefined, field: string, explicit?: string): string {
   return explicit ?? entity?.fields[field]?.label ?? `field.${field}`
 }
 
@@ -81,7 +81,7 @@ function SearchInput({
   onChange,
 }: {
   def: SearchDef
-  entity: ManifestEntity | undefined
+  entity: PortalEntity | undefined
   draft: ListState['search']
   onChange: (key: string, value: string | string[]) => void
 }) {
@@ -385,7 +385,7 @@ function Pager({ list }: { list: ListController }) {
   )
 }
 
-function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: ManifestEntity }) {
+function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: PortalEntity }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const list = useListScreen(screen, entity)

@@ -1,12 +1,13 @@
-import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestEndpoint, ManifestScreen } from '../../../generator/resolve.ts'
 import { canOpen } from '../../routing/access.ts'
+import type { PortalEntity } from '../manifest.ts'
 
 export type ActionDef = NonNullable<NonNullable<ManifestScreen['actions']>['row']>[number]
 export type RowData = Record<string, unknown> & { id?: number; version?: number }
 
 export interface ActionContext {
   screen: Pick<ManifestScreen, 'name' | 'permissions'>
-  entity: Pick<ManifestEntity, 'states'> | undefined
+  entity: Pick<PortalEntity, 'states'> | undefined
   permissions: ReadonlySet<string>
   /** The screen's endpoint of a kind (create, update, delete…) with its permissions. */
   endpoint: (kind: NonNullable<ActionDef['endpoint']>) => Pick<ManifestEndpoint, 'permissions'> | undefined
@@ -47,7 +48,7 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
 }
 
 /** The confirm text key of an action: its own, else its transition's. */
-export function confirmKey(action: ActionDef, entity: Pick<ManifestEntity, 'states'> | undefined): string | null {
+export function confirmKey(action: ActionDef, entity: Pick<PortalEntity, 'states'> | undefined): string | null {
   if (action.confirm) return action.confirm
   if (action.transition) return entity?.states?.transitions[action.transition]?.confirm ?? null
   return null

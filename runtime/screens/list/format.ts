@@ -1,4 +1,5 @@
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { PortalEntity } from '../manifest.ts'
 
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
 export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
@@ -63,7 +64,7 @@ const joined = (value: unknown): string =>
 export function refLabel(
   row: Record<string, unknown>,
   field: string,
-  entity: Pick<ManifestEntity, 'fields'> | undefined,
+  entity: Pick<PortalEntity, 'fields'> | undefined,
   isReference: (entity: string) => boolean,
 ): RefLabel | undefined {
   const labels = row.labels
@@ -89,7 +90,7 @@ export function refText(label: RefLabel): string {
 export function cellView(
   value: unknown,
   column: ColumnDef,
-  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
+  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined,
   label?: RefLabel,
 ): CellView {
   const field = entity?.fields[column.field]

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ListContent } from '../../../generated/client.ts'
 import { routes } from '../../../generated/routes.ts'
-import type { ManifestEntity, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../generator/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { useSession } from '../../session.ts'
-import { clientCall, entityDef, screenEndpoint, transitionEndpoint } from '../manifest.ts'
+import { clientCall, entityDef, type PortalEntity, screenEndpoint, transitionEndpoint } from '../manifest.ts'
 import { type ActionContext, type ActionDef, actionAllowed, confirmKey, type RowData } from './actions.ts'
 import {
   type ListState,
@@ -56,7 +56,7 @@ export interface Editing {
  * The controller of a generic list screen (STYLE §2): URL-driven search, paging and sort, the list
  * query, the permitted actions and running them. No markup: ListScreen.tsx draws what this returns.
  */
-export function useListScreen(screen: ManifestScreen, tenantEntity?: ManifestEntity) {
+export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntity) {
   const client = useClient()
   const effects = useEffects()
   const session = useSession()

@@ -20,12 +20,11 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { overlayable, savesThroughCustomEndpoint } from '../../../generator/overlay.ts'
 import { readOverlaySource, type SourceProblem } from '../../../generator/overlay-source.ts'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { OVERLAYS_KEY } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
-import { manifest } from '../manifest.ts'
+import { manifest, type PortalEntity } from '../manifest.ts'
 
 /**
  * The tenant administrator's overlay editor (issue #5, DESIGN §1): pick a screen, type its overlay in
@@ -128,7 +127,7 @@ export default function OverlayEditor(_props: ScreenProps) {
   const screens = useMemo(() => manifest.screens.filter(overlayable), [])
   const screenName = params.get('screen') ?? screens[0]?.name ?? ''
   const screen = screens.find((s) => s.name === screenName)
-  const entity = screen?.entity ? (manifest.entities[screen.entity] as ManifestEntity) : undefined
+  const entity = screen?.entity ? (manifest.entities[screen.entity] as PortalEntity) : undefined
   const customSave = savesThroughCustomEndpoint(manifest.endpoints, screenName)
 
   const versions = useQuery({

@@ -101,7 +101,7 @@ export interface ActionDef {
   confirm?: string
   transition?: string
   route?: string
-  endpoint?: 'create' | 'update' | 'delete' | 'export'
+  endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
 }
 
 export interface SearchDef {
@@ -122,7 +122,7 @@ export interface ColumnDef {
   label?: string
 }
 
-export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export'
+export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export' | 'import'
 
 export interface ScreenDef {
   name: string

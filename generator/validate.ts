@@ -507,6 +507,13 @@ export function validateSources(sources: Sources): ConfigError[] {
                 suggestion(action.transition, transitions),
               )
           }
+          if (action.endpoint === 'import' && (kind !== 'toolbar' || screen.kind !== 'list'))
+            err(
+              file,
+              [...ap, 'endpoint'],
+              "an import action reads a file into the whole list: only a list screen's toolbar offers it",
+              'actions.toolbar of a kind: list screen',
+            )
           if (action.endpoint && !screen.endpoints?.[action.endpoint])
             err(
               file,
@@ -533,6 +540,14 @@ export function validateSources(sources: Sources): ConfigError[] {
         )
         if (!screen.entity)
           err(file, [...at, 'endpoints', kind], "an endpoint binding needs the screen's entity", 'entity: <name>')
+        if (kind === 'import' && endpoint.method !== 'POST')
+          err(
+            file,
+            [...at, 'endpoints', kind, 'method'],
+            'an import receives the file as multipart/form-data',
+            'method: POST',
+            'method: POST (the same path answers the template to GET)',
+          )
       }
       if (screen.status === 'built' && screen.kind === 'list' && !screen.endpoints?.list)
         err(file, [...at, 'endpoints'], 'a built list screen needs endpoints.list', '{ method, path }')

@@ -65,3 +65,15 @@ export function fileFieldAt(fields: Record<string, FieldDef>, path: string): Fie
   }
   return field?.type === 'file' ? field : undefined
 }
+
+/**
+ * A list's import (screens' `endpoints.import`): xls or xlsx only (SPEC §5), judged by the bytes; at most
+ * 10 MB (SPEC §5's booking file/import limit) and 5,000 rows below the header, so one import stays one
+ * reviewable transaction.
+ */
+export const IMPORT_LIMITS = {
+  accept: ['xls', 'xlsx'],
+  maxBytes: 10 * 1024 * 1024,
+  maxRows: 5_000,
+  maxColumns: 200,
+} as const

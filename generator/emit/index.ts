@@ -112,6 +112,7 @@ function clientFunction(endpoint: ManifestEndpoint) {
     transition: row,
     delete: 'null',
     export: 'string',
+    import: 'ImportContent',
     custom: endpoint.response ? `T.${typeName(endpoint.response)}` : 'unknown',
   }[kind]
   const custom = endpoint.entity ? `T.${entity}` : 'Record<string, never>'
@@ -123,6 +124,7 @@ function clientFunction(endpoint: ManifestEndpoint) {
     detail: '{ id: number }',
     delete: '{ id: number }',
     export: 'ListRequest',
+    import: 'FormData',
     custom,
   }[kind]
   const queryType = kind === 'list' ? 'ListRequest' : kind === 'custom' ? custom : '{ id: number | string }'

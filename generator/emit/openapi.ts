@@ -46,6 +46,7 @@ function operation(endpoint: ManifestEndpoint): Doc {
     transition: row,
     delete: { type: 'null' },
     export: { type: 'string' },
+    import: ref('ImportContent'),
     custom: endpoint.response ? ref(endpoint.response) : {},
   }
   const body: Record<ManifestEndpoint['kind'], Doc> = {
@@ -56,6 +57,7 @@ function operation(endpoint: ManifestEndpoint): Doc {
     transition: ref('TransitionRequest'),
     delete: ref('IdRequest'),
     export: ref('ListRequest'),
+    import: ref('ImportUpload'),
     custom: entity,
   }
   const op: Doc = {
@@ -90,10 +92,38 @@ function operation(endpoint: ManifestEndpoint): Doc {
             { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
           ]
         : [{ name: 'id', in: 'query', required: true, schema: { type: 'string' } }]
+  } else if (endpoint.kind === 'import') {
+    op.requestBody = { required: true, content: { 'multipart/form-data': { schema: body.import } } }
   } else {
     op.requestBody = { required: true, content: { 'application/json': { schema: body[endpoint.kind] } } }
   }
   return op
+}
+
+/** The GET beside an import: the workbook the import expects, headers and one example row. */
+function importTemplate(endpoint: ManifestEndpoint): Doc {
+  return {
+    operationId: `${endpoint.id}Template`,
+    tags: [endpoint.entity],
+    summary: `The ${endpoint.entity} import template (xlsx): the columns the import reads and an example row`,
+    description: `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
+    'x-wb-permissions': endpoint.permissions,
+    security: [{ cookieToken: [] }, { bearerToken: [] }],
+    responses: {
+      '200': {
+        description: 'The workbook',
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+            schema: { type: 'string', format: 'binary' },
+          },
+        },
+      },
+      '401': {
+        description: 'No valid login token.',
+        content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+      },
+    },
+  }
 }
 
 /** The OpenAPI 3.1 document of every endpoint the manifest binds, plus the server's own fixed routes. */
@@ -128,6 +158,7 @@ export function openApiDocument(manifest: Manifest): Doc {
   for (const endpoint of manifest.endpoints) {
     const path = `/api${endpoint.path}`
     paths[path] = { ...(paths[path] ?? {}), [endpoint.method.toLowerCase()]: operation(endpoint) }
+    if (endpoint.kind === 'import') paths[path] = { ...paths[path], get: importTemplate(endpoint) }
   }
   const schemas: Record<string, unknown> = {
     ErrorEnvelope: envelope({ type: 'null' }),
@@ -152,6 +183,37 @@ export function openApiDocument(manifest: Manifest): Doc {
         searchParams: { type: 'object', additionalProperties: true },
         pageNum: { type: 'integer', minimum: 1, default: 1 },
         pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
+      },
+    },
+    ImportUpload: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'One xls or xlsx workbook (at most 10 MB, 5,000 rows)' },
+      },
+    },
+    ImportContent: {
+      type: 'object',
+      required: ['imported', 'problems'],
+      description: 'Every row stored (imported = rows, no problems), or none stored and every problem found.',
+      properties: {
+        imported: { type: 'integer' },
+        problems: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['row', 'key', 'message'],
+            properties: {
+              row: { type: 'integer', description: 'The row as Excel numbers it (the header is row 1)' },
+              column: { type: ['string', 'null'], description: 'The column letter (A, B, …)' },
+              header: { type: ['string', 'null'] },
+              field: { type: ['string', 'null'] },
+              key: { type: 'string' },
+              params: { type: 'object' },
+              message: { type: 'string' },
+            },
+          },
+        },
       },
     },
     IdRequest: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },

@@ -1,4 +1,4 @@
-import { endpoints } from '../../generated/client.ts'
+import { endpoints, type ImportContent } from '../../generated/client.ts'
 import type { StoredFile } from '../../generated/types.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { buildUrl, classify, RequestError, SUCCESS } from '../api.ts'
@@ -43,9 +43,34 @@ export function uploadFile(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<StoredFile> {
+  return postFile<StoredFile>(buildUrl(endpoints.fileUpload.path, target), file, onProgress, signal)
+}
+
+/**
+ * Sends a workbook to a list's import endpoint (`endpoints.import` of the screen; the path is below /api,
+ * as in the generated client). Answers how many rows were stored, or the problems and none stored.
+ */
+export function uploadImport(
+  file: File,
+  path: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportContent> {
+  return postFile<ImportContent>(buildUrl(path), file, onProgress, signal)
+}
+
+/** The template workbook of an import: GET on the import's own path. */
+export const importTemplateUrl = (path: string) => buildUrl(path)
+
+function postFile<T>(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', buildUrl(endpoints.fileUpload.path, target))
+    xhr.open('POST', url)
     xhr.setRequestHeader('Language', languageHeader())
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.withCredentials = true
@@ -61,7 +86,7 @@ export function uploadFile(
       } catch {}
       if (classify(xhr.status, envelope) === 'ok' && envelope?.code === SUCCESS) {
         onProgress(1)
-        resolve(envelope.content as StoredFile)
+        resolve(envelope.content as T)
       } else {
         reject(
           new RequestError(envelope ? String(envelope.code) : String(xhr.status), envelope?.message ?? '', xhr.status),

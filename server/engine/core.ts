@@ -20,6 +20,8 @@ import {
 } from '../overlays/enforce.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
+import { runImport } from './import/run.ts'
+import type { Sheet } from './import/workbook.ts'
 import { attachLabels, type LabelField, labelFields } from './labels.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
@@ -58,7 +60,7 @@ export interface EngineOptions {
   validate?: BodyValidator
 }
 
-export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'transition'] as const
+export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'import', 'transition'] as const
 export type EngineKind = (typeof ENGINE_KINDS)[number]
 
 /** Export answers at most this many rows: a report, not a database dump. */
@@ -275,6 +277,47 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   const labelledRow = async <T extends ApiRow>(trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, row: T) =>
     (await labelled(trx, plan, call, [row]))[0] as T
 
+  /** A new record as create stores it: the overlay's defaults, what the caller may set, validated. */
+  const checkNew = (plan: EndpointPlan, call: EngineCall, input: unknown): Record<string, unknown> => {
+    const data = validate(plan.entity, {
+      ...overlayDefaults(call.overlay),
+      ...(strip(plan, call, input, []) as object),
+    })
+    checkOverlayRules(call.overlay, data, plan.entity)
+    return data
+  }
+
+  /** Stores a checked record: tenant, author, version 1, the initial state, the data-scope owner; audited. */
+  const insertRow = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    data: Record<string, unknown>,
+    remark?: string,
+  ): Promise<ApiRow> => {
+    const values: Record<string, unknown> = {
+      tenant_id: call.tenantId,
+      created_by: call.session.userId,
+      version: 1,
+    }
+    for (const column of writable(plan))
+      if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
+    if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
+    Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
+    const table = plan.entity.table
+    const inserted = await databaseErrors(
+      dynamic(trx).insertInto(table).values(values).returning(selection(plan.columns, table)).executeTakeFirstOrThrow(),
+    )
+    const row = toApiRow(plan.columns, inserted)
+    await audit(trx, plan, call, row.id as number, {
+      action: 'create',
+      before: null,
+      after: row,
+      ...(remark ? { remark } : {}),
+    })
+    return row
+  }
+
   const kinds: Record<
     EngineKind,
     (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
@@ -302,31 +345,26 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {
-      const data = validate(plan.entity, {
-        ...overlayDefaults(call.overlay),
-        ...(strip(plan, call, input, []) as object),
-      })
-      checkOverlayRules(call.overlay, data, plan.entity)
-      const values: Record<string, unknown> = {
-        tenant_id: call.tenantId,
-        created_by: call.session.userId,
-        version: 1,
-      }
-      for (const column of writable(plan))
-        if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
-      if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
-      Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
-      const table = plan.entity.table
-      const inserted = await databaseErrors(
-        dynamic(trx)
-          .insertInto(table)
-          .values(values)
-          .returning(selection(plan.columns, table))
-          .executeTakeFirstOrThrow(),
-      )
-      const row = toApiRow(plan.columns, inserted)
-      await audit(trx, plan, call, row.id as number, { action: 'create', before: null, after: row })
+      const row = await insertRow(trx, plan, call, checkNew(plan, call, input))
       return labelledRow(trx, plan, call, row)
+    },
+
+    /** input: the sheet the route read from the upload (./import/workbook.ts); rows as create stores them. */
+    async import(trx, plan, call, input) {
+      const { sheet } = input as { sheet: Sheet }
+      return runImport(
+        trx,
+        manifest,
+        plan.entity,
+        { tenantId: call.tenantId, language: call.language, locked: lockedFields(call.overlay) },
+        sheet,
+        {
+          check: (body) => checkNew(plan, call, body),
+          insert: async (data) => {
+            await insertRow(trx, plan, call, data, 'import')
+          },
+        },
+      )
     },
 
     async update(trx, plan, call, input): Promise<ApiRow> {

@@ -4,9 +4,11 @@ import type { DB } from '../db/schema.ts'
 import { ok } from '../http/envelope.ts'
 import { checkAccess } from '../http/guard.ts'
 import type { Manifest } from '../manifest.ts'
-import { endpointOverlay } from '../overlays/enforce.ts'
+import { endpointOverlay, lockedFields } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { createEngine, type Engine, type EngineOptions } from './core.ts'
+import { importTemplate } from './import/template.ts'
+import { readImportUpload } from './import/upload.ts'
 
 export { createEngine, type Engine, type EngineCall, servedByEngine } from './core.ts'
 export { syncEntityTables } from './storage.ts'
@@ -28,6 +30,10 @@ export function registerEngine(
 ): Engine {
   const engine = createEngine(manifest, options)
   for (const endpoint of engine.endpoints) {
+    if (endpoint.kind === 'import') {
+      registerImport(api, manifest, db, engine, endpoint)
+      continue
+    }
     api.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -45,4 +51,43 @@ export function registerEngine(
     })
   }
   return engine
+}
+
+/**
+ * An import: POST the workbook as multipart/form-data (one file, read into its first sheet before the
+ * transaction opens, ./import/upload.ts), GET the same path for the template workbook.
+ */
+function registerImport(
+  api: FastifyInstance,
+  manifest: Manifest,
+  db: Kysely<DB>,
+  engine: Engine,
+  endpoint: Engine['endpoints'][number],
+): void {
+  const entity = manifest.entities[endpoint.entity] as Manifest['entities'][string]
+  api.post(endpoint.path, async (request) => {
+    checkAccess(endpoint, request.session)
+    const session = request.session as NonNullable<typeof request.session>
+    const { sheet } = await readImportUpload(request)
+    const tenantId = request.tenant.id
+    const content = await withTenant(db, tenantId, async (trx) => {
+      const overlay = await endpointOverlay(trx, tenantId, endpoint)
+      return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, { sheet })
+    })
+    return ok(content)
+  })
+  api.get(endpoint.path, async (request, reply) => {
+    checkAccess(endpoint, request.session)
+    const tenantId = request.tenant.id
+    const workbook = await withTenant(db, tenantId, async (trx) => {
+      const overlay = await endpointOverlay(trx, tenantId, endpoint)
+      return importTemplate(trx, manifest, entity, request.language, lockedFields(overlay))
+    })
+    const name = `${entity.entity}-import.xlsx`
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(workbook)
+  })
 }

@@ -41,6 +41,7 @@ import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } fr
 import { type ListController, useListScreen } from './useListScreen.ts'
 
 const EntityFormDialog = lazy(() => import('../form/EntityFormDialog.tsx'))
+const ImportDialog = lazy(() => import('./ImportDialog.tsx'))
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -438,6 +439,15 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             title={t(list.editing.action.label)}
             row={list.editing.row}
             onClose={(saved) => list.closeEditing(saved)}
+          />
+        </Suspense>
+      )}
+      {list.importing && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            title={t(list.importing.action.label)}
+            path={list.importing.path}
+            onClose={(imported) => list.closeImporting(imported)}
           />
         </Suspense>
       )}

@@ -64,6 +64,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState<Editing | null>(null)
+  const [importing, setImporting] = useState<ActionDef | null>(null)
   // The tenant's view of the entity (an overlay's labels, defaults and rules), else the manifest's.
   const entity = tenantEntity ?? entityDef(screen.entity)
 
@@ -170,6 +171,10 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         setEditing({ action, row })
         return
       }
+      if (action.endpoint === 'import') {
+        setImporting(action)
+        return
+      }
       if (action.endpoint === 'export') {
         const call = clientCall(client, screen.endpoints?.export)
         if (!call) return
@@ -233,6 +238,12 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     closeEditing(saved: boolean) {
       setEditing(null)
       if (saved) void reload()
+    },
+    /** The import action whose upload dialog is open, and the import endpoint's path. */
+    importing: importing && screen.endpoints?.import ? { action: importing, path: screen.endpoints.import.path } : null,
+    closeImporting(imported: boolean) {
+      setImporting(null)
+      if (imported) void reload()
     },
   }
 }

@@ -1,0 +1,241 @@
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
+import type { FieldDef } from '../../../generator/model.ts'
+import type { ManifestEntity } from '../../../generator/resolve.ts'
+import { IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
+import type { DB } from '../../db/schema.ts'
+import { ApiError, type Language, messageFor } from '../../http/errors.ts'
+import type { Manifest } from '../../manifest.ts'
+import { labelTarget } from '../labels.ts'
+import {
+  headerIndex,
+  type ImportProblem,
+  importableFields,
+  locate,
+  type MappedRow,
+  mapHeader,
+  mapRows,
+  type PivotKey,
+  pivotOf,
+} from './rows.ts'
+import type { Sheet } from './workbook.ts'
+
+/**
+ * An import inside the caller's tenant transaction: map every row, check every row (the entity's
+ * validator, the tenant's overlay, references that must exist, unique values), and store all rows only
+ * when no row has a problem. One problem anywhere stores nothing: the caller fixes the file and sends it again.
+ */
+
+export interface ImportContent {
+  imported: number
+  problems: (ImportProblem & { message: string })[]
+}
+
+export interface ImportSteps {
+  /** The row as the engine's create would store it (overlay defaults, stripped, validated): throws 'validation'. */
+  check(body: Record<string, unknown>): Record<string, unknown>
+  /** Stores one checked row with its audit entry. */
+  insert(data: Record<string, unknown>): Promise<void>
+}
+
+type DynamicDB = Record<string, Record<string, unknown>>
+const dynamic = (trx: Transaction<DB>) => trx as unknown as Kysely<DynamicDB>
+
+/** The codes and display texts of the reference lists that pivot columns name (container types). */
+async function pivotKeys(
+  trx: Transaction<DB>,
+  manifest: Manifest,
+  fields: [string, FieldDef][],
+): Promise<Map<string, PivotKey[]>> {
+  const out = new Map<string, PivotKey[]>()
+  for (const [name, def] of fields) {
+    const pivot = pivotOf(def, manifest.entities)
+    const target = pivot && manifest.entities[pivot.ref]
+    if (!pivot || !target) continue
+    const display = target.display && target.display !== 'code' ? target.display : undefined
+    const rows = (
+      await sql<{ code: string; name: string | null }>`
+      select code, ${display ? sql.ref(display.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()) : sql`null`}::text as name
+      from ${sql.table(target.table)} order by code`.execute(trx)
+    ).rows
+    // 40'HQ is also written 40HQ; normalizeHeader drops the apostrophe, so the display text covers both.
+    out.set(
+      name,
+      rows.map((row) => ({ code: row.code, names: row.name ? [row.name] : [] })),
+    )
+  }
+  return out
+}
+
+interface RefUse {
+  row: MappedRow
+  /** The field path the validator would name (pol, surcharges[1].currency). */
+  path: string
+  value: string | number
+  target: NonNullable<ReturnType<typeof labelTarget>>
+}
+
+/** Every reference value of a row, top level and inside its lists. */
+function refUses(row: MappedRow, fields: [string, FieldDef][], manifest: Manifest): RefUse[] {
+  const out: RefUse[] = []
+  const visit = (def: FieldDef, value: unknown, path: string) => {
+    if (value === undefined || value === null) return
+    if (def.type === 'ref' && def.ref) {
+      const referenced = manifest.entities[def.ref]
+      const target = referenced && labelTarget(referenced)
+      if (!target) return
+      for (const one of Array.isArray(value) ? value : [value])
+        if (typeof one === 'string' || typeof one === 'number') out.push({ row, path, value: one, target })
+      return
+    }
+    if (def.type === 'array' && def.items && Array.isArray(value))
+      value.forEach((item, i) => {
+        if (!item || typeof item !== 'object') return
+        for (const [name, itemDef] of Object.entries(def.items ?? {}))
+          visit(itemDef, (item as Record<string, unknown>)[name], `${path}[${i}].${name}`)
+      })
+  }
+  for (const [name, def] of fields) visit(def, row.body[name], name)
+  return out
+}
+
+/** Which of the values exist in the target (in the caller's tenant for tenant entities). */
+async function existing(
+  trx: Transaction<DB>,
+  tenantId: number,
+  target: RefUse['target'],
+  values: (string | number)[],
+): Promise<Set<string>> {
+  const found = new Set<string>()
+  const keys = [...new Set(values.map(String))]
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000)
+    const typed = target.key === 'id' ? chunk.filter((k) => /^\d{1,10}$/.test(k)).map(Number) : chunk
+    if (!typed.length) continue
+    let query = dynamic(trx)
+      .selectFrom(target.table)
+      .select(sql<string>`${sql.ref(target.key)}::text`.as('key'))
+      .where(sql<SqlBool>`${sql.ref(target.key)} in (${sql.join(typed)})`)
+    if (target.tenant) query = query.where(sql<SqlBool>`tenant_id = ${tenantId}`)
+    for (const row of await query.execute()) found.add(String(row.key))
+  }
+  return found
+}
+
+/** Single-field unique indexes: a value twice in the file, or already stored. */
+async function uniqueProblems(
+  trx: Transaction<DB>,
+  tenantId: number,
+  entity: ManifestEntity,
+  rows: MappedRow[],
+  locateAt: (row: MappedRow, field: string, key: string, params: Record<string, unknown>) => ImportProblem,
+): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = []
+  const indexes = (entity as ManifestEntity & { storage?: { indexes?: { fields: string[]; unique?: boolean }[] } })
+    .storage?.indexes
+  for (const index of indexes ?? []) {
+    const field = index.fields[0]
+    if (!index.unique || index.fields.length !== 1 || !field) continue
+    const column = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+    const first = new Map<string, MappedRow>()
+    for (const row of rows) {
+      const value = row.body[field]
+      if (typeof value !== 'string' && typeof value !== 'number') continue
+      const seen = first.get(String(value))
+      if (seen) problems.push(locateAt(row, field, 'import.duplicateInFile', { value, row: seen.row }))
+      else first.set(String(value), row)
+    }
+    const values = [...first.keys()]
+    for (let i = 0; i < values.length; i += 1000) {
+      let query = dynamic(trx)
+        .selectFrom(entity.table)
+        .select(sql<string>`${sql.ref(column)}::text`.as('value'))
+        .where(sql<SqlBool>`${sql.ref(column)}::text in (${sql.join(values.slice(i, i + 1000))})`)
+      if (entity.scope === 'tenant') query = query.where(sql<SqlBool>`tenant_id = ${tenantId}`)
+      for (const found of await query.execute()) {
+        const row = first.get(String(found.value))
+        if (row) problems.push(locateAt(row, field, 'import.alreadyExists', { value: found.value }))
+      }
+    }
+  }
+  return problems
+}
+
+export async function runImport(
+  trx: Transaction<DB>,
+  manifest: Manifest,
+  entity: ManifestEntity,
+  call: { tenantId: number; language?: Language; locked: ReadonlySet<string> },
+  sheet: Sheet,
+  steps: ImportSteps,
+): Promise<ImportContent> {
+  const fields = importableFields(entity, call.locked)
+  const index = headerIndex(fields, manifest.entities, await pivotKeys(trx, manifest, fields))
+  const header = mapHeader(sheet, index)
+  if (header.headerRow < 0)
+    throw new ApiError('validation', {}, [{ field: 'file', message: 'import.empty', params: {} }])
+  // Rows the sheet spans below its header, blank or not: a file over the limit is refused whole.
+  const below = sheet.rowCount - header.headerRow - 1
+  if (below > IMPORT_LIMITS.maxRows)
+    throw new ApiError('validation', { limit: IMPORT_LIMITS.maxRows }, [
+      { field: 'file', message: 'import.tooManyRows', params: { limit: IMPORT_LIMITS.maxRows, rows: below } },
+    ])
+  const rows = mapRows(sheet, header, manifest.entities)
+  const problems: ImportProblem[] = [...header.problems]
+  if (!rows.length)
+    problems.push({
+      row: header.headerRow + 2,
+      column: null,
+      header: null,
+      field: null,
+      key: 'import.noRows',
+      params: {},
+    })
+
+  const checked = new Map<MappedRow, Record<string, unknown>>()
+  for (const row of rows) {
+    problems.push(...row.problems)
+    try {
+      checked.set(row, steps.check(row.body))
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'validation') throw error
+      for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
+        problems.push(locate(row, fieldError, header))
+    }
+  }
+
+  const at = (row: MappedRow, path: string, key: string, params: Record<string, unknown>) =>
+    locate(row, { field: path, message: key, params }, header)
+  // References that must exist: ports, airports, carriers, currencies, container types… One query per table.
+  const uses = rows.flatMap((row) => refUses(row, fields, manifest))
+  const byTable = new Map<string, RefUse[]>()
+  for (const use of uses) byTable.set(use.target.table, [...(byTable.get(use.target.table) ?? []), use])
+  for (const tableUses of byTable.values()) {
+    const target = (tableUses[0] as RefUse).target
+    const found = await existing(
+      trx,
+      call.tenantId,
+      target,
+      tableUses.map((u) => u.value),
+    )
+    for (const use of tableUses)
+      if (!found.has(String(use.value)))
+        problems.push(at(use.row, use.path, 'import.unknownReference', { value: use.value }))
+  }
+  problems.push(...(await uniqueProblems(trx, call.tenantId, entity, rows, at)))
+
+  const language = call.language ?? 'zh'
+  if (problems.length) {
+    problems.sort((a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''))
+    return { imported: 0, problems: problems.map((p) => translated(p, entity, language)) }
+  }
+  for (const row of rows) await steps.insert(checked.get(row) as Record<string, unknown>)
+  return { imported: rows.length, problems: [] }
+}
+
+/** The message in the caller's language; a field with no column is named by its label. */
+function translated(problem: ImportProblem, entity: ManifestEntity, language: Language) {
+  const top = problem.field?.match(/^[A-Za-z0-9]+/)?.[0]
+  const label = top ? entity.fields[top]?.label : undefined
+  const header = problem.header ?? (label ? messageFor(label, language) : null)
+  return { ...problem, header, message: messageFor(problem.key, language, problem.params) }
+}

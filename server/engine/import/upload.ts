@@ -1,0 +1,48 @@
+import '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import { formatBytes, IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
+import { cleanName } from '../../files/sniff.ts'
+import { ApiError } from '../../http/errors.ts'
+import { readFirstSheet, type Sheet, spreadsheetKind } from './workbook.ts'
+
+/** A file refused before any row is read, with a message of its own (import.*) rather than its code's. */
+export class ImportRefused extends ApiError {
+  constructor(
+    code: 'validation' | '413',
+    private readonly messageKey: string,
+    params: Record<string, unknown> = {},
+  ) {
+    super(code, params, [{ field: 'file', message: messageKey, params }])
+  }
+  override get key(): string {
+    return this.messageKey
+  }
+}
+
+/**
+ * The import's upload: one multipart file of at most 10 MB that is an xls or xlsx by its bytes, read into
+ * its first sheet. Anything else is refused before a row is looked at.
+ */
+export async function readImportUpload(request: FastifyRequest): Promise<{ name: string; sheet: Sheet }> {
+  let part: Awaited<ReturnType<typeof request.file>>
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 0 } })
+  } catch {
+    throw new ImportRefused('validation', 'import.fileMissing')
+  }
+  if (!part) throw new ImportRefused('validation', 'import.fileMissing')
+  const name = cleanName(part.filename)
+  let bytes: Buffer
+  try {
+    bytes = await part.toBuffer()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ImportRefused('413', 'import.tooLarge', { name, size: formatBytes(IMPORT_LIMITS.maxBytes) })
+    throw error
+  }
+  if (!bytes.length || !spreadsheetKind(bytes))
+    throw new ImportRefused('validation', 'import.notSpreadsheet', { name, types: IMPORT_LIMITS.accept.join(', ') })
+  const sheet = await readFirstSheet(bytes)
+  if (!sheet) throw new ImportRefused('validation', 'import.unreadable', { name })
+  return { name, sheet }
+}

@@ -106,13 +106,16 @@ export function chooseFullSite(): void {
 /** Carries out `switchTarget` for the route being shown, and again whenever the window is resized. */
 export function MobileSwitch({ route }: { route: RouteEntry }): null {
   const width = useSyncExternalStore(subscribe, () => window.innerWidth)
-  const location = useLocation()
+  // Re-render on every navigation, but read the address itself: while a navigation's page is still
+  // loading (its texts, say), the page being left stays on screen with the old location, and a resize
+  // then must not send the visitor from where they already are.
+  useLocation()
   const navigate = useNavigate()
   const settings = useSiteSettings()
   const target = switchTarget({
     layout: route.layout,
-    pathname: location.pathname,
-    search: location.search,
+    pathname: window.location.pathname,
+    search: window.location.search,
     width,
     hostname: window.location.hostname,
     settings,

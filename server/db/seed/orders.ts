@@ -5,6 +5,7 @@ import { syncEntityTables } from '../../engine/storage.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seededRandom } from './random.ts'
 import { OCEAN_CARRIERS, SEA_PORTS } from './reference/index.ts'
 
 /**
@@ -96,21 +97,6 @@ const STATES = [
 
 const PACKAGES = ['CARTONS', 'PALLETS', 'BALES', 'ROLLS']
 
-/** mulberry32: a small deterministic generator, good enough for demo data. */
-function generator(seed: number) {
-  let a = seed
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
-  }
-}
-
 const day = (offset: number) => new Date(BASE_DAY + offset * 86_400_000).toISOString().slice(0, 10)
 const pad = (n: number, width: number) => String(n).padStart(width, '0')
 
@@ -141,7 +127,7 @@ const PLANS: TenantPlan[] = [
 
 /** The order records of one tenant, in the API shape (what the engine answers), oldest first. */
 export function demoOrders(plan: TenantPlan): Record<string, unknown>[] {
-  const random = generator(plan.seed)
+  const random = seededRandom(plan.seed)
   const orders: Record<string, unknown>[] = []
   for (let i = 0; i < plan.count; i++) {
     const lane = random.pick(LANES)

@@ -4,6 +4,7 @@ import { columnsOf, toDbValue } from '../../engine/columns.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seededRandom } from './random.ts'
 import {
   CARGO_AIRLINES,
   CARGO_AIRPORTS,
@@ -26,26 +27,6 @@ import {
  */
 
 const DAY_MS = 86_400_000
-
-function generator(seed: number) {
-  let a = seed
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
-    /** `count` distinct items of a list, in list order. */
-    some: <T>(list: readonly T[], count: number): T[] => {
-      const picked = new Set<number>()
-      while (picked.size < Math.min(count, list.length)) picked.add(Math.floor(next() * list.length))
-      return [...picked].sort((x, y) => x - y).map((i) => list[i] as T)
-    },
-  }
-}
 
 /** Sea origins: the main Chinese gateways and Southeast Asian hubs. */
 const SEA_ORIGINS = ['CNSHA', 'CNNGB', 'CNSZX', 'CNYTN', 'CNQIN', 'CNTXG', 'CNXMN', 'SGSIN', 'VNSGN', 'THLCH']
@@ -146,7 +127,7 @@ export interface RateSeedOptions {
 /** The demo tenant's rate records in the API shape, deterministic for a given anchor day. */
 export function demoRates(today: string): Record<string, unknown>[] {
   const anchor = Date.parse(`${today}T00:00:00Z`)
-  const random = generator(20260307)
+  const random = seededRandom(20260307)
   const carriers = OCEAN_CARRIERS.map((c) => c.scac).slice(0, 14)
   const airlines = CARGO_AIRLINES.map((a) => a.iata)
   const ports = new Set(SEA_PORTS.map((p) => p.code))

@@ -20,6 +20,8 @@ export interface FieldDef {
   label?: string
   required?: boolean
   readOnly?: boolean
+  /** A numbering kind the engine fills on create (server/engine/numbering.ts). */
+  numbering?: 'orderNo'
   minLength?: number
   maxLength?: number
   pattern?: string

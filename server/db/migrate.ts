@@ -8,6 +8,7 @@ import * as overlays from './migrations/0005_overlays.ts'
 import * as files from './migrations/0006_files.ts'
 import * as userSettings from './migrations/0008_user_settings.ts'
 import * as tracking from './migrations/0009_tracking.ts'
+import * as orderNumbers from './migrations/0010_order_numbers.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_files': files,
   '0008_user_settings': userSettings,
   '0009_tracking': tracking,
+  '0010_order_numbers': orderNumbers,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -23,6 +23,7 @@ import { type Column, columnsOf, selection, toApiRow, toDbValue } from './column
 import { runImport } from './import/run.ts'
 import type { Sheet } from './import/workbook.ts'
 import { attachLabels, type LabelField, labelFields } from './labels.ts'
+import { NUMBERINGS } from './numbering.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
 import { isEngineEntity } from './storage.ts'
@@ -58,6 +59,8 @@ export type BodyValidator = (entity: ManifestEntity, body: unknown) => Record<st
 
 export interface EngineOptions {
   validate?: BodyValidator
+  /** The time numbering reads (date parts, reset periods); now unless a test says otherwise. */
+  clock?: () => Date
 }
 
 export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'import', 'transition'] as const
@@ -120,6 +123,7 @@ export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint): 
 
 export function createEngine(manifest: Manifest, options: EngineOptions = {}): Engine {
   const validate: BodyValidator = options.validate ?? ((entity, body) => validateBody(entity, body))
+  const clock = options.clock ?? (() => new Date())
   const plans = new Map<ManifestEndpoint, EndpointPlan>()
   const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e))
   for (const endpoint of endpoints) {
@@ -304,6 +308,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
     if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
     Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
+    for (const column of plan.columns) {
+      const kind = column.field?.numbering
+      if (kind) values[column.column] = await NUMBERINGS[kind](trx, call.tenantId, data, clock())
+    }
     const table = plan.entity.table
     const inserted = await databaseErrors(
       dynamic(trx).insertInto(table).values(values).returning(selection(plan.columns, table)).executeTakeFirstOrThrow(),

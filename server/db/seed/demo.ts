@@ -5,6 +5,7 @@ import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 import { seedLetters } from './letters.ts'
 import { seedNews } from './news.ts'
+import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
 import { seedRates } from './rates.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
@@ -254,6 +255,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .execute()
   }
   await seedOrders(db, manifest)
+  await seedOrderNumberRules(db)
   await seedRates(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)

@@ -77,23 +77,25 @@ export function checkOverlayRules(
     throw new ApiError('validation', {}, toFieldErrors(overlay.rules.errors, entity ? { fields: entity.fields } : {}))
 }
 
+/** A row without some fields, its `labels` of them included. */
+function withoutFields<T extends Record<string, unknown>>(row: T, names: readonly string[]): T {
+  const out: Record<string, unknown> = { ...row }
+  for (const name of names) delete out[name]
+  if (out.labels && typeof out.labels === 'object') {
+    const labels = { ...(out.labels as Record<string, unknown>) }
+    for (const name of names) delete labels[name]
+    out.labels = labels
+  }
+  return out as T
+}
+
 /** List and export rows without the columns the overlays hide (and their labels). */
 export function withoutHiddenColumns<T extends Record<string, unknown>>(
   overlay: EndpointOverlay | undefined,
   rows: T[],
 ): T[] {
   const hidden = overlay?.document.columns?.hidden
-  if (!hidden?.length) return rows
-  return rows.map((row) => {
-    const out: Record<string, unknown> = { ...row }
-    for (const name of hidden) delete out[name]
-    if (out.labels && typeof out.labels === 'object') {
-      const labels = { ...(out.labels as Record<string, unknown>) }
-      for (const name of hidden) delete labels[name]
-      out.labels = labels
-    }
-    return out as T
-  })
+  return hidden?.length ? rows.map((row) => withoutFields(row, hidden)) : rows
 }
 
 /** A record without the fields the overlays hide (a detail screen's hidden fields are not sent either). */
@@ -102,6 +104,5 @@ export function withoutHiddenFields<T extends Record<string, unknown>>(
   row: T,
 ): T {
   const hidden = overlay?.document.fields?.hidden
-  if (!hidden?.length) return row
-  return withoutHiddenColumns({ ...overlay, document: { columns: { hidden } } } as EndpointOverlay, [row])[0] as T
+  return hidden?.length ? withoutFields(row, hidden) : row
 }

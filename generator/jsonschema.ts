@@ -81,6 +81,9 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       break
     case 'enum': {
       const values = (field.values ?? []).map((v) => v.value)
+      // The type lets ajv compare a multiple enum's items as scalars (uniqueItems without its deep-equal helper).
+      if (values.every((v) => typeof v === 'string')) s.type = 'string'
+      else if (values.every((v) => Number.isInteger(v))) s.type = 'integer'
       s.enum = values
       break
     }

@@ -21,7 +21,7 @@ export interface FieldDef {
   required?: boolean
   readOnly?: boolean
   /** A numbering kind the engine fills on create (server/engine/numbering.ts). */
-  numbering?: 'orderNo'
+  numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo'
   minLength?: number
   maxLength?: number
   pattern?: string
@@ -59,7 +59,15 @@ export interface TransitionDef {
   permission: string
   label: string
   confirm?: string
+  /** Server effects run after the state changed, in the same transaction (server/engine/effects.ts). */
+  effects?: EffectName[]
 }
+
+/** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */
+export type EffectName = 'autoQuote' | 'inquiryQuoted' | 'inquiryWithdrawn' | 'quoteBooked' | 'createShipment'
+
+/** The derivations an entity may name (meta-schema `$defs.derivation`). */
+export type DerivationName = 'quoteTotals'
 
 export interface StatesDef {
   field: string
@@ -78,6 +86,7 @@ export interface EntityDef {
   display?: string
   storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean }[] }
   dataScope?: { owner?: string; company?: string }
+  effects?: { beforeWrite?: DerivationName[]; afterCreate?: EffectName[]; afterUpdate?: EffectName[] }
   fields: Record<string, FieldDef>
   rules?: RuleDef[]
   states?: StatesDef

@@ -20,6 +20,7 @@ import {
 } from '../overlays/enforce.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
+import { runDerivations, runEffects } from './effects.ts'
 import { runImport } from './import/run.ts'
 import type { Sheet } from './import/workbook.ts'
 import { attachLabels, type LabelField, labelFields } from './labels.ts'
@@ -306,6 +307,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     }
     for (const column of writable(plan))
       if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
+    Object.assign(values, await derivedValues(trx, plan, call, null, data))
     if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
     Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
     for (const column of plan.columns) {
@@ -323,8 +325,36 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       after: row,
       ...(remark ? { remark } : {}),
     })
+    await runEffects(plan.entity.effects?.afterCreate, effectContext(trx, plan, call, null, row))
     return row
   }
+
+  /** The columns of the record's derivations (`effects.beforeWrite`), read-only fields included. */
+  const derivedValues = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    before: ApiRow | null,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> => {
+    const names = plan.entity.effects?.beforeWrite
+    if (!names?.length) return {}
+    const derived = await runDerivations(names, { trx, call, manifest, entity: plan.entity, before, data, at: clock() })
+    const values: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(derived)) {
+      const column = columnOf(plan, name)
+      if (column && !column.system) values[column.column] = toDbValue(column, value)
+    }
+    return values
+  }
+
+  const effectContext = (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    before: ApiRow | null,
+    after: ApiRow,
+  ) => ({ trx, call, manifest, entity: plan.entity, before, after, at: clock() })
 
   const kinds: Record<
     EngineKind,
@@ -392,8 +422,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         if (JSON.stringify(next) !== JSON.stringify(before[column.name] ?? null))
           values[column.column] = toDbValue(column, next)
       }
+      Object.assign(values, await derivedValues(trx, plan, call, before, data))
       const after = await updateRow(trx, plan, call, ids.id, ids.version, values)
       await audit(trx, plan, call, ids.id, { action: 'update', ...changes(before, after) })
+      await runEffects(plan.entity.effects?.afterUpdate, effectContext(trx, plan, call, before, after))
       return labelledRow(trx, plan, call, after)
     },
 
@@ -441,6 +473,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         ...(body.remark ? { remark: body.remark } : {}),
         ...changes(before, after),
       })
+      await runEffects(transition.effects, effectContext(trx, plan, call, before, after))
       return labelledRow(trx, plan, call, after)
     },
   }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { FieldDef } from '../../generator/model.ts'
 import type { DB } from '../db/schema.ts'
-import { nextOrderNo } from '../domain/orders/numbering.ts'
+import { nextDailyNo, nextOrderNo } from '../domain/orders/numbering.ts'
 
 /**
  * The numbering kinds a field may name (`numbering:` in schemas/, checked by the meta-schema): on create
@@ -19,4 +19,6 @@ export type Numbering = (
 export const NUMBERINGS: Record<NumberingKind, Numbering> = {
   /** The tenant's order-number rule for the record's transport mode (schemas/orderNumberRule.yaml). */
   orderNo: (trx, tenantId, record, at) => nextOrderNo(trx, tenantId, record.transportMode, at),
+  inquiryNo: (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'INQ', at),
+  quoteNo: (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'QT', at),
 }

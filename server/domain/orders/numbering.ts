@@ -134,3 +134,22 @@ export async function nextOrderNo(
     returning value`.execute(trx)
   return formatOrderNo(rule, Number(counted.rows[0]?.value), at, timeZone)
 }
+
+/**
+ * Inquiry and quote numbers: a fixed rule per kind (INQ2611220001, QT2611220001), drawn from the same
+ * counters as order numbers, daily, in the tenant's time zone.
+ */
+export async function nextDailyNo(trx: Transaction<DB>, tenantId: number, prefix: string, at: Date): Promise<string> {
+  const rule: NumberRule = { prefix, datePattern: 'YYMMDD', sequenceLength: 4, reset: 'daily' }
+  const tenant = await sql<{ zone: string | null }>`
+    select settings->>'timeZone' as zone from tenant where id = ${tenantId}`.execute(trx)
+  const timeZone = tenant.rows[0]?.zone || DEFAULT_TIME_ZONE
+  const counted = await sql<{ value: number }>`
+    insert into order_number_counter as c (tenant_id, rule_key, period, value)
+    values (${tenantId}, ${counterKey(rule)}, ${periodKey(rule.reset, at, timeZone)}, 1)
+    on conflict (tenant_id, rule_key, period) do update set value = c.value + 1
+    returning value`.execute(trx)
+  const value = Number(counted.rows[0]?.value)
+  // Past 9999 a day the sequence grows a digit rather than refusing the inquiry.
+  return formatOrderNo({ ...rule, sequenceLength: Math.max(4, String(value).length) }, value, at, timeZone)
+}

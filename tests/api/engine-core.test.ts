@@ -429,7 +429,7 @@ describe('charges: create, money and the search operators', () => {
   it('exports the screen columns as CSV with the same filters', async () => {
     const csv = await call<string>(operator, '/test/charge/export', { searchParams: { currency: ['EUR', 'CNY'] } })
     const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('chargeCode,Order no.,amount,Created at')
+    expect(lines[0]).toBe('chargeCode,Order no.,Amount,Created at')
     expect(
       lines
         .slice(1)
@@ -651,6 +651,7 @@ describe('booking orders: create, update and transitions', () => {
   const valid = {
     transportMode: 1,
     containerLoadType: 'FCL',
+    containers: [{ containerType: '45G1', quantity: 1 }],
     pol: 'CNSHA',
     pod: 'USLAX',
     carrier: 'MAEU',

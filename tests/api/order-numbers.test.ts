@@ -36,6 +36,7 @@ async function tenantId(code: string): Promise<number> {
 const order = {
   transportMode: 1,
   containerLoadType: 'FCL',
+  containers: [{ containerType: '45G1', quantity: 1 }],
   pol: 'CNNGB',
   pod: 'USLAX',
   shipper: 'HANGZHOU MINGHUI TEXTILE',

@@ -240,6 +240,7 @@ describe('the engine honours an overlay on create and update', () => {
     const order = {
       transportMode: 1,
       containerLoadType: 'FCL',
+      containers: [{ containerType: '45G1', quantity: 1 }],
       pol: 'CNNGB',
       pod: 'USLAX',
       carrier: 'MAEU',

@@ -160,6 +160,8 @@ export function demoOrders(plan: TenantPlan): Record<string, unknown>[] {
       atd: sailed ? day(etd) : null,
       ata: sailed && etd + lane.transitDays < 0 ? day(etd + lane.transitDays) : null,
       cargoType: fcl ? 'FCL' : 'CFS',
+      // One 40' high cube per 68 CBM of cargo (no random draw: the later seeds keep their values).
+      containers: fcl ? [{ containerType: '45G1', quantity: Math.max(1, Math.ceil((boxes * 0.052) / 68)) }] : null,
       packageType: random.pick(PACKAGES),
       boxes,
       grossWeight: Number((boxes * (fcl ? 14.5 : 22.25) + random.int(0, 999) / 1000).toFixed(3)),

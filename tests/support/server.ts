@@ -67,7 +67,8 @@ export async function startServer(
     output: () => log,
     stop(signal = 'SIGTERM') {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        // A process killed by a signal has no exit code, only a signal code: it has exited all the same.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => {
           if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
           resolve(code)

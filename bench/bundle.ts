@@ -123,6 +123,17 @@ function predicted(manifest: Manifest, outDir: string, lazy: string[]): Set<stri
   return files
 }
 
+interface Timing {
+  /** Largest contentful paint, as Chromium reports it. */
+  lcpMs: number
+  /** From navigation to the page's ready element drawn (a workbench list's first rows). */
+  readyMs: number
+}
+
+const timings = new Map<Page, Timing>()
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+const VISITS = 3
+
 /** The script files each page fetched in Chromium, or null when there is no browser here. */
 async function measured(outDir: string): Promise<Map<Page, Set<string>> | null> {
   const { launchBrowser } = await import('../tests/support/browser.ts')
@@ -149,6 +160,29 @@ async function measured(outDir: string): Promise<Map<Page, Set<string>> | null> 
       await tab.locator(page.ready).first().waitFor({ timeout: 30_000 })
       await tab.waitForLoadState('networkidle')
       result.set(page, scripts)
+      // Then timed visits in fresh tabs of the same session (the server and the disk cache are warm).
+      const visits: Timing[] = []
+      for (let i = 0; i < VISITS; i++) {
+        const timed = await context.newPage()
+        const started = Date.now()
+        await timed.goto(`${server.url}${page.path}`, { waitUntil: 'commit' })
+        await timed.locator(page.ready).first().waitFor({ timeout: 30_000 })
+        const readyMs = Date.now() - started
+        await timed.waitForLoadState('networkidle')
+        const lcpMs = await timed.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries()
+                resolve(entries[entries.length - 1]?.startTime ?? 0)
+              }).observe({ type: 'largest-contentful-paint', buffered: true })
+              setTimeout(() => resolve(0), 2000)
+            }),
+        )
+        visits.push({ lcpMs, readyMs })
+        await timed.close()
+      }
+      timings.set(page, { lcpMs: median(visits.map((v) => v.lcpMs)), readyMs: median(visits.map((v) => v.readyMs)) })
       await context.close()
     }
     return result
@@ -215,6 +249,19 @@ export async function benchBundle(): Promise<string[]> {
       }
     }
     if (browser && !notes.length) lines.push('', 'The manifest estimate names the same chunks for every page.')
+    if (timings.size) {
+      lines.push(
+        '',
+        `Page timings in headless Chromium on localhost, median of ${VISITS} visits with a warm server and cache:`,
+        '',
+        '| Page | LCP | ready (first rows / main element drawn) |',
+        '| --- | ---: | ---: |',
+        ...PAGES.filter((p) => timings.has(p)).map((p) => {
+          const t = timings.get(p) as Timing
+          return `| ${p.label} | ${t.lcpMs.toFixed(0)} ms | ${t.readyMs} ms |`
+        }),
+      )
+    }
     if (notes.length) lines.push('', ...notes)
     return lines
   } finally {

@@ -33,18 +33,21 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
   switch (field.type) {
     case 'string':
       s.type = 'string'
+      s.wbText = true
       copy('minLength', 'maxLength', 'pattern', 'format')
       if (s.maxLength === undefined) s.maxLength = 255
       if (field.required && s.minLength === undefined) s.minLength = 1
       break
     case 'textBlock':
       s.type = 'string'
+      s.wbText = true
       s.wbTextBlock = { lineLength: field.lineLength ?? 35, maxLines: field.maxLines ?? 7 }
       s.maxLength = (field.lineLength ?? 35) * (field.maxLines ?? 7) + (field.maxLines ?? 7) * 2
       if (field.required) s.minLength = 1
       break
     case 'richText':
       s.type = 'string'
+      s.wbText = true
       s.maxLength = field.maxLength ?? 100_000
       if (field.required) s.minLength = 1
       break
@@ -66,6 +69,10 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       const places = field.decimals ?? DEFAULT_MONEY_DECIMALS
       s.type = 'string'
       s.pattern = places ? `^-?\\d{1,10}(\\.\\d{1,${places}})?$` : '^-?\\d{1,10}$'
+      // JSON Schema's bounds do not apply to strings: the decimal keywords compare them exactly.
+      if (field.minimum !== undefined) s.wbDecimalMinimum = field.minimum
+      if (field.exclusiveMinimum !== undefined) s.wbDecimalExclusiveMinimum = field.exclusiveMinimum
+      if (field.maximum !== undefined) s.wbDecimalMaximum = field.maximum
       break
     }
     case 'boolean':
@@ -89,11 +96,12 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
     }
     case 'ref':
       // Reference lists (ports, carriers…) are keyed by their code; entities by id.
-      if (isReferenceList(entities, field.ref)) Object.assign(s, { type: 'string', minLength: 1, maxLength: 64 })
+      if (isReferenceList(entities, field.ref))
+        Object.assign(s, { type: 'string', minLength: 1, maxLength: 64, wbText: true })
       else Object.assign(s, { type: 'integer', minimum: 1 })
       break
     case 'file':
-      Object.assign(s, { type: 'string', minLength: 1, maxLength: 128 })
+      Object.assign(s, { type: 'string', minLength: 1, maxLength: 128, wbText: true })
       break
     case 'array': {
       s.type = 'array'
@@ -144,6 +152,8 @@ export function entitySchema(entity: EntityDef, entities: Record<string, EntityD
         return { wbUniqueBy: rule }
       case 'requiredWhen':
         return { wbRequiredWhen: rule }
+      case 'excludedWhen':
+        return { wbExcludedWhen: rule }
     }
   })
   return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }

@@ -52,6 +52,13 @@ export type RuleDef =
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
   | { kind: 'requiredWhen'; field: string; when: { field: string; equals: unknown }; message: string }
+  | {
+      kind: 'excludedWhen'
+      field: string
+      values: (string | number)[]
+      when: { field: string; includesAny: (string | number)[] }
+      message: string
+    }
 
 export interface TransitionDef {
   from: string[]
@@ -67,11 +74,13 @@ export interface TransitionDef {
 export type EffectName = 'autoQuote' | 'inquiryQuoted' | 'inquiryWithdrawn' | 'quoteBooked' | 'createShipment'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
-export type DerivationName = 'quoteTotals'
+export type DerivationName = 'quoteTotals' | 'orderSource'
 
 export interface StatesDef {
   field: string
   initial: string
+  /** The states a record may be deleted in; absent: any. */
+  deletableIn?: string[]
   values: Record<string, { label: string; color?: string }>
   transitions: Record<string, TransitionDef>
 }
@@ -103,6 +112,8 @@ export interface EndpointDef {
   path: string
   permission?: PermissionList
   public?: boolean
+  /** Engine endpoints: a fixed condition (field → allowed values); rows outside it are not found. */
+  filter?: Record<string, (string | number | boolean)[]>
 }
 
 export interface ActionDef {
@@ -112,6 +123,8 @@ export interface ActionDef {
   confirm?: string
   transition?: string
   route?: string
+  /** With `route`: the query parameter that carries the record's id (default `id`). */
+  param?: string
   endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
 }
 

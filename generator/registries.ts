@@ -48,6 +48,8 @@ export const COMPONENTS = [
   'rateComparison',
   'specialRateApplication',
   'specialRateDetail',
+  'quoteEditor',
+  'quoteComparison',
   'palletInquiry',
   'bookingOrder',
   'blEditor',

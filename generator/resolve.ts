@@ -38,6 +38,8 @@ export interface ManifestEndpoint {
   screens: string[]
   /** For list and export endpoints: the search parameters and their operators, from the screens that bind it. */
   search?: ScreenDef['search']
+  /** A fixed condition of the binding (field → allowed values): rows outside it are not found. */
+  filter?: Record<string, (string | number | boolean)[]>
 }
 
 export interface Manifest {
@@ -131,6 +133,8 @@ export function resolveManifest(sources: Sources): Manifest {
         continue
       }
       if (existing) {
+        if (JSON.stringify(existing.filter) !== JSON.stringify(binding.filter))
+          throw new Error(`${screen.name}: ${key} is bound elsewhere with another filter`)
         existing.permissions = [...new Set([...existing.permissions, ...perms])].sort()
         existing.screens.push(screen.name)
         if ((kind === 'list' || kind === 'export') && screen.search)
@@ -147,6 +151,7 @@ export function resolveManifest(sources: Sources): Manifest {
         public: isPublic,
         screens: [screen.name],
         ...(kind === 'list' || kind === 'export' ? { search: withRangeParams(screen.search ?? []) } : {}),
+        ...(binding.filter ? { filter: binding.filter } : {}),
       })
     }
   }

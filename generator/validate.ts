@@ -317,6 +317,27 @@ export function validateSources(sources: Sources): ConfigError[] {
           needField([...at, 'field'], rule.field)
           needField([...at, 'when', 'field'], rule.when.field)
           break
+        case 'excludedWhen': {
+          // Every value named must be one the field can take, or the rule could never fire.
+          const needValues = (path: Path, name: string, values: readonly (string | number)[]) => {
+            const allowed = def.fields[name]?.values?.map((v) => v.value)
+            if (!allowed) return
+            values.forEach((value, j) => {
+              if (!allowed.includes(value))
+                err(
+                  file,
+                  [...path, j],
+                  `"${value}" is not a value of ${def.entity}.${name}`,
+                  `one of ${listOf(allowed.map(String), 30)}`,
+                )
+            })
+          }
+          needField([...at, 'field'], rule.field)
+          needField([...at, 'when', 'field'], rule.when.field)
+          needValues([...at, 'values'], rule.field, rule.values)
+          needValues([...at, 'when', 'includesAny'], rule.when.field, rule.when.includesAny)
+          break
+        }
         case 'sumEquals':
         case 'uniqueItems': {
           const arrayName = rule.kind === 'sumEquals' ? rule.of : rule.field
@@ -347,6 +368,7 @@ export function validateSources(sources: Sources): ConfigError[] {
           err(file, path, `unknown state "${name}"`, `one of ${listOf(states)}`, suggestion(name, states))
       }
       needState(['states', 'initial'], def.states.initial)
+      for (const [i, name] of (def.states.deletableIn ?? []).entries()) needState(['states', 'deletableIn', i], name)
       const stateField = def.fields[def.states.field]
       if (stateField && stateField.type !== 'string' && stateField.type !== 'enum')
         err(

@@ -15,6 +15,7 @@ export const RULE_KEYWORDS = {
   wbSumEquals: 'sumEquals',
   wbUniqueBy: 'uniqueBy',
   wbRequiredWhen: 'requiredWhen',
+  wbExcludedWhen: 'excludedWhen',
 } as const
 
 export function createAjv({ standalone = false } = {}) {
@@ -47,11 +48,33 @@ export function createAjv({ standalone = false } = {}) {
     code: (cxt) => call(cxt, 'textBlock'),
   })
   ajv.addKeyword({
+    keyword: 'wbText',
+    type: 'string',
+    schemaType: 'boolean',
+    error: { message: 'text' },
+    code: (cxt) => call(cxt, 'storableText'),
+  })
+  ajv.addKeyword({
     keyword: 'wbDecimals',
     type: ['number', 'string'],
     schemaType: 'number',
     error: { message: 'decimals', params: ({ schemaValue }) => _`{limit: ${schemaValue}}` },
     code: (cxt) => call(cxt, 'decimals'),
   })
+  // Money bounds (strings): reported as JSON Schema's own minimum / exclusiveMinimum / maximum are.
+  const bounds = [
+    ['wbDecimalMinimum', 'decimalMinimum'],
+    ['wbDecimalExclusiveMinimum', 'decimalExclusiveMinimum'],
+    ['wbDecimalMaximum', 'decimalMaximum'],
+  ] as const
+  for (const [keyword, name] of bounds) {
+    ajv.addKeyword({
+      keyword,
+      type: 'string',
+      schemaType: 'number',
+      error: { message: name, params: ({ schemaValue }) => _`{limit: ${schemaValue}}` },
+      code: (cxt) => call(cxt, name),
+    })
+  }
   return ajv
 }

@@ -82,6 +82,24 @@ export function requiredWhen(row: Row, rule: { field: string; when: { field: str
   return present(row[rule.field])
 }
 
+export interface ExcludedWhenRule {
+  field: string
+  values: unknown[]
+  when: { field: string; includesAny: unknown[] }
+}
+
+/**
+ * The field may not take one of `values` while the other field (one value or a list) holds any of
+ * `when.includesAny`: Incoterms 2020's sea-only terms refused for air, rail and truck.
+ */
+export function excludedWhen(row: Row, rule: ExcludedWhenRule): boolean {
+  const value = row[rule.field]
+  if (!present(value) || !rule.values.includes(value)) return true
+  const other = row[rule.when.field]
+  const held = Array.isArray(other) ? other : present(other) ? [other] : []
+  return !held.some((item) => rule.when.includesAny.includes(item))
+}
+
 /** Free-text blocks: at most `maxLines` lines of at most `lineLength` characters (SPEC §5: 35 × 7). */
 export function textBlock(value: unknown, limits: { lineLength: number; maxLines: number }): boolean {
   if (typeof value !== 'string') return true
@@ -95,6 +113,38 @@ export function decimals(value: unknown, places: number): boolean {
   return decimalPlaces(value) <= places
 }
 
+/** Bounds of exact decimals written as strings (money): compared exactly, never as floats. */
+export function decimalMinimum(value: unknown, limit: number): boolean {
+  const order = compareDecimal(value, limit)
+  return order === undefined || order >= 0
+}
+export function decimalExclusiveMinimum(value: unknown, limit: number): boolean {
+  const order = compareDecimal(value, limit)
+  return order === undefined || order > 0
+}
+export function decimalMaximum(value: unknown, limit: number): boolean {
+  const order = compareDecimal(value, limit)
+  return order === undefined || order <= 0
+}
+
+/**
+ * Text PostgreSQL can store and every client can read: no NUL character and no lone UTF-16 surrogate.
+ */
+export function storableText(value: unknown): boolean {
+  if (typeof value !== 'string') return true
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i)
+    if (unit === 0) return false
+    if (unit >= 0xdc00 && unit <= 0xdfff) return false
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false
+      i++
+    }
+  }
+  return true
+}
+
 /** String length in Unicode code points, as JSON Schema's minLength and maxLength count it. */
 export function ucs2length(value: string): number {
   let length = 0
@@ -102,4 +152,18 @@ export function ucs2length(value: string): number {
   return length
 }
 
-export const keywords = { compare, atLeastOne, sumEquals, uniqueBy, requiredWhen, textBlock, decimals, ucs2length }
+export const keywords = {
+  compare,
+  atLeastOne,
+  sumEquals,
+  uniqueBy,
+  requiredWhen,
+  excludedWhen,
+  textBlock,
+  storableText,
+  decimals,
+  decimalMinimum,
+  decimalExclusiveMinimum,
+  decimalMaximum,
+  ucs2length,
+}

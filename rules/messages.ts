@@ -73,11 +73,18 @@ export function toFieldErrors(
           params: {},
         })
         break
+      case 'minItems':
+        // A list the record cannot do without says so in its own words (SPEC §5: at least one container quantity).
+        out.push({
+          field: at,
+          message: fieldMeta(context, at)?.message ?? 'validation.minItems',
+          params: { limit: p.limit },
+        })
+        break
       case 'minimum':
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-      case 'minItems':
       case 'maxItems':
         out.push({ field: at, message: `validation.${e.keyword}`, params: { limit: p.limit } })
         break
@@ -99,6 +106,19 @@ export function toFieldErrors(
         out.push({ field: at, message: 'validation.textBlock', params: limits })
         break
       }
+      // Money bounds (exact decimal strings) read as JSON Schema's own bounds do.
+      case 'wbDecimalMinimum':
+        out.push({ field: at, message: 'validation.minimum', params: { limit: p.limit } })
+        break
+      case 'wbDecimalExclusiveMinimum':
+        out.push({ field: at, message: 'validation.exclusiveMinimum', params: { limit: p.limit } })
+        break
+      case 'wbDecimalMaximum':
+        out.push({ field: at, message: 'validation.maximum', params: { limit: p.limit } })
+        break
+      case 'wbText':
+        out.push({ field: at, message: 'validation.text', params: {} })
+        break
       case 'wbDecimals':
         out.push({ field: at, message: 'validation.decimals', params: { limit: p.limit } })
         break

@@ -10,8 +10,11 @@ import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
+import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
+import { orderHandlers } from './domain/orders/handlers.ts'
+import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
@@ -53,6 +56,9 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
     const status = (error as FastifyError).statusCode ?? 500
     if (status === 413) apiError = new ApiError('413')
     else if (status === 429) apiError = new ApiError('429')
+    else if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      // Broken JSON, or keys such as __proto__ that secure-json-parse refuses: the body as a whole is wrong.
+      apiError = new ApiError('validation', {}, [{ field: 'body', message: 'validation.invalidJson', params: {} }])
     else if (status >= 400 && status < 500) apiError = new ApiError('validation', { detail: error.message })
     else {
       request.log.error(error)
@@ -156,6 +162,9 @@ export async function buildApp({
         ...spaHandlers(manifest),
         ...newsHandlers,
         ...trackingHandlers,
+        ...orderHandlers(manifest),
+        ...quoteHandlers,
+        ...inquiryHandlers,
       })
       registerEngine(api, manifest, database.api)
     },

@@ -68,6 +68,8 @@ export interface EntityFormProps {
   disabled?: boolean
   /** Saves; a rejected RequestError with field errors shows them under their fields. */
   onSubmit: (data: Data) => Promise<void>
+  /** Every edit's data, for a screen that shows figures worked out of it (a quote's live totals). */
+  onChange?: (data: Data) => void
   formRef?: RefObject<Form | null>
 }
 
@@ -75,7 +77,16 @@ export interface EntityFormProps {
  * The generic form (DESIGN §4): rjsf on our Fluent theme, validated before anything is sent, and again
  * showing what the server refused.
  */
-export function EntityForm({ id, entity: portal, sections, record, disabled, onSubmit, formRef }: EntityFormProps) {
+export function EntityForm({
+  id,
+  entity: portal,
+  sections,
+  record,
+  disabled,
+  onSubmit,
+  onChange,
+  formRef,
+}: EntityFormProps) {
   const { t, i18n } = useTranslation()
   const entity = useMemo(() => withSchema(portal), [portal])
   const ownRef = useRef<Form | null>(null)
@@ -149,6 +160,7 @@ export function EntityForm({ id, entity: portal, sections, record, disabled, onS
       }
       onChange={(event) => {
         setFormData(event.formData as Data)
+        onChange?.(event.formData as Data)
         if (serverErrors.length) setServerErrors([])
       }}
       onError={() => setAttempted(true)}

@@ -107,6 +107,8 @@ interface EndpointPlan {
   labels: LabelField[]
   list?: ListPlan
   transition?: ValidateFunction
+  /** The binding's fixed condition (`filter:`): column → allowed values. */
+  filter: [string, (string | number | boolean)[]][]
 }
 
 export interface Engine {
@@ -137,6 +139,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       entity,
       columns: columnsOf(entity, manifest.entities),
       labels: labelFields(entity, manifest.entities),
+      filter: Object.entries(endpoint.filter ?? {}).map(([field, values]) => {
+        const column = columnsOf(entity, manifest.entities).find((c) => c.name === field)
+        if (!column) throw new Error(`${where}: filter on ${field}, which ${entity.entity} does not have`)
+        return [column.column, values]
+      }),
     }
     if (endpoint.kind === 'list' || endpoint.kind === 'export') plan.list = planList(manifest, endpoint, entity)
     if (endpoint.kind === 'transition') {
@@ -169,7 +176,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     const table = plan.entity.table
     const tenant =
       plan.entity.scope === 'tenant' ? [sql<SqlBool>`${sql.ref(`${table}.tenant_id`)} = ${call.tenantId}`] : []
-    return [...tenant, ...scopeConditions(plan.entity, call.session, table)]
+    const fixed = plan.filter.map(
+      ([column, values]) => sql<SqlBool>`${sql.ref(`${table}.${column}`)} in (${sql.join(values)})`,
+    )
+    return [...tenant, ...scopeConditions(plan.entity, call.session, table), ...fixed]
   }
 
   const findRow = async (
@@ -244,7 +254,27 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     ignored.add('history')
     ignored.add('labels')
     for (const name of lockedFields(call.overlay)) ignored.add(name)
-    return Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
+    return withoutReadOnlyItems(
+      plan,
+      Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key))),
+    )
+  }
+
+  /** Sub-table rows without their read-only columns (a charge line's amount, which the server works out). */
+  const withoutReadOnlyItems = (plan: EndpointPlan, record: Record<string, unknown>): Record<string, unknown> => {
+    const out = { ...record }
+    for (const column of plan.columns) {
+      const items = column.field?.items
+      const rows = out[column.name]
+      const hidden = items ? Object.keys(items).filter((name) => items[name]?.readOnly) : []
+      if (!hidden.length || !Array.isArray(rows)) continue
+      out[column.name] = rows.map((row) =>
+        row && typeof row === 'object'
+          ? Object.fromEntries(Object.entries(row).filter(([name]) => !hidden.includes(name)))
+          : row,
+      )
+    }
+    return out
   }
 
   /** The rows a list request selects (filters, data scope, stable order), one page of them, and how many in all. */
@@ -414,7 +444,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         editable.filter((c) => before[c.name] !== null).map((c) => [c.name, before[c.name]]),
       )
       // The body may carry only what changed: the record is checked whole, as the form shows it.
-      const data = validate(plan.entity, { ...current, ...(strip(plan, call, input, ['id', 'version']) as object) })
+      const data = validate(plan.entity, {
+        ...withoutReadOnlyItems(plan, current),
+        ...(strip(plan, call, input, ['id', 'version']) as object),
+      })
       checkOverlayRules(call.overlay, data, plan.entity)
       const values: Record<string, unknown> = {}
       for (const column of editable) {
@@ -433,6 +466,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       const ids = check<{ id: number; version?: number }>(deleteBody, coerceIds(input ?? {}))
       const before = await mustFind(trx, plan, call, ids.id)
       if (ids.version !== undefined && before.version !== ids.version) throw new ApiError('330002')
+      const deletable = plan.entity.states?.deletableIn
+      if (deletable && !deletable.includes(before[plan.entity.states?.field as string] as string))
+        throw new ApiError('320001')
       const table = plan.entity.table
       let query = dynamic(trx)
         .deleteFrom(table)

@@ -4,6 +4,7 @@ import type { ManifestEntity } from '../../generator/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import { inquiryQuoted, inquiryWithdrawn, quoteBooked } from '../domain/inquiries/effects.ts'
 import { createShipment } from '../domain/orders/shipment.ts'
+import { orderSource } from '../domain/orders/source.ts'
 import { autoQuote } from '../domain/quotes/autoQuote.ts'
 import { quoteTotals } from '../domain/quotes/totals.ts'
 import type { Manifest } from '../manifest.ts'
@@ -37,7 +38,7 @@ export const EFFECTS: Record<EffectName, Effect> = {
   inquiryQuoted,
   /** inquiry, withdraw: its quotes still open are withdrawn with it. */
   inquiryWithdrawn,
-  /** order, after create: the quote it was booked from becomes booked, and so does that quote's inquiry. */
+  /** order, submit: the quote it was booked from becomes booked, and so does that quote's inquiry. */
   quoteBooked,
   /** order, accept: the confirmed order's shipment, so tracking finds it by order number. */
   createShipment,
@@ -69,6 +70,8 @@ export type Derivation = (context: DerivationContext) => Promise<Record<string, 
 export const DERIVATIONS: Record<DerivationName, Derivation> = {
   /** quote: line amounts, subtotals per currency, the total in the quote's currency; the inquiry's customer. */
   quoteTotals,
+  /** order: where it was booked from (a rate valid today, a quote sent to the caller's company, or direct). */
+  orderSource,
 }
 
 export async function runDerivations(

@@ -81,7 +81,10 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   }
   for (const def of endpoint.search ?? []) {
     const c = column(def.field)
-    if (c.kind === 'jsonb') throw new Error(`${endpoint.method} ${endpoint.path}: cannot search the list ${def.field}`)
+    // A field of several values (enum or ref, `multiple`) is searched by eq: the list holds the value.
+    const holds = c.kind === 'jsonb' && c.field?.multiple === true && def.op === 'eq'
+    if (c.kind === 'jsonb' && !holds)
+      throw new Error(`${endpoint.method} ${endpoint.path}: cannot search the list ${def.field}`)
     const value = valueSchema(c, manifest)
     switch (def.op) {
       case 'eq':
@@ -267,7 +270,11 @@ export function searchConditions(
     const ref = sql.ref(`${table}.${column.column}`)
     switch (def.op) {
       case 'eq':
-        conditions.push(sql<SqlBool>`${ref} = ${bound(column, value)}`)
+        conditions.push(
+          column.kind === 'jsonb'
+            ? sql<SqlBool>`${ref} @> ${JSON.stringify([value])}::jsonb`
+            : sql<SqlBool>`${ref} = ${bound(column, value)}`,
+        )
         break
       case 'like': {
         const text = column.kind === 'text' ? ref : sql`${ref}::text`

@@ -125,13 +125,17 @@ describe('the order detail screens (generated manifest)', () => {
     expect(linkingLists('orderDetails', manifest.screens)).toEqual(['myOrders'])
   })
 
-  it("lay out SPEC §3's order labels: references, parties, route and schedule, cargo, remarks", () => {
+  it("lay out SPEC §3's order labels: references, source, parties, contact, route, containers, cargo, services, remarks", () => {
     const sections = detailSections(screen('orderDetailsOperator'), order)
     expect(sections.map((s) => s.title)).toEqual([
       'detail.sectionReferences',
+      'detail.sectionSource',
       'detail.sectionParties',
+      'detail.sectionContact',
       'detail.sectionRoute',
+      'detail.sectionContainers',
       'detail.sectionCargo',
+      'detail.sectionServices',
       'detail.sectionRemarks',
     ])
     const fields = sections.flatMap((s) => s.fields)

@@ -9,7 +9,7 @@ import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
-import { type ActionContext, type ActionDef, confirmKey, type RowData } from '../list/actions.ts'
+import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import { clientCall, entityDef, manifest, screenDef, screenEndpoint, transitionEndpoint } from '../manifest.ts'
 import { detailSections, type HistoryEntry, historyView, linkingLists, offeredActions, recordId } from './layout.ts'
 
@@ -101,7 +101,7 @@ export function useDetailScreen(screen: ManifestScreen) {
       if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
       if (action.route) {
         const route = routes.find((r) => r.name === action.route)
-        if (route) effects.navigate(`${route.path}?id=${record.id}`)
+        if (route) effects.navigate(routeTarget(route.path, action, record.id))
         return
       }
       if (!action.transition) return

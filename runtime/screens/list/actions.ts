@@ -40,11 +40,26 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
     const route = context.route(action.route)
     if (!route || !canOpen(route, permissions)) return false
   }
+  // A state machine may allow delete only in some states (schemas/*.yaml states.deletableIn).
+  const deletable = entity?.states?.deletableIn
+  if (
+    action.endpoint === 'delete' &&
+    row &&
+    deletable &&
+    !deletable.includes(String(row[entity?.states?.field ?? 'state']))
+  )
+    return false
   if (action.endpoint) {
     const endpoint = context.endpoint(action.endpoint)
     if (!endpoint || !holdsAny(endpoint.permissions, permissions)) return false
   }
   return true
+}
+
+/** Where a route action goes: the route's path, with the record's id in the action's `param` (default `id`). */
+export function routeTarget(path: string, action: Pick<ActionDef, 'param'>, id?: unknown): string {
+  if (id === undefined || id === null) return path
+  return `${path}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
 }
 
 /** The confirm text key of an action: its own, else its transition's. */

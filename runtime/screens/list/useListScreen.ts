@@ -10,7 +10,7 @@ import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { useSession } from '../../session.ts'
 import { clientCall, entityDef, type PortalEntity, screenEndpoint, transitionEndpoint } from '../manifest.ts'
-import { type ActionContext, type ActionDef, actionAllowed, confirmKey, type RowData } from './actions.ts'
+import { type ActionContext, type ActionDef, actionAllowed, confirmKey, type RowData, routeTarget } from './actions.ts'
 import {
   type ListState,
   readListState,
@@ -155,7 +155,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
       if (action.route) {
         const route = routes.find((r) => r.name === action.route)
-        if (route) effects.navigate(row?.id !== undefined ? `${route.path}?id=${row.id}` : route.path)
+        if (route) effects.navigate(routeTarget(route.path, action, row?.id))
         return
       }
       if (action.transition && row) {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManifestEndpoint } from '../../generator/resolve.ts'
 import { createEngine } from '../../server/engine/core.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
@@ -66,6 +67,13 @@ describe('order numbers', () => {
       engine.handle(trx, create, { tenantId: tenant, session, language: 'en' }, body),
     ) as Promise<Record<string, unknown>>
   }
+
+  // Direct orders need the tenant's online booking (server/domain/orders/source.ts): acme's seed has none.
+  beforeAll(async () => {
+    await sql`update tenant set settings = settings || ${JSON.stringify({
+      directOrder: { contactName: 'Booking desk', email: 'booking@acme.example' },
+    })}::jsonb where code = 'acme'`.execute(test.database.db)
+  })
 
   it('numbers a new order from the default rule, per tenant, with a daily reset', async () => {
     expect((await createAs('demo', 'entadmin', { ...order, orderNo: 'FORGED' })).orderNo).toBe('HY3005010001')

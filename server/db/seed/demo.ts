@@ -3,10 +3,12 @@ import { hashPassword } from '../../auth/password.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedNews } from './news.ts'
 import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
+import { seedQuoteConfig } from './quotes.ts'
 import { seedRates } from './rates.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
@@ -255,8 +257,10 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .execute()
   }
   await seedOrders(db, manifest)
+  await seedInquiries(db, manifest)
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)
+  await seedQuoteConfig(db)
   await seedTracking(db)
   await seedLetters(db, manifest)
   await seedNews(db, manifest)

@@ -1,6 +1,105 @@
+import { sql, type Transaction } from 'kysely'
+import { compareDecimal } from '../../../rules/decimal.ts'
+import type { FieldError } from '../../../rules/messages.ts'
+import { type CurrencyRate, convertAmount, quoteFigures } from '../../../rules/quotes.ts'
+import type { DB } from '../../db/schema.ts'
 import type { DerivationContext } from '../../engine/effects.ts'
+import { ApiError } from '../../http/errors.ts'
+import { ratesOn } from '../rates/pricing.ts'
+import { cheapestRate, costIn, type InquiryRow, readInquiry } from './lanes.ts'
 
-/** Quote amounts, subtotals and total (issue #8): built in the quote work. */
-export async function quoteTotals(_context: DerivationContext): Promise<Record<string, unknown>> {
-  return {}
+/**
+ * What the server works out of a quote before it is written (schemas/quote.yaml `effects.beforeWrite`):
+ * the inquiry's checks (in the tenant, open, asking for the quote's mode), each line's amount, subtotals
+ * per currency and the total in the quote's currency at the tenant's exchange rates of the day
+ * (rules/quotes.ts), the customer it is for, and the low-fee confirmation (SPEC §5/§8).
+ */
+
+/** The states a quote may still be edited in: not while the customer sees it or after it is booked. */
+export const EDITABLE_STATES = ['draft', 'automatic', 'withdrawn']
+/** An inquiry takes quotes while it is open. */
+const OPEN_INQUIRY = ['submitted', 'quoted']
+
+const refuse = (errors: FieldError[]): never => {
+  throw new ApiError('validation', {}, errors)
+}
+
+/**
+ * The amount due of a quote, in its currency: the higher of the tenant's minimum for the mode (quote
+ * configuration, converted from its currency) and the cost of the cheapest matching rate (base prices, no
+ * markup). Null when there is neither.
+ */
+export async function amountDue(
+  trx: Transaction<DB>,
+  tenantId: number,
+  inquiry: InquiryRow,
+  transportMode: number,
+  currency: string,
+  rates: ReadonlyMap<string, CurrencyRate>,
+  date: string,
+): Promise<string | null> {
+  const { rows } = await sql<{ minimum: string | null; currency: string | null }>`
+    select minimum_amount::text as minimum, currency from quote_config
+    where tenant_id = ${tenantId} and transport_mode = ${transportMode} and enabled is not false`.execute(trx)
+  const config = rows[0]
+  const candidates: string[] = []
+  if (config?.minimum) {
+    const minimum = convertAmount(config.minimum, config.currency ?? currency, currency, rates)
+    if (minimum) candidates.push(minimum)
+  }
+  const match = await cheapestRate(trx, tenantId, inquiry, transportMode, date, null, rates)
+  const cost = match && costIn(match, currency, rates)
+  if (cost) candidates.push(cost)
+  return candidates.reduce<string | null>((a, b) => (a === null || (compareDecimal(b, a) ?? 0) > 0 ? b : a), null)
+}
+
+export async function quoteTotals({
+  trx,
+  call,
+  before,
+  data,
+  at,
+}: DerivationContext): Promise<Record<string, unknown>> {
+  if (before && !EDITABLE_STATES.includes(before.state as string)) throw new ApiError('320001')
+  const inquiry = await readInquiry(trx, call.tenantId, Number(data.inquiry))
+  if (!inquiry) refuse([{ field: 'inquiry', message: 'rule.quoteInquiryNotFound', params: {} }])
+  const found = inquiry as InquiryRow
+  if (!OPEN_INQUIRY.includes(found.state))
+    refuse([{ field: 'inquiry', message: 'rule.quoteInquiryClosed', params: {} }])
+  const mode = Number(data.transportMode)
+  if (!(found.transport_modes ?? []).includes(mode))
+    refuse([{ field: 'transportMode', message: 'rule.quoteModeNotInInquiry', params: {} }])
+
+  const date = at.toISOString().slice(0, 10)
+  const rates = await ratesOn(trx, call.tenantId, date)
+  const lines = (data.charges ?? []) as Record<string, unknown>[]
+  const currency = data.currency as string
+  const figures = quoteFigures(lines, currency, rates)
+  if (figures.missingRates.length) {
+    const errors: FieldError[] = []
+    if (figures.missingRates.includes(currency))
+      errors.push({ field: 'currency', message: 'rule.quoteNoExchangeRate', params: { currency } })
+    lines.forEach((line, i) => {
+      if (figures.missingRates.includes(line.currency as string) && line.currency !== currency)
+        errors.push({
+          field: `charges[${i}].currency`,
+          message: 'rule.quoteNoExchangeRate',
+          params: { currency: line.currency },
+        })
+    })
+    refuse(errors)
+  }
+  const total = figures.total as string
+  const due = await amountDue(trx, call.tenantId, found, mode, currency, rates, date)
+  const low = due !== null && (compareDecimal(total, due) ?? 0) < 0
+  if (low && data.lowFeeConfirmed !== true)
+    refuse([{ field: 'lowFeeConfirmed', message: 'rule.quoteLowFee', params: { total, due, currency } }])
+  return {
+    charges: lines.map((line, i) => ({ ...line, amount: figures.amounts[i] })),
+    subtotals: figures.subtotals,
+    total,
+    customerCompany: found.customer_company,
+    lowFeeConfirmed: low,
+    type: (before?.type as string | undefined) ?? 'manual',
+  }
 }

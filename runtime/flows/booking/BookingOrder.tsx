@@ -1,0 +1,449 @@
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Option,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useClient } from '../../client.tsx'
+import { useEffects } from '../../effects.tsx'
+import { EntityForm } from '../../forms/EntityForm.tsx'
+import type { ScreenProps } from '../../registry.ts'
+import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
+
+/**
+ * The booking page (issue #8): one component for the rate and quote bookings (/fclCreateOrder,
+ * /lclCreateOrder, /airCreateOrder with ?rateId= or ?quoteId=) and the direct ones (/…CreateOrderDirect,
+ * also ?quoteId= for rail and truck quotes, ?draftId= or ?id= for a saved draft). The order's own form
+ * (the generated validator, messages at the fields) in the sections a booking is read in; the server
+ * (POST /booking/order/add) checks the source again and numbers the order.
+ */
+
+type Data = Record<string, unknown>
+type Mode = 'FCL' | 'LCL' | 'AIR' | 'RAILWAY'
+
+const MODE_OF_ROUTE: Record<string, Mode> = {
+  fclCreateOrder: 'FCL',
+  lclCreateOrder: 'LCL',
+  airCreateOrder: 'AIR',
+  fclCreateOrderDirect: 'FCL',
+  lclCreateOrderDirect: 'LCL',
+  airCreateOrderDirect: 'AIR',
+  railwayCreateOrderDirect: 'RAILWAY',
+}
+const TRANSPORT_OF: Record<string, number> = { FCL: 1, LCL: 1, AIR: 2, RAILWAY: 3, TRUCK: 4 }
+const LOAD_OF_QUOTE: Record<number, Mode> = { 1: 'FCL', 2: 'AIR', 3: 'RAILWAY', 4: 'RAILWAY' }
+/** The customer's detail screen of each load type. */
+export const DETAIL_OF: Record<string, string> = {
+  FCL: '/orderDetails',
+  LCL: '/lclOrderDetail',
+  AIR: '/airOrderDetail',
+  RAILWAY: '/railwayOrderDetail',
+  TRUCK: '/railwayOrderDetail',
+}
+/** What a template carries over into a booking. */
+const TEMPLATE_FIELDS = [
+  'shipper',
+  'consignee',
+  'notifyParty',
+  'contactName',
+  'contactPhone',
+  'contactEmail',
+  'pol',
+  'pod',
+  'carrier',
+  'containers',
+  'cargoType',
+  'packageType',
+  'goodsDescription',
+  'hsCode',
+  'remarks',
+] as const
+
+function sectionsFor(mode: string) {
+  const containers = mode === 'FCL' || mode === 'RAILWAY'
+  return [
+    { title: 'booking.sectionParties', columns: 3, fields: ['shipper', 'consignee', 'notifyParty'] },
+    { title: 'booking.sectionContact', columns: 3, fields: ['contactName', 'contactPhone', 'contactEmail'] },
+    {
+      title: 'booking.sectionRoute',
+      columns: 3,
+      fields: ['entrustType', 'pol', 'pod', 'carrier', 'etd', 'cargoReadyDate', 'tradeTerm', 'deliveryAddress'],
+    },
+    {
+      title: 'booking.sectionCargo',
+      columns: 3,
+      fields: [
+        ...(containers ? ['containers'] : []),
+        'cargoType',
+        'packageType',
+        'boxes',
+        'grossWeight',
+        'volume',
+        'goodsDescription',
+        'marks',
+        'hsCode',
+      ],
+    },
+    { title: 'booking.sectionServices', columns: 1, fields: ['services'] },
+    { title: 'booking.sectionRemarks', columns: 1, fields: ['remarks'] },
+  ]
+}
+
+const useStyles = makeStyles({
+  page: {
+    maxWidth: '1200px',
+    margin: '0 auto',
+    padding: '24px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '16px',
+    boxSizing: 'border-box',
+  },
+  summary: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '8px 24px',
+    alignItems: 'baseline',
+    padding: '16px 20px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    border: `1px solid ${tokens.colorBrandStroke2}`,
+  },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: '20px 24px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '16px',
+  },
+  tools: { display: 'flex', gap: '12px', alignItems: 'end', flexWrap: 'wrap' },
+  buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+})
+
+interface Source {
+  kind: 'rate' | 'quote' | 'direct'
+  /** The rate's or quote's number, lane and price, as the summary shows them. */
+  no?: string
+  lane?: string
+  total?: string
+  currency?: string
+  validTo?: string
+  /** What the booking starts with. */
+  record: Data
+  /** The saved draft, when editing one. */
+  draft?: { id: number; version: number }
+}
+
+export default function BookingOrder({ route }: ScreenProps) {
+  const styles = useStyles()
+  const { t, i18n } = useTranslation()
+  const client = useClient()
+  const effects = useEffects()
+  const [params, setParams] = useSearchParams()
+  const entity = entityDef('order')
+  const rateId = Number(params.get('rateId')) || null
+  const quoteId = Number(params.get('quoteId')) || null
+  const draftId = Number(params.get('draftId') ?? params.get('id')) || null
+  const routeMode = MODE_OF_ROUTE[route.name] ?? 'FCL'
+  const intent = useRef<'draft' | 'submit' | 'template'>('submit')
+  const [busy, setBusy] = useState(false)
+  const [current, setCurrent] = useState<Data | null>(null)
+  const [formKey, setFormKey] = useState(0)
+  const [templateName, setTemplateName] = useState('')
+  const [saved, setSaved] = useState<{ id: number; version: number } | null>(null)
+
+  const draftDetail = clientCall(client, screenDef('orderDraftList')?.endpoints?.detail)
+  const templateList = clientCall(client, screenDef('orderTemplateList')?.endpoints?.list)
+
+  const source = useQuery({
+    queryKey: ['booking', route.name, rateId, quoteId, draftId, i18n.language],
+    retry: false,
+    queryFn: async ({ signal }): Promise<Source> => {
+      if (draftId !== null && draftDetail) {
+        const draft = (await draftDetail({ id: draftId }, signal)).content as Data
+        const { history: _history, labels: _labels, ...record } = draft
+        return {
+          kind: (draft.source as Source['kind']) ?? 'direct',
+          record,
+          draft: { id: draft.id as number, version: draft.version as number },
+        }
+      }
+      const base = { entrustType: 'entrusted' }
+      if (rateId !== null) {
+        const rate = (await client.price.rateQuote({ id: String(rateId) } as never, signal)).content as Data
+        const mode = String(rate.mode) as Mode
+        return {
+          kind: 'rate',
+          no: String(rate.rateNo),
+          lane: `${rate.originName ?? rate.origin} → ${rate.destinationName ?? rate.destination}`,
+          total: String(rate.total ?? ''),
+          currency: String(rate.currency ?? ''),
+          validTo: String(rate.validTo ?? ''),
+          record: {
+            ...base,
+            containerLoadType: mode,
+            transportMode: TRANSPORT_OF[mode],
+            pol: rate.origin,
+            pod: rate.destination,
+            carrier: rate.carrier,
+            ...(mode === 'FCL' ? { containers: [{ containerType: rate.containerType ?? '45G1', quantity: 1 }] } : {}),
+          },
+        }
+      }
+      if (quoteId !== null) {
+        const quote = (await client.b2b.quoteItem({ id: String(quoteId) } as never, signal)).content as Data & {
+          inquiry: Data
+        }
+        const inquiry = quote.inquiry ?? {}
+        const transportMode = Number(quote.transportMode)
+        const mode = transportMode === 1 ? (routeMode === 'LCL' ? 'LCL' : 'FCL') : LOAD_OF_QUOTE[transportMode]
+        const packages = (inquiry.packages as Data[] | undefined) ?? []
+        return {
+          kind: 'quote',
+          no: String(quote.quoteNo ?? ''),
+          lane: `${labelOf(inquiry, 'origin')} → ${labelOf(inquiry, 'destination')}`,
+          total: String(quote.total ?? ''),
+          currency: String(quote.currency ?? ''),
+          validTo: String(quote.validUntil ?? ''),
+          record: {
+            ...base,
+            transportMode,
+            containerLoadType: mode === 'RAILWAY' && transportMode === 4 ? 'TRUCK' : mode,
+            pol: inquiry.origin,
+            pod: inquiry.destination,
+            ...(quote.carrier ? { carrier: quote.carrier } : {}),
+            ...(inquiry.tradeTerm ? { tradeTerm: inquiry.tradeTerm } : {}),
+            ...(mode === 'FCL' || mode === 'RAILWAY' ? { containers: inquiry.containers ?? [] } : {}),
+            ...(packages.length
+              ? {
+                  boxes: packages.reduce((n, p) => n + Number(p.packageCount ?? 0), 0),
+                  grossWeight: packages.reduce((n, p) => n + Number(p.grossWeight ?? 0), 0),
+                  goodsDescription: packages
+                    .map((p) => String(p.description ?? '').slice(0, 35))
+                    .slice(0, 6)
+                    .join('\n'),
+                }
+              : {}),
+          },
+        }
+      }
+      return {
+        kind: 'direct',
+        record: {
+          ...base,
+          containerLoadType: routeMode,
+          transportMode: TRANSPORT_OF[routeMode],
+          ...(routeMode === 'FCL' ? { containers: [{ containerType: '45G1', quantity: 1 }] } : {}),
+        },
+      }
+    },
+  })
+
+  const templates = useQuery({
+    queryKey: ['bookingTemplates', i18n.language],
+    enabled: templateList !== null,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      ((await templateList?.({ searchParams: {}, pageNum: 1, pageSize: 200 }, signal))?.content as { list: Data[] })
+        ?.list ?? [],
+  })
+
+  const mode = String((current ?? source.data?.record)?.containerLoadType ?? routeMode)
+  const sections = useMemo(() => sectionsFor(mode), [mode])
+
+  if (!entity) return null
+  if (source.isPending) return <Spinner style={{ margin: '64px auto' }} label={t('booking.loading')} />
+  if (source.isError || !source.data)
+    return (
+      <div className={styles.page}>
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('booking.notFound')}</MessageBarBody>
+        </MessageBar>
+      </div>
+    )
+  const loaded = source.data
+  const record = current ?? loaded.record
+  const draft = saved ?? loaded.draft ?? null
+
+  const applyTemplate = (id: string) => {
+    const template = templates.data?.find((row) => String(row.id) === id)
+    if (!template) return
+    const picked = Object.fromEntries(
+      TEMPLATE_FIELDS.filter((f) => template[f] !== null && template[f] !== undefined).map((f) => [f, template[f]]),
+    )
+    // A rate's or quote's lane stays the source's: the template brings the parties and the cargo.
+    if (loaded.kind !== 'direct') {
+      delete picked.pol
+      delete picked.pod
+      delete picked.carrier
+    }
+    setCurrent({ ...record, ...picked })
+    setFormKey((k) => k + 1)
+  }
+
+  const save = async (values: Data) => {
+    const body: Data = {
+      ...values,
+      ...(loaded.kind === 'rate' && !draft ? { rateId } : {}),
+      ...(loaded.kind === 'quote' && !draft ? { quoteId } : {}),
+      ...(draft ? { id: draft.id, version: draft.version } : {}),
+    }
+    if (intent.current === 'template') {
+      const name = templateName.trim()
+      if (!name) return
+      const template = Object.fromEntries(
+        TEMPLATE_FIELDS.filter((f) => values[f] !== undefined).map((f) => [f, values[f]]),
+      )
+      setBusy(true)
+      try {
+        await client.booking.orderTemplateSave({ ...template, name, containerLoadType: mode } as never)
+        effects.toast(t('booking.templateSaved'), { intent: 'success' })
+        setTemplateName('')
+        await templates.refetch()
+      } finally {
+        setBusy(false)
+      }
+      return
+    }
+    if (intent.current === 'submit') {
+      const yes = await effects.confirm({ title: t('booking.submit'), body: t('confirm.submitOrder') })
+      if (!yes) return
+    }
+    setBusy(true)
+    try {
+      if (intent.current === 'draft') {
+        const row = (await client.booking.orderDraftSave(body as never)).content as Data
+        setSaved({ id: row.id as number, version: row.version as number })
+        setCurrent(values)
+        setParams(
+          (p) => {
+            p.set('draftId', String(row.id))
+            return p
+          },
+          { replace: true },
+        )
+        effects.toast(t('booking.draftSaved'), { intent: 'success' })
+        return
+      }
+      const row = (await client.booking.orderAdd({ ...body, submit: true } as never)).content as Data
+      effects.toast(t('booking.submitted', { orderNo: row.orderNo }), { intent: 'success' })
+      effects.navigate(`${DETAIL_OF[String(row.containerLoadType)] ?? '/orderDetails'}?id=${row.id}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 style={{ margin: 0 }}>{t(route.title)}</h1>
+      <section className={styles.summary} data-testid="booking-source">
+        <span className={styles.strong}>
+          {t(
+            loaded.kind === 'rate'
+              ? 'booking.sourceRate'
+              : loaded.kind === 'quote'
+                ? 'booking.sourceQuote'
+                : 'booking.sourceDirect',
+          )}
+        </span>
+        {loaded.no && <span>{loaded.no}</span>}
+        {loaded.lane && <span>{loaded.lane}</span>}
+        {loaded.total && (
+          <span className={styles.strong} data-testid="booking-total">
+            {t('booking.total', { amount: loaded.total, currency: loaded.currency })}
+          </span>
+        )}
+        {loaded.validTo && <span>{t('booking.validTo', { date: loaded.validTo })}</span>}
+      </section>
+      <section className={styles.panel}>
+        <div className={styles.tools}>
+          <Field label={t('booking.template')}>
+            <Dropdown
+              data-testid="booking-template"
+              placeholder={t('booking.template')}
+              onOptionSelect={(_e, data) => applyTemplate(String(data.optionValue ?? ''))}
+            >
+              {(templates.data ?? []).map((row) => (
+                <Option key={String(row.id)} value={String(row.id)}>
+                  {String(row.name)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field label={t('booking.templateName')}>
+            <Input
+              data-testid="booking-template-name"
+              value={templateName}
+              maxLength={50}
+              onChange={(_e, data) => setTemplateName(data.value)}
+            />
+          </Field>
+          <Button
+            type="submit"
+            form="booking-form"
+            disabled={busy || !templateName.trim()}
+            data-testid="booking-save-template"
+            onClick={() => {
+              intent.current = 'template'
+            }}
+          >
+            {t('booking.saveTemplate')}
+          </Button>
+        </div>
+        <EntityForm
+          key={`${draft?.id ?? 'new'}-${formKey}`}
+          id="booking-form"
+          entity={entity}
+          sections={sections}
+          record={record}
+          disabled={busy}
+          onChange={setCurrent}
+          onSubmit={save}
+        />
+        <div className={styles.buttons}>
+          <Button
+            type="submit"
+            form="booking-form"
+            disabled={busy}
+            data-testid="booking-save-draft"
+            onClick={() => {
+              intent.current = 'draft'
+            }}
+          >
+            {t('booking.saveDraft')}
+          </Button>
+          <Button
+            type="submit"
+            form="booking-form"
+            appearance="primary"
+            disabled={busy}
+            data-testid="booking-submit"
+            onClick={() => {
+              intent.current = 'submit'
+            }}
+          >
+            {t('booking.submit')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function labelOf(row: Data, field: string): string {
+  const labels = (row.labels ?? {}) as Record<string, unknown>
+  return String(labels[field] ?? row[field] ?? '')
+}

@@ -1,0 +1,303 @@
+import { Badge, Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
+import { RequestError } from '../../api.ts'
+import { useClient } from '../../client.tsx'
+import { useEffects } from '../../effects.tsx'
+import { EntityForm } from '../../forms/EntityForm.tsx'
+import type { FormSection } from '../../forms/schemaForm.ts'
+import type { ScreenProps } from '../../registry.ts'
+import { entityDef } from '../../screens/manifest.ts'
+import { money, useRateTexts } from '../rates/texts.ts'
+import { InquiryPanel } from './InquiryPanel.tsx'
+import type { ChargeLine, InquirySummary, QuoteRow } from './shared.ts'
+import { useQuoteStyles } from './shared.ts'
+
+/**
+ * The operator's quote editor (/inquiryQuoteDetails): ?inquiry=<id> starts a quote for that inquiry,
+ * ?id=<quoteId> opens one. The generic entity form draws the quote (charge lines as its sub-table, the
+ * generated validators at each cell); beside it the amounts, subtotals and total worked out live with the
+ * server's own decimal code (rules/quotes.ts), for display only. A low fee is confirmed and resent; the
+ * actions follow the quote's state (schemas/quote.yaml).
+ */
+
+type Data = Record<string, unknown>
+type Loaded = {
+  quote: (QuoteRow & { history?: unknown[] }) | null
+  inquiry: InquirySummary
+  rates: Map<string, CurrencyRate>
+}
+
+const EDITABLE = ['draft', 'automatic', 'withdrawn']
+const SENDABLE = ['draft', 'automatic', 'approved', 'withdrawn']
+const DELETABLE = ['draft', 'withdrawn']
+
+const SECTIONS: FormSection[] = [
+  {
+    title: 'quote.header',
+    columns: 4,
+    fields: ['transportMode', 'clientType', 'currency', 'validUntil', 'contactName', 'contactEmail', 'contactPhone'],
+  },
+  { title: 'detail.sectionRoute', columns: 5, fields: ['carrier', 'transitDays', 'cutOff', 'departure', 'arrival'] },
+  { title: 'quote.charges', columns: 1, fields: ['charges'] },
+  { title: 'detail.sectionRemarks', columns: 2, fields: ['remarks', 'lowFeeConfirmed'] },
+]
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+export default function QuoteEditor(_props: ScreenProps) {
+  useRateTexts()
+  const styles = useQuoteStyles()
+  const { t, i18n } = useTranslation()
+  const client = useClient()
+  const effects = useEffects()
+  const queryClient = useQueryClient()
+  const [params, setParams] = useSearchParams()
+  const id = Number(params.get('id')) || null
+  const inquiryParam = Number(params.get('inquiry')) || null
+  const entity = entityDef('quote')
+  const [draft, setDraft] = useState<Data | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const key = ['quoteEditor', id, inquiryParam, i18n.language]
+  const loaded = useQuery({
+    queryKey: key,
+    enabled: id !== null || inquiryParam !== null,
+    retry: false,
+    queryFn: async ({ signal }): Promise<Loaded> => {
+      const toMap = (rates: Record<string, CurrencyRate> | undefined) => new Map(Object.entries(rates ?? {}))
+      if (id !== null) {
+        const item = (await client.b2b.quoteItem({ id: String(id) } as never, signal)).content as QuoteRow & {
+          inquiry: InquirySummary
+        }
+        const { inquiry, exchangeRates, ...quote } = item
+        return { quote: { ...quote, inquiry: inquiry.id } as QuoteRow, inquiry, rates: toMap(exchangeRates) }
+      }
+      const answer = (await client.b2b.inquiryQuotes({ id: String(inquiryParam) } as never, signal)).content as {
+        inquiry: InquirySummary
+        exchangeRates?: Record<string, CurrencyRate>
+      }
+      return { quote: null, inquiry: answer.inquiry, rates: toMap(answer.exchangeRates) }
+    },
+  })
+
+  const record = useMemo<Data | null>(() => {
+    if (!loaded.data) return null
+    const { quote, inquiry } = loaded.data
+    if (quote) return { ...quote, charges: quote.charges.map(({ amount: _amount, ...line }) => line) }
+    return {
+      inquiry: inquiry.id,
+      transportMode: inquiry.transportModes[0],
+      clientType: 'formal',
+      currency: 'USD',
+      validUntil: inDays(14),
+      charges: [{}],
+    }
+  }, [loaded.data])
+
+  const current = draft ?? record
+  const figures = useMemo(
+    () =>
+      loaded.data && current
+        ? quoteFigures((current.charges ?? []) as ChargeLine[], current.currency as string, loaded.data.rates)
+        : null,
+    [loaded.data, current],
+  )
+
+  if (!entity) return null
+  if (id === null && inquiryParam === null)
+    return (
+      <MessageBar intent="warning">
+        <MessageBarBody>{t('quote.notFound')}</MessageBarBody>
+      </MessageBar>
+    )
+  if (loaded.isPending) return <Spinner style={{ margin: '64px auto' }} />
+  if (loaded.isError || !loaded.data || !record)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('quote.notFound')}</MessageBarBody>
+      </MessageBar>
+    )
+
+  const { quote, inquiry } = loaded.data
+  const state = quote?.state ?? 'draft'
+  const editable = !quote || EDITABLE.includes(state)
+  const stateDef = entity.states?.values[state]
+
+  const reload = async (next?: number) => {
+    setDraft(null)
+    if (next && next !== id) setParams({ id: String(next) }, { replace: true })
+    await queryClient.invalidateQueries({ queryKey: ['quoteEditor'] })
+  }
+
+  async function save(data: Data): Promise<void> {
+    const body = { ...data, inquiry: inquiry.id, ...(quote ? { id: quote.id, version: quote.version } : {}) }
+    const write = (payload: Data) =>
+      quote ? client.quoteList.update(payload as never) : client.quoteList.create(payload as never)
+    setBusy(true)
+    try {
+      let saved: QuoteRow
+      try {
+        saved = (await write(body)).content as unknown as QuoteRow
+      } catch (error) {
+        // SPEC §5/§8 low-fee warning: the server names the amounts; the operator confirms and it is resent.
+        const low = error instanceof RequestError && error.fieldErrors.find((e) => e.key === 'rule.quoteLowFee')
+        if (!low) throw error
+        const yes = await effects.confirm({
+          title: t('quote.lowFeeTitle'),
+          body: low.message,
+          confirmLabel: t('quote.lowFeeConfirm'),
+          cancelLabel: t('quote.cancel'),
+        })
+        if (!yes) throw error
+        saved = (await write({ ...body, lowFeeConfirmed: true })).content as unknown as QuoteRow
+      }
+      effects.toast(t('quote.saved', { no: saved.quoteNo }), { intent: 'success' })
+      await reload(saved.id)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function transition(name: 'send' | 'withdraw', done: string) {
+    if (!quote) return
+    const confirmKey = entity?.states?.transitions[name]?.confirm
+    const label = t(entity?.states?.transitions[name]?.label ?? name)
+    if (
+      confirmKey &&
+      !(await effects.confirm({
+        title: label,
+        body: t(confirmKey),
+        confirmLabel: label,
+        cancelLabel: t('quote.cancel'),
+      }))
+    )
+      return
+    setBusy(true)
+    try {
+      await client.quote.transition({ id: quote.id, version: quote.version, transition: name })
+      effects.toast(t(done), { intent: 'success' })
+      await reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function remove() {
+    if (!quote) return
+    const label = t('action.delete')
+    if (
+      !(await effects.confirm({
+        title: label,
+        body: t('confirm.deleteQuote'),
+        confirmLabel: label,
+        cancelLabel: t('quote.cancel'),
+      }))
+    )
+      return
+    setBusy(true)
+    try {
+      await client.quoteList.delete({ id: quote.id })
+      effects.toast(t('quote.deleted'), { intent: 'success' })
+      effects.navigate('/quoteList')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const currency = (current?.currency as string) || ''
+  return (
+    <div className={styles.page} data-testid="quote-editor" data-state={state}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title} data-testid="quote-title">
+          {quote?.quoteNo ?? t('route.inquiryQuoteDetails')}
+        </h1>
+        {stateDef && (
+          <Badge appearance="tint" color={stateDef.color as never} data-testid="quote-state">
+            {t(stateDef.label)}
+          </Badge>
+        )}
+        {quote?.type === 'auto' && <Badge appearance="outline">{t('quote.auto')}</Badge>}
+        <Link to="/quoteList">{t('route.quoteList')}</Link>
+      </div>
+      <InquiryPanel inquiry={inquiry} />
+      <section className={styles.panel}>
+        {!editable && (
+          <MessageBar intent="info">
+            <MessageBarBody>{t('quote.readOnly')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <EntityForm
+          key={`${quote?.id ?? 'new'}-${quote?.version ?? 0}`}
+          id="quote-form"
+          entity={entity}
+          sections={SECTIONS}
+          record={record}
+          disabled={!editable || busy}
+          onChange={setDraft}
+          onSubmit={save}
+        />
+        <div className={styles.panel} data-testid="quote-totals" aria-live="polite">
+          <table className={styles.table} data-testid="quote-amounts">
+            <tbody>
+              {((current?.charges ?? []) as ChargeLine[]).map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one figure per form line, in the form's order; lines have no id
+                <tr key={i} data-testid={`quote-amount-${i}`}>
+                  <td>{i + 1}</td>
+                  <td>{line.name ?? ''}</td>
+                  <td>{money(figures?.amounts[i] ?? null, line.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className={styles.totals}>
+            <span>
+              {t('quote.subtotals')}:{' '}
+              <span data-testid="quote-subtotals">
+                {figures?.subtotals.map((s) => money(s.amount, s.currency)).join(' + ') || '—'}
+              </span>
+            </span>
+            <span className={styles.total}>
+              {t('quote.total')}:{' '}
+              <span data-testid="quote-total">
+                {figures?.total && !figures.amounts.includes(null) ? money(figures.total, currency) : '—'}
+              </span>
+            </span>
+          </div>
+          <span className={styles.note}>
+            {figures?.amounts.some((a) => a === null) ? t('quote.totalPending') : t('quote.liveNote')}
+          </span>
+        </div>
+        <div className={styles.buttons}>
+          {editable && (
+            <Button appearance="primary" type="submit" form="quote-form" disabled={busy} data-testid="quote-save">
+              {t('quote.save')}
+            </Button>
+          )}
+          {quote && SENDABLE.includes(state) && (
+            <Button disabled={busy} onClick={() => transition('send', 'quote.sent')} data-testid="quote-send">
+              {t('action.sendQuote')}
+            </Button>
+          )}
+          {quote && state === 'quoted' && (
+            <Button
+              disabled={busy}
+              onClick={() => transition('withdraw', 'quote.withdrawn')}
+              data-testid="quote-withdraw"
+            >
+              {t('action.withdraw')}
+            </Button>
+          )}
+          {quote && DELETABLE.includes(state) && (
+            <Button disabled={busy} onClick={remove} data-testid="quote-delete">
+              {t('action.delete')}
+            </Button>
+          )}
+        </div>
+      </section>
+    </div>
+  )
+}

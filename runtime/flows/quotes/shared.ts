@@ -1,0 +1,105 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import type { CurrencyRate } from '../../../rules/quotes.ts'
+
+/** What the quote calls answer (server/domain/quotes/handlers.ts). */
+export interface InquirySummary {
+  id: number
+  inquiryNo: string
+  state: string
+  transportModes: number[]
+  origin: string
+  originName: string | null
+  destination: string
+  destinationName: string | null
+  tradeTerm: string
+  tradeRole: string
+  goodsReady: string
+  containers: { containerType: string; quantity: number }[]
+  packages: { description?: string; packageCount?: number; grossWeight?: number }[]
+  goodsDescription: string
+  services: Record<string, unknown>
+}
+
+export interface ChargeLine {
+  chargeType: string
+  name: string
+  quantity: number
+  unit: string
+  unitPrice: string
+  currency: string
+  remarks?: string
+  amount?: string | null
+}
+
+export interface QuoteRow {
+  id: number
+  version: number
+  quoteNo: string
+  inquiry: number
+  type: 'manual' | 'auto'
+  transportMode: number
+  currency: string
+  validUntil: string
+  charges: ChargeLine[]
+  subtotals: { currency: string; amount: string }[]
+  total: string
+  carrier: string | null
+  carrierName: string | null
+  transitDays: number | null
+  departure: string | null
+  arrival: string | null
+  state: string
+  expired: boolean
+  bookable?: boolean
+  compareTotal?: string | null
+  lowFeeConfirmed: boolean
+  exchangeRates?: Record<string, CurrencyRate>
+  inquiry_summary?: never
+}
+
+export const MODE_KEYS: Record<number, string> = { 1: 'sea', 2: 'air', 3: 'rail', 4: 'truck' }
+
+/** Where "Book" goes for a quote's mode (the booking pages read the quote through GET /b2b/quote/getItem). */
+export function bookingPath(quote: Pick<QuoteRow, 'id' | 'transportMode'>, containers: number): string {
+  const page =
+    quote.transportMode === 2
+      ? '/airCreateOrder'
+      : quote.transportMode === 1
+        ? containers > 0
+          ? '/fclCreateOrder'
+          : '/lclCreateOrder'
+        : '/railwayCreateOrderDirect'
+  return `${page}?quoteId=${quote.id}`
+}
+
+export const useQuoteStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1200px' },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: '16px 20px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+  },
+  titleRow: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  facts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '8px 16px' },
+  fact: { display: 'flex', flexDirection: 'column', gap: '2px' },
+  factLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  totals: { display: 'flex', gap: '24px', flexWrap: 'wrap', alignItems: 'baseline' },
+  total: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  table: { width: '100%', borderCollapse: 'collapse', '& td, & th': { padding: '4px 8px', textAlign: 'left' } },
+  card: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '12px 16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+  },
+  muted: { opacity: 0.6 },
+})

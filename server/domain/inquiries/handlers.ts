@@ -1,0 +1,77 @@
+import { sql } from 'kysely'
+import type { HandlerRegistry } from '../../http/endpoints.ts'
+import { ApiError } from '../../http/errors.ts'
+
+/**
+ * The inquiry form's trade terms (schemas/tradeTermConfig.yaml): what the tenant enabled for a trade party
+ * and a transport mode, with the services each pre-ticks. The inquiry itself is stored by the engine
+ * (POST /booking/inquiry/save), which checks the same Incoterms rule again.
+ */
+
+/** Incoterms 2020 in their usual order; the sea-only ones cannot be offered for air, rail or truck. */
+export const INCOTERMS = ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'] as const
+export const SEA_ONLY_TERMS: readonly string[] = ['FAS', 'FOB', 'CFR', 'CIF']
+const SEA = 1
+
+export interface TradeTermOption {
+  tradeParty: 'buyer' | 'seller'
+  tradeTerm: string
+  transportMode: number
+  isDefault: boolean
+  needPickUp: boolean
+  deliveryToConsignee: boolean
+  collectWarehouse: boolean
+  customsDeclaration: boolean
+  lockedCustomsDeclaration: boolean
+  insurance: boolean
+  allRisks: boolean
+  unloadingWarehouse: boolean
+  otherServices: boolean
+}
+
+const one = (value: unknown): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value
+  return first === undefined || first === null || first === '' ? undefined : String(first)
+}
+
+export const inquiryHandlers: HandlerRegistry = {
+  async inquiryTradeTerms(ctx) {
+    const query = (ctx.input ?? {}) as Record<string, unknown>
+    const party = one(query.tradeParty)
+    const modeText = one(query.transportMode)
+    if (party !== undefined && party !== 'buyer' && party !== 'seller')
+      throw new ApiError('validation', {}, [{ field: 'tradeParty', message: 'validation.enum', params: {} }])
+    const mode = modeText === undefined ? undefined : Number(modeText)
+    if (mode !== undefined && ![1, 2, 3, 4].includes(mode))
+      throw new ApiError('validation', {}, [{ field: 'transportMode', message: 'validation.enum', params: {} }])
+    const tenantId = ctx.request.tenant.id
+    const rows = await ctx.inTenant(async (trx) => {
+      const { rows } = await sql<TradeTermOption>`
+        select trade_party as "tradeParty", trade_term as "tradeTerm", transport_mode as "transportMode",
+          coalesce(is_default, false) as "isDefault", coalesce(need_pick_up, false) as "needPickUp",
+          coalesce(delivery_to_consignee, false) as "deliveryToConsignee",
+          coalesce(collect_warehouse, false) as "collectWarehouse",
+          coalesce(customs_declaration, false) as "customsDeclaration",
+          coalesce(locked_customs_declaration, false) as "lockedCustomsDeclaration",
+          coalesce(insurance, false) as insurance, coalesce(all_risks, false) as "allRisks",
+          coalesce(unloading_warehouse, false) as "unloadingWarehouse",
+          coalesce(other_services, false) as "otherServices"
+        from trade_term_config
+        where tenant_id = ${tenantId} and enabled is not false
+          ${party === undefined ? sql`` : sql`and trade_party = ${party}`}
+          ${mode === undefined ? sql`` : sql`and transport_mode = ${mode}`}`.execute(trx)
+      return rows
+    })
+    // A configuration saved before the rule existed must still never offer a sea-only term off the sea.
+    const allowed = rows.filter((row) => row.transportMode === SEA || !SEA_ONLY_TERMS.includes(row.tradeTerm))
+    const order = (term: string) => INCOTERMS.indexOf(term as (typeof INCOTERMS)[number])
+    allowed.sort(
+      (a, b) =>
+        Number(b.isDefault) - Number(a.isDefault) ||
+        order(a.tradeTerm) - order(b.tradeTerm) ||
+        a.tradeParty.localeCompare(b.tradeParty) ||
+        a.transportMode - b.transportMode,
+    )
+    return { list: allowed }
+  },
+}

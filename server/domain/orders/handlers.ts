@@ -1,0 +1,112 @@
+import type { Transaction } from 'kysely'
+import type { ManifestEndpoint } from '../../../generator/resolve.ts'
+import type { DB } from '../../db/schema.ts'
+import { createEngine, type EngineCall } from '../../engine/core.ts'
+import type { HandlerContext as BaseContext, Session } from '../../http/context.ts'
+import type { HandlerRegistry } from '../../http/endpoints.ts'
+import { ApiError } from '../../http/errors.ts'
+import type { Manifest } from '../../manifest.ts'
+
+/**
+ * The booking calls (SPEC §7 order/add, orderDraft/addOrEditOrderDraft, orderTemplate/addOrEditOrderTemplate,
+ * order/{mode}/comfirm). Each checks what is its own (the booking permission, 360002; the mode of a
+ * confirmation path) and then drives the engine's create, update and transitions in one transaction, so
+ * validation, numbering, the order's source (server/domain/orders/source.ts), audit and effects are the
+ * engine's, exactly as for its own endpoints.
+ */
+
+type Row = Record<string, unknown>
+type HandlerContext = BaseContext & { input: unknown }
+
+function sessionOf(ctx: HandlerContext): Session {
+  const session = ctx.request.session
+  if (!session) throw new ApiError('401')
+  return session
+}
+
+const bodyOf = (input: unknown): Row =>
+  input && typeof input === 'object' && !Array.isArray(input) ? { ...(input as Row) } : {}
+
+const CONFIRM_PATHS = { fclComfirm: 'FCL', lclComfirm: 'LCL', airComfirm: 'AIR', railwayComfirm: 'RAILWAY' } as const
+
+export function orderHandlers(manifest: Manifest): HandlerRegistry {
+  const engine = createEngine(manifest)
+  const endpointOf = (entity: string, kind: string, path?: string): ManifestEndpoint => {
+    const found = manifest.endpoints.find(
+      (e) => e.entity === entity && e.kind === kind && (path === undefined || e.path === path),
+    )
+    if (!found) throw new Error(`No ${kind} endpoint of ${entity}${path ? ` at ${path}` : ''} in the manifest`)
+    return found
+  }
+  const orderCreate = endpointOf('order', 'create', '/booking/orderDraft/add')
+  const orderUpdate = endpointOf('order', 'update', '/booking/orderDraft/edit')
+  const orderTransition = endpointOf('order', 'transition')
+  const orderDetail = endpointOf('order', 'detail', '/booking/order/getOrderDetail')
+  const templateCreate = endpointOf('orderTemplate', 'create')
+  const templateUpdate = endpointOf('orderTemplate', 'update')
+
+  const callOf = (ctx: HandlerContext, session: Session): EngineCall => ({
+    tenantId: ctx.request.tenant.id,
+    session,
+    language: ctx.request.language,
+  })
+
+  /** Stores the order (new, or the caller's draft by id and version) and, when asked, submits it. */
+  async function saveOrder(ctx: HandlerContext, submit: boolean): Promise<Row> {
+    const session = sessionOf(ctx)
+    // SPEC §6/§8: a user without booking permission is refused.
+    if (!session.permissions.has('booking')) throw new ApiError('360002')
+    const { submit: _submit, rateId, quoteId, ...body } = bodyOf(ctx.input)
+    if (rateId !== undefined && rateId !== null && rateId !== '') body.rate = Number(rateId)
+    if (quoteId !== undefined && quoteId !== null && quoteId !== '') body.quote = Number(quoteId)
+    const call = callOf(ctx, session)
+    return ctx.inTenant(async (trx: Transaction<DB>) => {
+      const editing = body.id !== undefined && body.id !== null
+      if (editing) {
+        // The source of an order is fixed when it is first stored.
+        delete body.rate
+        delete body.quote
+      }
+      const saved = (await engine.handle(trx, editing ? orderUpdate : orderCreate, call, body)) as Row
+      if (!submit) return saved
+      return (await engine.handle(trx, orderTransition, call, {
+        id: saved.id,
+        version: saved.version,
+        transition: 'submit',
+      })) as Row
+    })
+  }
+
+  const confirm =
+    (mode: string) =>
+    async (ctx: HandlerContext): Promise<Row> => {
+      const session = sessionOf(ctx)
+      const { id, version, remark } = bodyOf(ctx.input)
+      const call = callOf(ctx, session)
+      return ctx.inTenant(async (trx) => {
+        const order = (await engine.handle(trx, orderDetail, call, { id })) as Row
+        // An order of another mode is not this path's to confirm.
+        if (order.containerLoadType !== mode) throw new ApiError('320001')
+        return (await engine.handle(trx, orderTransition, call, {
+          id,
+          version,
+          transition: 'accept',
+          ...(remark ? { remark } : {}),
+        })) as Row
+      })
+    }
+
+  return {
+    orderAdd: async (ctx) => saveOrder(ctx, bodyOf(ctx.input).submit === true),
+    orderDraftSave: async (ctx) => saveOrder(ctx, false),
+    async orderTemplateSave(ctx) {
+      const session = sessionOf(ctx)
+      const body = bodyOf(ctx.input)
+      const editing = body.id !== undefined && body.id !== null
+      return ctx.inTenant((trx) =>
+        engine.handle(trx, editing ? templateUpdate : templateCreate, callOf(ctx, session), body),
+      )
+    },
+    ...Object.fromEntries(Object.entries(CONFIRM_PATHS).map(([name, mode]) => [name, confirm(mode)])),
+  }
+}

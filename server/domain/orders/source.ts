@@ -1,0 +1,118 @@
+import { sql } from 'kysely'
+import type { DerivationContext } from '../../engine/effects.ts'
+import { ApiError } from '../../http/errors.ts'
+import { directOrderService } from '../site/handlers.ts'
+
+/**
+ * Where an order is booked from (schemas/order.yaml `effects.beforeWrite`), worked out by the server on
+ * every create and update, whichever call stores the order: a rate valid today whose lane, carrier, mode
+ * and container types the order keeps; a quote sent to the caller's company, unexpired, whose inquiry's
+ * lane and mode the order keeps; or direct, which needs the directlyEntrusted permission and the tenant's
+ * online booking (SPEC §2, the check of /b2b/tenant/checkTenant). Only an order not yet submitted (draft,
+ * unsubmitted) may be edited, and its source never changes.
+ */
+
+const EDITABLE = ['draft', 'unsubmitted']
+
+/** The load types of a rate's mode and of a transport mode (quotes): the order must be one of them. */
+const RATE_LOAD_TYPE: Record<string, { transportMode: number; containerLoadType: string }> = {
+  FCL: { transportMode: 1, containerLoadType: 'FCL' },
+  LCL: { transportMode: 1, containerLoadType: 'LCL' },
+  AIR: { transportMode: 2, containerLoadType: 'AIR' },
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10)
+
+function mismatch(field: string, message: string): ApiError {
+  return new ApiError('validation', {}, [{ field, message, params: {} }])
+}
+
+interface RateFacts {
+  mode: string
+  carrier: string
+  origin: string
+  destination: string
+  valid_from: string
+  valid_to: string
+  container_prices: { containerType: string }[] | null
+}
+
+interface QuoteFacts {
+  state: string
+  valid_until: string
+  customer_company: number | null
+  transport_mode: number
+  carrier: string | null
+  origin: string
+  destination: string
+}
+
+async function checkRate(context: DerivationContext, rateId: number, fresh: boolean): Promise<Record<string, unknown>> {
+  const { trx, call, data } = context
+  const { rows } = await sql<RateFacts>`
+    select mode, carrier, coalesce(pol, origin_airport) as origin, coalesce(pod, destination_airport) as destination,
+      to_char(valid_from, 'YYYY-MM-DD') as valid_from, to_char(valid_to, 'YYYY-MM-DD') as valid_to, container_prices
+    from freight_rate where tenant_id = ${call.tenantId} and id = ${rateId}`.execute(trx)
+  const rate = rows[0]
+  if (!rate) throw mismatch('rate', 'rule.orderSourceNotFound')
+  // SPEC §8 "freight rate has expired": only a rate valid today can be booked.
+  if (fresh && (rate.valid_to < today() || rate.valid_from > today())) throw new ApiError('340001')
+  const mode = RATE_LOAD_TYPE[rate.mode]
+  if (!mode || data.containerLoadType !== mode.containerLoadType || data.transportMode !== mode.transportMode)
+    throw mismatch('containerLoadType', 'rule.orderMatchesRate')
+  if (data.pol !== rate.origin) throw mismatch('pol', 'rule.orderMatchesRate')
+  if (data.pod !== rate.destination) throw mismatch('pod', 'rule.orderMatchesRate')
+  if (data.carrier && data.carrier !== rate.carrier) throw mismatch('carrier', 'rule.orderMatchesRate')
+  const priced = new Set((rate.container_prices ?? []).map((p) => p.containerType))
+  const containers = (data.containers as { containerType: string }[] | undefined) ?? []
+  const unpriced = containers.findIndex((c) => !priced.has(c.containerType))
+  if (rate.mode === 'FCL' && unpriced >= 0)
+    throw mismatch(`containers[${unpriced}].containerType`, 'rule.orderMatchesRate')
+  return { source: 'rate', rate: rateId, quote: null, carrier: rate.carrier }
+}
+
+async function checkQuote(
+  context: DerivationContext,
+  quoteId: number,
+  fresh: boolean,
+): Promise<Record<string, unknown>> {
+  const { trx, call, data } = context
+  const { rows } = await sql<QuoteFacts>`
+    select q.state, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until, q.customer_company, q.transport_mode,
+      q.carrier, i.origin, i.destination
+    from quote q join inquiry i on i.id = q.inquiry and i.tenant_id = q.tenant_id
+    where q.tenant_id = ${call.tenantId} and q.id = ${quoteId}`.execute(trx)
+  const quote = rows[0]
+  // Another company's quote is not found, exactly as one that does not exist.
+  if (!quote || quote.customer_company === null || quote.customer_company !== call.session.companyId)
+    throw mismatch('quote', 'rule.orderSourceNotFound')
+  if (fresh && quote.state !== 'quoted') throw new ApiError('320001')
+  if (fresh && quote.valid_until < today()) throw new ApiError('340001')
+  if (data.transportMode !== quote.transport_mode) throw mismatch('transportMode', 'rule.orderMatchesQuote')
+  if (data.pol !== quote.origin) throw mismatch('pol', 'rule.orderMatchesQuote')
+  if (data.pod !== quote.destination) throw mismatch('pod', 'rule.orderMatchesQuote')
+  return { source: 'quote', quote: quoteId, rate: null }
+}
+
+async function checkDirect(context: DerivationContext): Promise<Record<string, unknown>> {
+  const { trx, call } = context
+  if (!call.session.permissions.has('directlyEntrusted')) throw new ApiError('220000')
+  const tenant = await trx.selectFrom('tenant').select('settings').where('id', '=', call.tenantId).executeTakeFirst()
+  // The tenant check of the Direct order menu: no online booking service, no direct order.
+  if (!directOrderService((tenant?.settings ?? {}) as Record<string, unknown>)) throw new ApiError('220000')
+  return { source: 'direct', rate: null, quote: null }
+}
+
+export async function orderSource(context: DerivationContext): Promise<Record<string, unknown>> {
+  const { before, data } = context
+  if (before && !EDITABLE.includes(String(before.state))) throw new ApiError('320001')
+  const rate = Number(before ? before.rate : data.rate) || null
+  const quote = Number(before ? before.quote : data.quote) || null
+  // A draft has not been sent to the provider yet: its rate or quote must still be bookable.
+  const fresh = !before || before.state === 'draft'
+  if (rate && quote) throw mismatch('quote', 'rule.orderOneSource')
+  if (rate) return checkRate(context, rate, fresh)
+  if (quote) return checkQuote(context, quote, fresh)
+  if (before) return { source: before.source ?? 'direct', rate: null, quote: null }
+  return checkDirect(context)
+}

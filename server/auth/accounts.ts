@@ -85,6 +85,32 @@ export async function userAccess(trx: Transaction<DB>, tenantId: number, userId:
 }
 
 /**
+ * The session a user would have after logging in, without a login: for work the server does on a user's
+ * behalf (the demo seed places its inquiries and quotes as the demo users) and for tests of the engine core.
+ */
+export async function sessionForUser(trx: Transaction<DB>, tenantId: number, username: string): Promise<Session> {
+  const user = await trx
+    .selectFrom('app_user')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow()
+  const access = await userAccess(trx, tenantId, user.id)
+  return {
+    sessionId: 0,
+    userId: user.id,
+    tenantId,
+    username: user.username,
+    realName: user.real_name,
+    companyId: user.company_id,
+    companyUserType: user.company_user_type,
+    roles: access.roles,
+    permissions: new Set(access.permissions),
+    dataScope: access.dataScope,
+  }
+}
+
+/**
  * The session user of SPEC §3 (never the token), plus the profile fields the /personalInfo form edits.
  * A user without roles gets roles: [] and the portal asks them to contact the administrator (SPEC §2).
  */

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/password.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
+import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedNews } from './news.ts'
@@ -261,6 +262,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)
   await seedQuoteConfig(db)
+  await seedCommercialFlow(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)
   await seedNews(db, manifest)

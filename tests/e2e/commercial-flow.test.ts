@@ -88,7 +88,10 @@ describe('from a cargo inquiry to a confirmed, tracked order', () => {
 
     // 3. The customer finds it under the inquiry's quotes, chooses it and books.
     await cpage.goto(`${customer.base}/myInquiries`)
-    const inquiryRow = cpage.getByRole('row').filter({ hasText: zh('state', 'quoted') }).first()
+    const inquiryRow = cpage
+      .getByRole('row')
+      .filter({ hasText: zh('state', 'quoted') })
+      .first()
     await inquiryRow.waitFor(WAIT)
     await cpage.goto(`${customer.base}${quotesHref}`)
     await cpage.getByTestId('quote-comparison').waitFor(WAIT)
@@ -120,7 +123,10 @@ describe('from a cargo inquiry to a confirmed, tracked order', () => {
     await opage.getByRole('button', { name: zh('action', 'accept') }).click()
     await confirmDialog(opage, zh('ui', 'ok'))
     await expect
-      .poll(async () => (await apiCall(opage, 'GET', `/booking/order/getOrderDetail?id=${orderId}`)).content.state, WAIT)
+      .poll(
+        async () => (await apiCall(opage, 'GET', `/booking/order/getOrderDetail?id=${orderId}`)).content.state,
+        WAIT,
+      )
       .toBe('accepted')
 
     // 5. The customer's orders show it, confirmed, with its history; public tracking finds it by number.

@@ -164,7 +164,7 @@ export async function buildApp({
         ...trackingHandlers,
         ...orderHandlers(manifest),
         ...quoteHandlers,
-        ...inquiryHandlers,
+        ...inquiryHandlers(manifest),
       })
       registerEngine(api, manifest, database.api)
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { seaInquiry } from '../support/fixtures.ts'
 
 const test = setupTestApp()
 
@@ -105,29 +106,25 @@ async function stateOf(table: 'quote' | 'inquiry', id: number): Promise<string> 
 
 /** entadmin's sea inquiry and opadmin's quote on it, sent: what the customer books from. */
 async function sentQuote(customer: string, operator: string) {
-  const inquiry = await ok('POST', '/api/booking/inquiry/save', customer, {
-    transportModes: [1],
-    origin: 'CNSHA',
-    destination: 'USLAX',
-    tradeTerm: 'FOB',
-    tradeRole: 'seller',
-    goodsReady: 'ready',
-    containers: [
-      { containerType: '45G1', quantity: 2 },
-      { containerType: '22G1', quantity: 1 },
-    ],
-    packages: [
-      {
-        description: 'WOODEN FURNITURE',
-        packageCount: 120,
-        grossWeight: 9800,
-        goodsCount: 480,
-        length: 120,
-        width: 80,
-        height: 90,
-      },
-    ],
-  })
+  const inquiry = await ok(
+    'POST',
+    '/api/booking/inquiry/save',
+    customer,
+    seaInquiry({
+      tradeTerm: 'FOB',
+      packages: [
+        {
+          description: 'WOODEN FURNITURE',
+          packageCount: 120,
+          grossWeight: 9800,
+          goodsCount: 480,
+          length: 120,
+          width: 80,
+          height: 90,
+        },
+      ],
+    }),
+  )
   const quote = await ok('POST', '/api/b2b/quote/add', operator, {
     inquiry: inquiry.id,
     transportMode: 1,

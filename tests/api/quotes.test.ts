@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { seaInquiry } from '../support/fixtures.ts'
 
 const test = setupTestApp()
 const ACME = 'acme.localhost'
@@ -26,30 +27,7 @@ const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 
 /** A customer's inquiry through the inquiry call (POST /booking/inquiry/save). */
 function inquiry(destination: string, transportModes: number[]) {
-  return {
-    transportModes,
-    origin: 'CNSHA',
-    destination,
-    tradeTerm: 'FCA',
-    tradeRole: 'seller',
-    goodsReady: 'ready',
-    containers: [
-      { containerType: '45G1', quantity: 2 },
-      { containerType: '22G1', quantity: 1 },
-    ],
-    packages: [
-      {
-        description: 'Porcelain floor tiles',
-        packageCount: 40,
-        grossWeight: 18000,
-        goodsCount: 400,
-        length: 120,
-        width: 100,
-        height: 90,
-      },
-    ],
-    contactName: 'Chen Jing',
-  }
+  return seaInquiry({ destination, transportModes, contactName: 'Chen Jing' })
 }
 
 /** Three lines in two currencies: 2 × 1850.50 USD, 3 × 850 CNY, 1.5 × 333.333 USD (= 499.9995 → 500.00). */

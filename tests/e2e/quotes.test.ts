@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiContent, CHARGE_TYPE, CHARGE_UNIT, confirmDialog, fillChargeLine } from '../support/commercial.ts'
+import { seaInquiry } from '../support/fixtures.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -15,29 +16,12 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 describe('quotes (operator and customer)', () => {
   it('writes, checks, saves and sends a quote; the customer sorts the quotes and books one', async () => {
     const customer = await portal.signIn('entadmin')
-    const inquiry = await apiContent(customer.page, 'POST', '/booking/inquiry/save', {
-      transportModes: [1],
-      origin: 'CNSHA',
-      destination: 'BRSSZ',
-      tradeTerm: 'FCA',
-      tradeRole: 'seller',
-      goodsReady: 'ready',
-      containers: [
-        { containerType: '45G1', quantity: 2 },
-        { containerType: '22G1', quantity: 1 },
-      ],
-      packages: [
-        {
-          description: 'Porcelain floor tiles',
-          packageCount: 40,
-          grossWeight: 18000,
-          goodsCount: 400,
-          length: 120,
-          width: 100,
-          height: 90,
-        },
-      ],
-    })
+    const inquiry = await apiContent(
+      customer.page,
+      'POST',
+      '/booking/inquiry/save',
+      seaInquiry({ destination: 'BRSSZ' }),
+    )
 
     const operator = await portal.signIn('opadmin')
     const page = operator.page

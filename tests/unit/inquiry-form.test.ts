@@ -9,9 +9,9 @@ import {
 import { routeTarget } from '../../runtime/screens/list/actions.ts'
 
 const option = (
-  tradeParty: 'buyer' | 'seller',
-  tradeTerm: string,
-  transportMode: number,
+  tradeParty: TradeTermOption['tradeParty'],
+  tradeTerm: TradeTermOption['tradeTerm'],
+  transportMode: TradeTermOption['transportMode'],
   extra = {},
 ): TradeTermOption => ({
   tradeParty,

@@ -1,3 +1,4 @@
+import type { TradeTermOption } from '../../../rules/tradeTerms.ts'
 import type { FormSection } from '../../forms/schemaForm.ts'
 
 /**
@@ -16,22 +17,7 @@ export const TYPE_MODES: Readonly<Record<string, readonly number[]>> = {
   truck: [4],
 }
 
-/** The tenant's configuration of one trade term (GET /booking/public/api/inquiry/tradeTerms). */
-export interface TradeTermOption {
-  tradeParty: 'buyer' | 'seller'
-  tradeTerm: string
-  transportMode: number
-  isDefault: boolean
-  needPickUp: boolean
-  deliveryToConsignee: boolean
-  collectWarehouse: boolean
-  customsDeclaration: boolean
-  lockedCustomsDeclaration: boolean
-  insurance: boolean
-  allRisks: boolean
-  unloadingWarehouse: boolean
-  otherServices: boolean
-}
+export type { TradeTermOption } from '../../../rules/tradeTerms.ts'
 
 /** The fields chosen first; everything else stays disabled until origin and destination are both there. */
 export const ROUTE_FIELDS = ['transportModes', 'origin', 'destination'] as const

@@ -1,24 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import type { CurrencyRate } from '../../../rules/quotes.ts'
 
-/** What the quote calls answer (server/domain/quotes/handlers.ts). */
-export interface InquirySummary {
-  id: number
-  inquiryNo: string
-  state: string
-  transportModes: number[]
-  origin: string
-  originName: string | null
-  destination: string
-  destinationName: string | null
-  tradeTerm: string
-  tradeRole: string
-  goodsReady: string
-  containers: { containerType: string; quantity: number }[]
-  packages: { description?: string; packageCount?: number; grossWeight?: number }[]
-  goodsDescription: string
-  services: Record<string, unknown>
-}
+export type { InquirySummary } from '../../../rules/quotes.ts'
 
 export interface ChargeLine {
   chargeType: string

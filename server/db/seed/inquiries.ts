@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { TradeTermOption } from '../../../rules/tradeTerms.ts'
 import { syncEntityTables } from '../../engine/storage.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
@@ -12,18 +13,9 @@ import type { DB } from '../schema.ts'
  * CIP obliges all-risks cover (Institute Cargo Clauses A), CIF only the minimum.
  */
 
-type Party = 'buyer' | 'seller'
-type Services = Partial<{
-  needPickUp: boolean
-  deliveryToConsignee: boolean
-  collectWarehouse: boolean
-  customsDeclaration: boolean
-  lockedCustomsDeclaration: boolean
-  insurance: boolean
-  allRisks: boolean
-  unloadingWarehouse: boolean
-  otherServices: boolean
-}>
+type Party = TradeTermOption['tradeParty']
+/** The service flags of a configuration row; those left out are off. */
+type Services = Partial<Omit<TradeTermOption, 'tradeParty' | 'tradeTerm' | 'transportMode' | 'isDefault'>>
 interface TermSeed {
   party: Party
   term: string

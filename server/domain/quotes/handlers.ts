@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely'
 import { compareRates, convert, type RateSort } from '../../../rules/pricing.ts'
+import type { InquirySummary } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
 import { readHistory } from '../../engine/audit.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
@@ -40,25 +41,6 @@ const QUOTE_COLUMNS = sql`q.id, q.version, q.quote_no as "quoteNo", q.inquiry, q
   to_char(q.cut_off, 'YYYY-MM-DD') as "cutOff", to_char(q.departure, 'YYYY-MM-DD') as departure,
   to_char(q.arrival, 'YYYY-MM-DD') as arrival, q.remarks, q.customer_company as "customerCompany", q.state,
   q.low_fee_confirmed as "lowFeeConfirmed"`
-
-interface InquirySummary {
-  id: number
-  inquiryNo: string
-  state: string
-  transportModes: number[]
-  origin: string
-  originName: string | null
-  destination: string
-  destinationName: string | null
-  tradeTerm: string
-  tradeRole: string
-  goodsReady: string
-  containers: { containerType: string; quantity: number }[]
-  packages: Record<string, unknown>[]
-  goodsDescription: string
-  services: Record<string, unknown>
-  customerCompany: number | null
-}
 
 async function inquirySummary(trx: Transaction<DB>, tenantId: number, id: number): Promise<InquirySummary | null> {
   const { rows } = await sql<InquirySummary & Record<string, unknown>>`

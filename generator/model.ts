@@ -142,6 +142,8 @@ export interface ColumnDef {
   width?: number
   format?: string
   link?: string
+  /** The route by a value of the row (an order's load type → its mode's detail screen); else `link`. */
+  linkBy?: { field: string; routes: Record<string, string> }
   sortable?: boolean
   label?: string
 }

@@ -484,6 +484,18 @@ export function validateSources(sources: Sources): ConfigError[] {
             'a screen name',
             suggestion(c.link, screenNames),
           )
+        if (c.linkBy) {
+          needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
+          for (const [value, target] of Object.entries(c.linkBy.routes))
+            if (!screenAt.has(target))
+              err(
+                file,
+                [...at, 'columns', j, 'linkBy', 'routes', value],
+                `unknown screen "${target}"`,
+                'a screen name',
+                suggestion(target, screenNames),
+              )
+        }
       })
       screen.search?.forEach((s, j) => {
         needField([...at, 'search', j, 'field'], s.field)

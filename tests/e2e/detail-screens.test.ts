@@ -11,7 +11,8 @@ const signedIn = (username: string) => portal.signIn(username)
 
 /** Opens a list filtered to one state and clicks the first order number; answers the order number. */
 async function openFirstOrder(page: Page, list: string, state: string, detailPath: string): Promise<string> {
-  await page.goto(`${portal.server.url}${list}?state=${state}`)
+  // FCL orders: each row opens its mode's detail screen, and these tests read the sea one.
+  await page.goto(`${portal.server.url}${list}?state=${state}&containerLoadType=FCL`)
   const link = page.locator('table tbody tr td:first-child a').first()
   await expect.poll(() => link.count(), WAIT).toBe(1)
   const orderNo = (await link.textContent()) ?? ''

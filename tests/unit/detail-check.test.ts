@@ -80,6 +80,18 @@ describe('waybill check on detail screens: file, line, column, path and fix', ()
     ])
   })
 
+  it('a link by value: an unknown field, an unknown screen', () => {
+    const linkBy = (by: string) => (t: string) =>
+      t.replace('{ field: pol, link: priceMonitorDetail }', `{ field: pol, link: priceMonitorDetail, linkBy: ${by} }`)
+    expect(checkWith(WATCH, linkBy('{ field: status, routes: { cancelled: priceMonitorDetail } }'))).toEqual([])
+    expect(checkWith(WATCH, linkBy('{ field: statsu, routes: { cancelled: priceMonitorDetail } }'))[0]).toMatch(
+      /columns\[0\]\.linkBy\.field: unknown field "statsu" of entity priceWatch/,
+    )
+    expect(checkWith(WATCH, linkBy('{ field: status, routes: { cancelled: priceMonitorDetial } }'))[0]).toMatch(
+      /columns\[0\]\.linkBy\.routes\.cancelled: unknown screen "priceMonitorDetial"[\s\S]*did you mean "priceMonitorDetail"/,
+    )
+  })
+
   it('an unknown screen kind', () => {
     const errors = checkWith(WATCH, (t) => t.replace('kind: detail', 'kind: detial'))
     expect(errors).toEqual([

@@ -6,7 +6,7 @@ import {
   type TradeTermOption,
   withTradeTerm,
 } from '../../runtime/flows/inquiry/inquiryForm.ts'
-import { routeTarget } from '../../runtime/screens/list/actions.ts'
+import { cellRoute, routeTarget } from '../../runtime/screens/list/actions.ts'
 
 const option = (
   tradeParty: TradeTermOption['tradeParty'],
@@ -91,6 +91,17 @@ describe('route actions carry the record id', () => {
   it('in id by default, or in the parameter the action names', () => {
     expect(routeTarget('/viewInquiry', {}, 7)).toBe('/viewInquiry?id=7')
     expect(routeTarget('/inquiryQuoteDetails', { param: 'inquiry' }, 7)).toBe('/inquiryQuoteDetails?inquiry=7')
+  })
+
+  it("opens the route of the row's value (linkBy), else the column's link", () => {
+    const column = {
+      link: 'orderDetails',
+      linkBy: { field: 'containerLoadType', routes: { LCL: 'lclOrderDetail', AIR: 'airOrderDetail' } },
+    }
+    expect(cellRoute(column, { containerLoadType: 'AIR' })).toBe('airOrderDetail')
+    expect(cellRoute(column, { containerLoadType: 'FCL' })).toBe('orderDetails')
+    expect(cellRoute(column, {})).toBe('orderDetails')
+    expect(cellRoute({}, { containerLoadType: 'AIR' })).toBeUndefined()
     expect(routeTarget('/editTradeTerm', {}, undefined)).toBe('/editTradeTerm')
   })
 })

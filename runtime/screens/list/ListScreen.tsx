@@ -34,7 +34,7 @@ import { useSession } from '../../session.ts'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { entityDef, type PortalEntity } from '../manifest.ts'
-import type { RowData } from './actions.ts'
+import { cellRoute, type RowData } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
@@ -258,7 +258,8 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
     ) : (
       view.text
     )
-  const target = column.link ? routes.find((route) => route.name === column.link) : undefined
+  const name = cellRoute(column, row)
+  const target = name ? routes.find((route) => route.name === name) : undefined
   if (target && row.id !== undefined && canOpen(target, session.permissions)) {
     return (
       <RouterLink className={styles.link} to={`${target.path}?id=${row.id}`}>

@@ -1,3 +1,4 @@
+import type { ColumnDef } from '../../../generator/model.ts'
 import type { ManifestEndpoint, ManifestScreen } from '../../../generator/resolve.ts'
 import { canOpen } from '../../routing/access.ts'
 import type { PortalEntity } from '../manifest.ts'
@@ -60,6 +61,15 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
 export function routeTarget(path: string, action: Pick<ActionDef, 'param'>, id?: unknown): string {
   if (id === undefined || id === null) return path
   return `${path}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
+}
+
+/** The route a cell opens: by the row's value (`linkBy`), else the column's `link`; none without either. */
+export function cellRoute(
+  column: Pick<ColumnDef, 'link' | 'linkBy'>,
+  row: Record<string, unknown>,
+): string | undefined {
+  const value = column.linkBy ? row[column.linkBy.field] : undefined
+  return (value !== undefined && value !== null && column.linkBy?.routes[String(value)]) || column.link
 }
 
 /** The confirm text key of an action: its own, else its transition's. */

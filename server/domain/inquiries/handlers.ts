@@ -27,7 +27,7 @@ function termRules(manifest: Manifest) {
   return {
     /** True when the term may be offered for the mode. */
     allowed: (term: string, mode: number) =>
-      !rule || !rule.values.map(String).includes(term) || !(rule.when.includesAny as unknown[]).includes(mode),
+      !(rule?.values.map(String).includes(term) && (rule.when.includesAny as unknown[]).includes(mode)),
     order: (term: string) => terms.indexOf(term),
   }
 }

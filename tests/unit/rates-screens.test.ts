@@ -15,7 +15,7 @@ import {
   viewOf,
   writeSelection,
 } from '../../runtime/flows/rates/state.ts'
-import { groupDigits } from '../../runtime/flows/rates/texts.ts'
+import { groupDigits, money } from '../../runtime/flows/rates/texts.ts'
 import type { PricedRate } from '../../runtime/flows/rates/types.ts'
 
 function rate(id: number, over: Partial<PricedRate> = {}): PricedRate {
@@ -149,6 +149,13 @@ describe('how a result reads', () => {
     expect(groupDigits('1234567.500')).toBe('1,234,567.500')
     expect(groupDigits('999')).toBe('999')
     expect(groupDigits('-1000.1')).toBe('-1,000.1')
+  })
+
+  it('shows a stored amount with its currency, without a third place that is zero', () => {
+    expect(money('8108.150', 'USD')).toBe('USD 8,108.15')
+    expect(money('333.333', 'USD')).toBe('USD 333.333')
+    expect(money('2150.00', 'CNY')).toBe('CNY 2,150.00')
+    expect(money(null, 'USD')).toBe('—')
   })
 })
 

@@ -19,6 +19,7 @@ import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
+import { money } from '../rates/texts.ts'
 
 /**
  * The booking page (issue #8): one component for the rate and quote bookings (/fclCreateOrder,
@@ -363,7 +364,10 @@ export default function BookingOrder({ route }: ScreenProps) {
         {loaded.lane && <span>{loaded.lane}</span>}
         {loaded.total && (
           <span className={styles.strong} data-testid="booking-total">
-            {t('booking.total', { amount: loaded.total, currency: loaded.currency })}
+            {t('booking.total', {
+              amount: money(loaded.total, null),
+              currency: loaded.currency,
+            })}
           </span>
         )}
         {loaded.validTo && <span>{t('booking.validTo', { date: loaded.validTo })}</span>}

@@ -29,6 +29,11 @@ export function groupDigits(amount: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`
 }
 
-/** A money amount with its currency code: "USD 2,150.00". */
+/**
+ * A money amount with its currency code: "USD 2,150.00". Stored amounts carry three places; a third that
+ * is zero is not shown ("2150.000" → "2,150.00"), one that is not stays ("333.333").
+ */
 export const money = (amount: string | null | undefined, currency: string | null | undefined): string =>
-  amount === null || amount === undefined ? '—' : `${currency ?? ''} ${groupDigits(amount)}`.trim()
+  amount === null || amount === undefined
+    ? '—'
+    : `${currency ?? ''} ${groupDigits(amount.replace(/(\.\d\d)0$/, '$1'))}`.trim()

@@ -8,7 +8,7 @@ import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
-import type { FormSection } from '../../forms/schemaForm.ts'
+import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { entityDef } from '../../screens/manifest.ts'
 import { money, useRateTexts } from '../rates/texts.ts'
@@ -35,20 +35,9 @@ const EDITABLE = ['draft', 'automatic', 'withdrawn']
 const SENDABLE = ['draft', 'automatic', 'approved', 'withdrawn']
 const DELETABLE = ['draft', 'withdrawn']
 
-const SECTIONS: FormSection[] = [
-  {
-    title: 'quote.header',
-    columns: 4,
-    fields: ['transportMode', 'clientType', 'currency', 'validUntil', 'contactName', 'contactEmail', 'contactPhone'],
-  },
-  { title: 'detail.sectionRoute', columns: 5, fields: ['carrier', 'transitDays', 'cutOff', 'departure', 'arrival'] },
-  { title: 'quote.charges', columns: 1, fields: ['charges'] },
-  { title: 'detail.sectionRemarks', columns: 2, fields: ['remarks', 'lowFeeConfirmed'] },
-]
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-export default function QuoteEditor(_props: ScreenProps) {
+export default function QuoteEditor({ route }: ScreenProps) {
   useRateTexts()
   const styles = useQuoteStyles()
   const { t, i18n } = useTranslation()
@@ -58,7 +47,9 @@ export default function QuoteEditor(_props: ScreenProps) {
   const [params, setParams] = useSearchParams()
   const id = Number(params.get('id')) || null
   const inquiryParam = Number(params.get('inquiry')) || null
-  const entity = entityDef('quote')
+  // The form's sections and fields are the screen's (screens/quotes.yaml), with the tenant's overlay.
+  const tenant = useTenantScreen(route.name)
+  const entity = tenant.entity ?? entityDef('quote')
   const [draft, setDraft] = useState<Data | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -234,7 +225,7 @@ export default function QuoteEditor(_props: ScreenProps) {
           key={`${quote?.id ?? 'new'}-${quote?.version ?? 0}`}
           id="quote-form"
           entity={entity}
-          sections={SECTIONS}
+          sections={tenant.screen?.form?.sections}
           record={record}
           disabled={!editable || busy}
           onChange={setDraft}

@@ -75,6 +75,7 @@ describe('from a cargo inquiry to a confirmed, tracked order', () => {
     await opage.getByTestId('quote-save').click()
     await opage.waitForURL(/inquiryQuoteDetails\?id=\d+/, WAIT)
     const quoteId = Number(new URL(opage.url()).searchParams.get('id'))
+    await expect.poll(() => opage.getByTestId('quote-title').textContent(), WAIT).toMatch(/^QT\d+/)
     await opage.getByTestId('quote-send').click()
     await confirmDialog(opage, zh('action', 'sendQuote'))
     await expect.poll(() => opage.getByTestId('quote-state').textContent(), WAIT).toBe(zh('state', 'quoted'))

@@ -80,7 +80,8 @@ describe('quotes (operator and customer)', () => {
     expect(saves).toHaveLength(1)
     const quoteId = Number(new URL(page.url()).searchParams.get('id'))
     await expect.poll(() => page.getByTestId('quote-state').textContent(), WAIT).toBe(zh('state', 'draft'))
-    expect(await page.getByTestId('quote-title').textContent()).toMatch(/^QT\d+/)
+    // The saved quote is read back after the address changes: wait for its number, not just a draft badge.
+    await expect.poll(() => page.getByTestId('quote-title').textContent(), WAIT).toMatch(/^QT\d+/)
 
     await page.getByTestId('quote-send').click()
     await confirmDialog(page, zh('action', 'sendQuote'))

@@ -15,7 +15,7 @@ import {
   viewOf,
   writeSelection,
 } from '../../runtime/flows/rates/state.ts'
-import { groupDigits, money } from '../../runtime/flows/rates/texts.ts'
+import { groupDigits, money, quoteMoney } from '../../runtime/flows/rates/texts.ts'
 import type { PricedRate } from '../../runtime/flows/rates/types.ts'
 
 function rate(id: number, over: Partial<PricedRate> = {}): PricedRate {
@@ -151,11 +151,12 @@ describe('how a result reads', () => {
     expect(groupDigits('-1000.1')).toBe('-1,000.1')
   })
 
-  it('shows a stored amount with its currency, without a third place that is zero', () => {
-    expect(money('8108.150', 'USD')).toBe('USD 8,108.15')
-    expect(money('333.333', 'USD')).toBe('USD 333.333')
-    expect(money('2150.00', 'CNY')).toBe('CNY 2,150.00')
-    expect(money(null, 'USD')).toBe('—')
+  it('shows rates with their three places and quotes without a third that is zero', () => {
+    expect(money('1915.710', 'USD')).toBe('USD 1,915.710')
+    expect(quoteMoney('8108.150', 'USD')).toBe('USD 8,108.15')
+    expect(quoteMoney('333.333', 'USD')).toBe('USD 333.333')
+    expect(quoteMoney('2150.00', 'CNY')).toBe('CNY 2,150.00')
+    expect(quoteMoney(null, 'USD')).toBe('—')
   })
 })
 

@@ -19,7 +19,7 @@ import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
-import { money } from '../rates/texts.ts'
+import { money, quoteMoney } from '../rates/texts.ts'
 
 /**
  * The booking page (issue #8): one component for the rate and quote bookings (/fclCreateOrder,
@@ -365,7 +365,7 @@ export default function BookingOrder({ route }: ScreenProps) {
         {loaded.total && (
           <span className={styles.strong} data-testid="booking-total">
             {t('booking.total', {
-              amount: money(loaded.total, null),
+              amount: loaded.kind === 'quote' ? quoteMoney(loaded.total, null) : money(loaded.total, null),
               currency: loaded.currency,
             })}
           </span>

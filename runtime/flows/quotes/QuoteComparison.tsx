@@ -9,7 +9,7 @@ import { useEffects } from '../../effects.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { entityDef } from '../../screens/manifest.ts'
 import { Fact } from '../rates/SpecialRateApplication.tsx'
-import { money, useRateTexts } from '../rates/texts.ts'
+import { quoteMoney, useRateTexts } from '../rates/texts.ts'
 import { InquiryPanel } from './InquiryPanel.tsx'
 import { bookingPath, type InquirySummary, type QuoteRow, useQuoteStyles } from './shared.ts'
 
@@ -118,7 +118,7 @@ export default function QuoteComparison(_props: ScreenProps) {
                 )}
                 {quote.expired && quote.state === 'quoted' && <Badge color="subtle">{t('quote.expired')}</Badge>}
                 <span className={styles.total} data-testid="quote-card-total">
-                  {money(quote.total, quote.currency)}
+                  {quoteMoney(quote.total, quote.currency)}
                 </span>
               </div>
               <div className={styles.facts}>
@@ -139,9 +139,9 @@ export default function QuoteComparison(_props: ScreenProps) {
                       <td>{t(`enum.chargeType.${line.chargeType}`)}</td>
                       <td>{line.name}</td>
                       <td>
-                        {line.quantity} × {money(line.unitPrice, line.currency)}
+                        {line.quantity} × {quoteMoney(line.unitPrice, line.currency)}
                       </td>
-                      <td>{money(line.amount ?? null, line.currency)}</td>
+                      <td>{quoteMoney(line.amount ?? null, line.currency)}</td>
                     </tr>
                   ))}
                 </tbody>

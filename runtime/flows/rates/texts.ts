@@ -29,11 +29,13 @@ export function groupDigits(amount: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`
 }
 
-/**
- * A money amount with its currency code: "USD 2,150.00". Stored amounts carry three places; a third that
- * is zero is not shown ("2150.000" → "2,150.00"), one that is not stays ("333.333").
- */
+/** A money amount with its currency code: "USD 2,150.00". */
 export const money = (amount: string | null | undefined, currency: string | null | undefined): string =>
-  amount === null || amount === undefined
-    ? '—'
-    : `${currency ?? ''} ${groupDigits(amount.replace(/(\.\d\d)0$/, '$1'))}`.trim()
+  amount === null || amount === undefined ? '—' : `${currency ?? ''} ${groupDigits(amount)}`.trim()
+
+/**
+ * A quote's amount: in its currency's places, so a stored third decimal that is zero is not shown
+ * ("8108.150" → "USD 8,108.15"); one that is not stays ("333.333"). Rates keep their three (issue #7).
+ */
+export const quoteMoney = (amount: string | null | undefined, currency: string | null | undefined): string =>
+  money(amount?.replace(/(\.\d\d)0$/, '$1'), currency)

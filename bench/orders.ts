@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { buildApp } from '../server/app.ts'
 import { verifyPassword } from '../server/auth/password.ts'
 import { type Database, openDatabase } from '../server/db/database.ts'
 import { prepareDatabase } from '../server/db/prepare.ts'
 import { DEMO_PASSWORD } from '../server/db/seed/demo.ts'
 import { loadManifest } from '../server/manifest.ts'
+import { scratchDatabase } from '../tests/support/database.ts'
 import { type BenchPlan, FULL_PLAN, generateBenchData } from './data.ts'
 
 /**
@@ -264,22 +264,13 @@ export async function benchOrders(): Promise<string[]> {
   const out = ['## API under load (issue #9)', '']
   const adminUrl = process.env.DATABASE_URL
   if (adminUrl) {
-    const name = `waybill_bench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    const database = await openDatabase({ databaseUrl: url.toString() })
+    const scratch = await scratchDatabase(adminUrl, 'waybill_bench')
+    const database = await openDatabase({ databaseUrl: scratch.url })
     try {
       out.push(...(await benchOn('PostgreSQL', database)), '')
     } finally {
       await database.close()
-      const drop = new pg.Client({ connectionString: adminUrl })
-      await drop.connect()
-      await drop.query(`drop database if exists ${name} with (force)`)
-      await drop.end()
+      await scratch.drop()
     }
   }
   const embedded = await openDatabase({ databaseUrl: 'memory://' })

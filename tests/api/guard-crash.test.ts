@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { scratchDatabase } from '../support/database.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 /**
@@ -35,22 +35,10 @@ async function storage(): Promise<{ dataDir: string; env: Record<string, string>
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-crash-'))
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   if (!POSTGRES) return { dataDir, env: {} }
-  const adminUrl = process.env.DATABASE_URL as string
-  const name = `waybill_crash_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  cleanups.push(async () => {
-    const drop = new pg.Client({ connectionString: adminUrl })
-    await drop.connect()
-    await drop.query(`drop database if exists ${name} with (force)`)
-    await drop.end()
-  })
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'waybill_crash')
+  cleanups.push(scratch.drop)
   // PostgreSQL is seeded only when asked (server/config.ts): the demo tenants are the burst's customers.
-  return { dataDir, env: { DATABASE_URL: url.toString(), WAYBILL_SEED: '1' } }
+  return { dataDir, env: { DATABASE_URL: scratch.url, WAYBILL_SEED: '1' } }
 }
 
 async function login(server: RunningServer, username: string): Promise<string> {

@@ -16,25 +16,40 @@ export async function freshDatabase(): Promise<Database> {
   }
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL')
-  const name = `waybill_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString() })
+  const scratch = await scratchDatabase(adminUrl, 'waybill_test')
+  const database = await openDatabase({ databaseUrl: scratch.url })
   await prepare(database)
   return {
     ...database,
     async close() {
       await database.close()
-      const drop = new pg.Client({ connectionString: adminUrl })
-      await drop.connect()
-      await drop.query(`drop database if exists ${name} with (force)`)
-      await drop.end()
+      await scratch.drop()
     },
   }
+}
+
+/**
+ * An empty database of its own on the PostgreSQL server of `adminUrl` (tests, the crash guard's server, the
+ * load bench): its connection string, and the drop that ends it.
+ */
+export async function scratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    try {
+      await admin.query(statement)
+    } finally {
+      await admin.end()
+    }
+  }
+  await run(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
 }
 
 async function prepare(database: Database) {

@@ -19,6 +19,7 @@ import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
+import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import { money, quoteMoney } from '../rates/texts.ts'
 
 /**
@@ -101,15 +102,7 @@ function sectionsFor(mode: string) {
 }
 
 const useStyles = makeStyles({
-  page: {
-    maxWidth: '1200px',
-    margin: '0 auto',
-    padding: '24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-    boxSizing: 'border-box',
-  },
+  page: FLOW_PAGE,
   summary: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -121,15 +114,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorBrandStroke2}`,
   },
   strong: { fontWeight: tokens.fontWeightSemibold },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '20px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-  },
+  panel: FLOW_PANEL,
   tools: { display: 'flex', gap: '12px', alignItems: 'end', flexWrap: 'wrap' },
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 })

@@ -27,6 +27,7 @@ import { quietClient } from '../../quietClient.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
 import { useSession } from '../../session.ts'
+import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import {
   INQUIRY_SECTIONS,
   inquiryUiSchema,
@@ -50,26 +51,10 @@ import {
 type Data = Record<string, unknown>
 
 const useStyles = makeStyles({
-  page: {
-    maxWidth: '1200px',
-    margin: '0 auto',
-    padding: '24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-    boxSizing: 'border-box',
-  },
+  page: FLOW_PAGE,
   title: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
   subtitle: { margin: 0, color: tokens.colorNeutralForeground2 },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '20px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '20px',
-  },
+  panel: { ...FLOW_PANEL, gap: '20px' },
   checks: { display: 'flex', flexWrap: 'wrap', gap: '4px 16px', border: 'none', margin: 0, padding: 0 },
   buttons: { display: 'flex', gap: '8px', alignItems: 'center' },
   links: { display: 'flex', gap: '16px', marginTop: '8px' },

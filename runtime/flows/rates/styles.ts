@@ -1,17 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { FLOW_PAGE } from '../layout.ts'
 
 /** The look the rate screens share: a forwarder's search page, cards of rates, a comparison table. */
 export const useRateStyles = makeStyles({
-  page: {
-    maxWidth: '1200px',
-    margin: '0 auto',
-    padding: '24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-    boxSizing: 'border-box',
-    '@media (max-width: 600px)': { padding: '12px' },
-  },
+  page: { ...FLOW_PAGE, '@media (max-width: 600px)': { padding: '12px' } },
   hero: {
     display: 'flex',
     flexDirection: 'column',

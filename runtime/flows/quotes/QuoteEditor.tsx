@@ -32,8 +32,6 @@ type Loaded = {
 }
 
 const EDITABLE = ['draft', 'automatic', 'withdrawn']
-const SENDABLE = ['draft', 'automatic', 'approved', 'withdrawn']
-const DELETABLE = ['draft', 'withdrawn']
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
@@ -116,6 +114,9 @@ export default function QuoteEditor({ route }: ScreenProps) {
   const { quote, inquiry } = loaded.data
   const state = quote?.state ?? 'draft'
   const editable = !quote || EDITABLE.includes(state)
+  // Which actions a state offers is the quote's state machine's (schemas/quote.yaml), not a copy of it.
+  const offers = (transition: string) => !!entity.states?.transitions[transition]?.from.includes(state)
+  const deletable = !!entity.states?.deletableIn?.includes(state)
   const stateDef = entity.states?.values[state]
 
   const reload = async (next?: number) => {
@@ -268,12 +269,12 @@ export default function QuoteEditor({ route }: ScreenProps) {
               {t('quote.save')}
             </Button>
           )}
-          {quote && SENDABLE.includes(state) && (
+          {quote && offers('send') && (
             <Button disabled={busy} onClick={() => transition('send', 'quote.sent')} data-testid="quote-send">
               {t('action.sendQuote')}
             </Button>
           )}
-          {quote && state === 'quoted' && (
+          {quote && offers('withdraw') && (
             <Button
               disabled={busy}
               onClick={() => transition('withdraw', 'quote.withdrawn')}
@@ -282,7 +283,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
               {t('action.withdraw')}
             </Button>
           )}
-          {quote && DELETABLE.includes(state) && (
+          {quote && deletable && (
             <Button disabled={busy} onClick={remove} data-testid="quote-delete">
               {t('action.delete')}
             </Button>

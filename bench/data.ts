@@ -62,7 +62,7 @@ export async function generateBenchData(db: Kysely<unknown>, plan: BenchPlan): P
         timestamptz '2025-01-01' + (${n} % 500) * interval '1 day' + (${n} % 1440) * interval '1 minute',
         timestamptz '2025-01-01' + (${n} % 500) * interval '1 day' + (${n} % 1440) * interval '1 minute',
         'BN' || lpad(${n}::text, 9, '0'),
-        'PO-' || lpad((${n} * 7919 % 1000000)::text, 6, '0'),
+        'PO-' || lpad((${n}::bigint * 7919 % 1000000)::text, 6, '0'),
         1,
         case when ${n} % 4 = 0 then 'LCL' else 'FCL' end,
         ${pick(PORTS, 'g')}, ${pick(DESTINATIONS, 'g / 8')}, ${pick(CARRIERS, 'g / 3')},

@@ -9,6 +9,7 @@ import * as files from './migrations/0006_files.ts'
 import * as userSettings from './migrations/0008_user_settings.ts'
 import * as tracking from './migrations/0009_tracking.ts'
 import * as orderNumbers from './migrations/0010_order_numbers.ts'
+import * as rowTally from './migrations/0011_row_tally.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0008_user_settings': userSettings,
   '0009_tracking': tracking,
   '0010_order_numbers': orderNumbers,
+  '0011_row_tally': rowTally,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -28,6 +28,7 @@ import { NUMBERINGS } from './numbering.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
 import { isEngineEntity } from './storage.ts'
+import { talliedTotal, tallyColumn } from './tally.ts'
 
 /**
  * The generic engine's core: list, detail, create, update, delete, export and transition for any stored
@@ -277,7 +278,36 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     return out
   }
 
-  /** The rows a list request selects (filters, data scope, stable order), one page of them, and how many in all. */
+  /**
+   * The states a list is narrowed to when nothing but the tenant and its states narrows it: the row tally
+   * can then answer its total (./tally.ts). null: every state; undefined: the rows must be counted.
+   */
+  const talliedStates = (plan: EndpointPlan, call: EngineCall, request: ListRequest): string[] | null | undefined => {
+    const column = tallyColumn(plan.entity)
+    if (plan.entity.scope !== 'tenant' || scopeConditions(plan.entity, call.session, plan.entity.table).length) return
+    let states: string[] | null = null
+    const narrow = (values: readonly unknown[]) => {
+      const texts = values.map(String)
+      states = states ? states.filter((s) => texts.includes(s)) : texts
+    }
+    for (const [fixed, values] of plan.filter) {
+      if (fixed !== column) return
+      narrow(values)
+    }
+    for (const [key, value] of Object.entries(request.searchParams)) {
+      const param = (plan.list as ListPlan).params.get(key)
+      if (!param || param.column.column !== column || !['eq', 'in'].includes(param.def.op)) return
+      narrow(Array.isArray(value) ? value : [value])
+    }
+    return states
+  }
+
+  /**
+   * The rows a list request selects (filters, data scope, stable order), one page of them, and how many in
+   * all. The page's ids come first, from the list index alone where the filters allow (ids, tenant, state,
+   * data scope: server/engine/storage.ts), then their rows; a page nearer the end than the start is read
+   * backwards from the end, so the last page of 200,000 orders costs what the first does.
+   */
   const search = async (
     trx: Transaction<DB>,
     plan: EndpointPlan,
@@ -289,21 +319,43 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     const listPlan = plan.list as ListPlan
     const table = plan.entity.table
     const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table)]
-    let count = dynamic(trx).selectFrom(table).select(sql<number>`count(*)::int`.as('total'))
-    let rows = dynamic(trx).selectFrom(table).select(selection(plan.columns, table))
-    for (const condition of conditions) {
-      count = count.where(condition)
-      rows = rows.where(condition)
-    }
+    const states = talliedStates(plan, call, request)
+    let total: number
+    if (states === undefined) {
+      let count = dynamic(trx).selectFrom(table).select(sql<number>`count(*)::int`.as('total'))
+      for (const condition of conditions) count = count.where(condition)
+      total = Number((await count.executeTakeFirst())?.total ?? 0)
+    } else total = await talliedTotal(trx, call.tenantId, table, states)
+    if (offset >= total) return { list: [], total }
+
+    const backwards = offset > total - offset - limit
     const sort = request.sort && listPlan.sortable.get(request.sort.field)
-    if (sort) {
-      const direction = sql.raw(request.sort?.order === 'desc' ? 'desc' : 'asc')
-      rows = rows.orderBy(sql`${sql.ref(`${table}.${sort.column}`)} ${direction} nulls last`)
+    const order = (reverse: boolean) => {
+      const keys: RawBuilder<unknown>[] = []
+      if (sort) {
+        // Empty values last either way; read backwards, they come first.
+        const descending = (request.sort?.order === 'desc') !== reverse
+        const direction = `${descending ? 'desc' : 'asc'} nulls ${reverse ? 'first' : 'last'}`
+        keys.push(sql`${sql.ref(`${table}.${sort.column}`)} ${sql.raw(direction)}`)
+      }
+      keys.push(sql`${sql.ref(`${table}.id`)} ${sql.raw(reverse ? 'asc' : 'desc')}`)
+      return sql.join(keys)
     }
-    rows = rows.orderBy(sql`${sql.ref(`${table}.id`)} desc`)
-    const [counted] = await count.execute()
-    const list = await rows.limit(limit).offset(offset).execute()
-    return { list: list.map((row) => toApiRow(plan.columns, row)), total: Number(counted?.total ?? 0) }
+    let ids = dynamic(trx)
+      .selectFrom(table)
+      .select(sql.ref(`${table}.id`).as('id'))
+      .orderBy(order(backwards))
+      .limit(backwards ? Math.min(limit, total - offset) : limit)
+      .offset(backwards ? Math.max(0, total - offset - limit) : offset)
+    for (const condition of conditions) ids = ids.where(condition)
+    let rows = dynamic(trx)
+      .selectFrom(table)
+      .select(selection(plan.columns, table))
+      .where(sql.ref(`${table}.id`), 'in', ids)
+      .orderBy(order(false))
+    for (const condition of visible(plan, call)) rows = rows.where(condition)
+    const list = await rows.execute()
+    return { list: list.map((row) => toApiRow(plan.columns, row)), total }
   }
 
   /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */

@@ -4,7 +4,8 @@ import type { ManifestEntity } from '../../generator/resolve.ts'
 import { enableTenantIsolation } from '../db/migrations/0001_core.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
-import { CORE_TABLES, type Column, columnsOf } from './columns.ts'
+import { CORE_TABLES, type Column, columnsOf, snakeCase } from './columns.ts'
+import { installTally, tallyColumn } from './tally.ts'
 
 /**
  * Creates and extends the entity tables from the manifest; run after the migrations, at every start.
@@ -83,13 +84,18 @@ async function syncTable(trx: Transaction<unknown>, entity: ManifestEntity, mani
   }
 
   for (const index of indexesOf(entity, all)) {
+    const include = index.include?.length ? sql` include (${sql.join(index.include.map((c) => sql.id(c)))})` : sql``
     await sql`create ${index.unique ? sql`unique` : sql``} index if not exists ${sql.id(index.name)} on ${table} (${sql.join(
       index.columns.map((c) => sql.id(c)),
-    )})`.execute(trx)
+    )})${include}`.execute(trx)
   }
+  // Before the list index carried the columns lists filter by, it was this; the list index replaces it.
+  if (tenant)
+    await sql`drop index if exists ${sql.id(indexName(entity.table, ['tenant_id', 'id'], false))}`.execute(trx)
 
   if (tenant) {
     if (!(await hasTenantPolicy(trx, entity.table))) await enableTenantIsolation(trx, [entity.table])
+    await installTally(trx, entity)
   } else {
     await sql`grant select on ${table} to waybill_app`.execute(trx)
   }
@@ -100,6 +106,8 @@ interface IndexPlan {
   name: string
   columns: string[]
   unique: boolean
+  /** Carried in the index's leaves, so a scan can filter on them without reading the rows. */
+  include?: string[]
 }
 
 function indexesOf(entity: ManifestEntity, all: Column[]): IndexPlan[] {
@@ -107,8 +115,18 @@ function indexesOf(entity: ManifestEntity, all: Column[]): IndexPlan[] {
   const plans: IndexPlan[] = []
   const add = (columns: string[], unique: boolean) =>
     plans.push({ name: indexName(entity.table, columns, unique), columns, unique })
-  // Every tenant query filters on tenant_id and pages by id.
-  if (entity.scope === 'tenant') add(['tenant_id', 'id'], false)
+  // Every tenant list filters on tenant_id and pages by id, newest first. The list index also carries the
+  // state and the data-scope columns, so a page's ids are found (and a deep page's offset skipped) from the
+  // index alone, whatever the heap order of a large tenant's rows (server/engine/core.ts, search).
+  if (entity.scope === 'tenant') {
+    const carried = [tallyColumn(entity), ...dataScopeColumns(entity)].filter((c): c is string => !!c)
+    plans.push({
+      name: `${entity.table}_list_idx`,
+      columns: ['tenant_id', 'id'],
+      unique: false,
+      include: [...new Set(carried)],
+    })
+  }
   // Reference lists are keyed by their code.
   if (entity.reference && entity.fields.code) add(['code'], true)
   for (const index of entity.storage?.indexes ?? []) {
@@ -120,6 +138,12 @@ function indexesOf(entity: ManifestEntity, all: Column[]): IndexPlan[] {
     add([...lead, ...columns], index.unique ?? false)
   }
   return plans
+}
+
+/** The columns of an entity's data scope (server/engine/scope.ts): its owner and company fields. */
+function dataScopeColumns(entity: ManifestEntity): string[] {
+  const scope = entity.dataScope
+  return [scope?.owner, scope?.company].filter((f): f is string => !!f).map(snakeCase)
 }
 
 /** Postgres keeps 63 bytes of a name; long ones keep a hash so two indexes never collide. */

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './lock.ts'
+import { PreparingClient } from './prepared.ts'
 import { apiUrlFrom, currentRole, ensureApiRole, unsafeBecause } from './roles.ts'
 import type { DB } from './schema.ts'
 
@@ -32,7 +33,7 @@ export interface DatabaseOptions {
  * 'error' event would crash it. The next query opens a fresh connection.
  */
 function pool(connectionString: string, max: number): pg.Pool {
-  const created = new pg.Pool({ connectionString, max })
+  const created = new pg.Pool({ connectionString, max, Client: PreparingClient })
   created.on('error', (error) => {
     if ((error as { code?: string }).code !== '57P01') console.error(`database connection lost: ${error.message}`)
   })

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely'
+import { type RawBuilder, sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import type { Session } from '../http/context.ts'
 import type { Tenant } from '../tenancy/resolve.ts'
@@ -64,24 +64,37 @@ export interface Access {
   dataScope: 'all' | 'self'
 }
 
+/** A role as access is worked out from it. */
+export interface RoleGrant {
+  code: string
+  permissions: string[] | null
+  data_scope: string
+}
+
+/** The roles in use (status 1) of a user: as a subquery, so the session lookup reads them in its own query. */
+export function rolesOf(tenantId: RawBuilder<number> | number, userId: RawBuilder<number> | number) {
+  return sql<RoleGrant[]>`coalesce((
+    select json_agg(json_build_object('code', role.code, 'permissions', role.permissions, 'data_scope', role.data_scope)
+      order by role.code)
+    from user_role join role on role.id = user_role.role_id
+    where user_role.tenant_id = ${tenantId} and user_role.user_id = ${userId} and role.status = 1), '[]'::json)`
+}
+
+/** The union of the roles' permissions, and 'all' if any of them sees every row. */
+export function accessOf(roles: readonly RoleGrant[]): Access {
+  const permissions = new Set<string>()
+  for (const role of roles) for (const p of role.permissions ?? []) permissions.add(p)
+  return {
+    roles: roles.map((r) => r.code),
+    permissions: [...permissions].sort(),
+    dataScope: roles.some((r) => r.data_scope === 'all') ? 'all' : 'self',
+  }
+}
+
 /** Roles in use (status 1), the union of their permissions, and 'all' if any of them sees every row. */
 export async function userAccess(trx: Transaction<DB>, tenantId: number, userId: number): Promise<Access> {
-  const rows = await trx
-    .selectFrom('user_role')
-    .innerJoin('role', 'role.id', 'user_role.role_id')
-    .select(['role.code', 'role.permissions', 'role.data_scope'])
-    .where('user_role.tenant_id', '=', tenantId)
-    .where('user_role.user_id', '=', userId)
-    .where('role.status', '=', 1)
-    .orderBy('role.code')
-    .execute()
-  const permissions = new Set<string>()
-  for (const row of rows) for (const p of row.permissions ?? []) permissions.add(p)
-  return {
-    roles: rows.map((r) => r.code),
-    permissions: [...permissions].sort(),
-    dataScope: rows.some((r) => r.data_scope === 'all') ? 'all' : 'self',
-  }
+  const { rows } = await sql<{ roles: RoleGrant[] }>`select ${rolesOf(tenantId, userId)} as roles`.execute(trx)
+  return accessOf(rows[0]?.roles ?? [])
 }
 
 /**

@@ -3,14 +3,15 @@ import { type Kysely, sql } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import type { Session } from '../http/context.ts'
 import { withTenant } from '../tenancy/scope.ts'
-import { userAccess } from './accounts.ts'
+import { accessOf, rolesOf } from './accounts.ts'
 import { hashSecret, presentedToken, SESSION_DAYS, SESSION_TOUCH_SECONDS } from './tokens.ts'
 
 /**
  * The session of a request, from the Authorization header or the b2b_token cookie, or null.
  * A session belongs to the tenant it was opened on: the lookup runs under that tenant's row-level
  * security, so another tenant's token finds nothing. Revoked, expired and disabled-user sessions are
- * no sessions. Use slides the expiry forward, written at most once a minute.
+ * no sessions. Use slides the expiry forward, written at most once a minute. The user and their roles come
+ * in the same query: every authenticated call pays for this lookup.
  */
 export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Promise<Session | null> {
   const token = presentedToken(request)
@@ -28,6 +29,7 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
         'app_user.company_id',
         'app_user.company_user_type',
         sql<boolean>`session.last_seen_at < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`.as('stale'),
+        rolesOf(sql.ref('session.tenant_id'), sql.ref('app_user.id')).as('roles'),
       ])
       .where('session.tenant_id', '=', tenantId)
       .where('session.token_hash', '=', hashSecret(token))
@@ -46,7 +48,7 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
         .where('id', '=', row.sessionId)
         .execute()
     }
-    const access = await userAccess(trx, tenantId, row.userId)
+    const access = accessOf(row.roles)
     return {
       sessionId: row.sessionId,
       userId: row.userId,

@@ -12,8 +12,10 @@ export function withTenant<T>(
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx)
-    await sql`set local role waybill_app`.execute(trx)
+    // One statement for both (set_config('role') is SET LOCAL ROLE): every call pays for it.
+    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'waybill_app', true)`.execute(
+      trx,
+    )
     return work(trx)
   })
 }

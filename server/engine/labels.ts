@@ -15,7 +15,8 @@ import { snakeCase } from './columns.ts'
  * - The text is the referenced entity's `display` field, in the caller's language where it has one:
  *   nameEn / nameZh ('zh' → nameZh, else nameEn, each falling back to the other); a Chinese `display`
  *   with a `nameEn` beside it (company: name / nameEn) → the display in 'zh', nameEn elsewhere.
- * - One query per referenced table per page (every id or code of the page, `where … in`), never per row.
+ * - One query per referenced tenant table per page (every id of the page, `where … in`), never per row;
+ *   shared reference lists are read once per process (sharedTexts).
  * - A multiple ref answers an array of texts, in the order of its values (a value not found keeps itself).
  *   A single ref whose row is gone, or whose value is empty, has no label.
  */
@@ -103,6 +104,37 @@ function keyOf(target: LabelTarget, value: unknown): string | number | undefined
 }
 
 /**
+ * The texts of a shared reference list (ports, carriers, currencies…), read whole once per process and
+ * language: they are loaded at start (server/db/seed/reference-tables.ts) and the application role cannot
+ * change them, so a list page's port and carrier names cost no query.
+ */
+const shared = new WeakMap<LabelTarget, Map<Language, Promise<Map<string, string>>>>()
+
+export function sharedTexts(
+  trx: Transaction<DB>,
+  target: LabelTarget,
+  language: Language,
+): Promise<Map<string, string>> {
+  const byLanguage = shared.get(target) ?? new Map<Language, Promise<Map<string, string>>>()
+  shared.set(target, byLanguage)
+  let texts = byLanguage.get(language)
+  if (!texts) {
+    texts = (trx as unknown as Kysely<DynamicDB>)
+      .selectFrom(target.table)
+      .select([sql<string>`${sql.ref(target.key)}`.as('key'), target.text(language).as('text')])
+      .execute()
+      .then((rows) => {
+        const map = new Map<string, string>()
+        for (const row of rows) if (row.text !== null && row.text !== '') map.set(String(row.key), String(row.text))
+        return map
+      })
+    byLanguage.set(language, texts)
+    texts.catch(() => byLanguage.delete(language))
+  }
+  return texts
+}
+
+/**
  * Sets `labels` on every row (an empty object when none of its refs has a value). Runs in the caller's
  * tenant transaction: tenant rows are read with the tenant named, reference lists are shared.
  */
@@ -126,6 +158,10 @@ export async function attachLabels<T extends LabelledRow>(
   }
   const found = new Map<LabelTarget, Map<string, string>>()
   for (const [target, keys] of wanted) {
+    if (!target.tenant) {
+      found.set(target, await sharedTexts(trx, target, language))
+      continue
+    }
     let query = (trx as unknown as Kysely<DynamicDB>)
       .selectFrom(target.table)
       .select([sql<string | number>`${sql.ref(target.key)}`.as('key'), target.text(language).as('text')])

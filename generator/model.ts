@@ -93,7 +93,7 @@ export interface EntityDef {
   reference?: boolean
   stored?: boolean
   display?: string
-  storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean }[] }
+  storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean; method?: 'btree' | 'gin' }[] }
   dataScope?: { owner?: string; company?: string }
   effects?: { beforeWrite?: DerivationName[]; afterCreate?: EffectName[]; afterUpdate?: EffectName[] }
   fields: Record<string, FieldDef>

@@ -383,11 +383,19 @@ export function validateSources(sources: Sources): ConfigError[] {
         checkPermission(file, ['states', 'transitions', name, 'permission'], t.permission)
       }
     }
-    for (const index of def.storage?.indexes ?? []) {
+    for (const [i, index] of (def.storage?.indexes ?? []).entries()) {
       index.fields.forEach((f, j) => {
         if (!def.fields[f] && !(SYSTEM_FIELDS as readonly string[]).includes(f) && f !== def.states?.field)
-          needField(['storage', 'indexes', (def.storage?.indexes ?? []).indexOf(index), 'fields', j], f)
+          needField(['storage', 'indexes', i, 'fields', j], f)
       })
+      const field = def.fields[index.fields[0] as string]
+      if (index.method === 'gin' && (index.unique || index.fields.length !== 1 || field?.type !== 'array'))
+        err(
+          file,
+          ['storage', 'indexes', i, 'method'],
+          'a gin index finds the rows whose list holds a value: one list field (type: array), not unique',
+          `{ fields: [<a list field>], method: gin }`,
+        )
     }
     void fieldNames
   }

@@ -84,6 +84,13 @@ async function syncTable(trx: Transaction<unknown>, entity: ManifestEntity, mani
   }
 
   for (const index of indexesOf(entity, all)) {
+    if (index.method === 'gin') {
+      // jsonb_path_ops: the smaller GIN operator class, for `@>` (the only way the engine searches a list).
+      await sql`create index if not exists ${sql.id(index.name)} on ${table} using gin (${sql.id(
+        index.columns[0] as string,
+      )} jsonb_path_ops)`.execute(trx)
+      continue
+    }
     const include = index.include?.length ? sql` include (${sql.join(index.include.map((c) => sql.id(c)))})` : sql``
     await sql`create ${index.unique ? sql`unique` : sql``} index if not exists ${sql.id(index.name)} on ${table} (${sql.join(
       index.columns.map((c) => sql.id(c)),
@@ -108,6 +115,7 @@ interface IndexPlan {
   unique: boolean
   /** Carried in the index's leaves, so a scan can filter on them without reading the rows. */
   include?: string[]
+  method?: 'btree' | 'gin'
 }
 
 function indexesOf(entity: ManifestEntity, all: Column[]): IndexPlan[] {
@@ -135,7 +143,9 @@ function indexesOf(entity: ManifestEntity, all: Column[]): IndexPlan[] {
       if (!column) throw new Error(`schemas/${entity.entity}.yaml: storage index on unknown field "${name}"`)
       return column.column
     })
-    add([...lead, ...columns], index.unique ?? false)
+    if (index.method === 'gin')
+      plans.push({ name: `${entity.table}_${columns[0]}_gin`, columns, unique: false, method: 'gin' })
+    else add([...lead, ...columns], index.unique ?? false)
   }
   return plans
 }

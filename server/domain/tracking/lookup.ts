@@ -1,6 +1,7 @@
 import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
 import type { DB } from '../../db/schema.ts'
+import { type LabelTarget, sharedTexts } from '../../engine/labels.ts'
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
 import {
@@ -54,31 +55,44 @@ interface ShipmentRow {
   order_no: string | null
 }
 
-async function shipmentQuery(trx: Transaction<DB>, tenantId: number, where: RawBuilder<boolean>) {
-  // booking_order is the engine's table of schemas/order.yaml: joined for the order number only.
-  const { rows } = await sql<ShipmentRow>`
-    select shipment.id, shipment.created_at, shipment.transport_mode, shipment.bl_no, shipment.hbl,
-      shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel, shipment.voyage, shipment.pol,
-      shipment.pod, shipment.origin_airport, shipment.destination_airport, shipment.etd, shipment.eta,
-      shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company, booking_order.order_no
+/**
+ * The shipments each number names, in one query: a branch per number, each an index lookup (B/L, house
+ * B/L and order number by their own indexes, containers by the GIN index of the list, air waybills with
+ * and without the dash), tagged with the number's place in the request.
+ */
+async function shipmentsOf(trx: Transaction<DB>, tenantId: number, numbers: TrackingNumber[]) {
+  const branches = numbers.map(
+    (number, index) => sql`
+    select ${sql.lit(index)} as number_index, shipment.id, shipment.created_at, shipment.transport_mode,
+      shipment.bl_no, shipment.hbl, shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel,
+      shipment.voyage, shipment.pol, shipment.pod, shipment.origin_airport, shipment.destination_airport,
+      shipment.etd, shipment.eta, shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company,
+      booking_order.order_no
     from shipment
     left join booking_order on booking_order.id = shipment.booking_order
       and booking_order.tenant_id = shipment.tenant_id
-    where shipment.tenant_id = ${tenantId} and ${where}
-    order by shipment.id`.execute(trx)
-  return rows
+    where shipment.tenant_id = ${tenantId} and ${matches(tenantId, number)}`,
+  )
+  const { rows } = await sql<ShipmentRow & { number_index: number }>`
+    ${sql.join(branches, sql` union all `)} order by number_index, id`.execute(trx)
+  return numbers.map((_, index) => rows.filter((r) => r.number_index === index))
 }
 
 /** The condition that finds the shipments one number names. */
-function matches(number: TrackingNumber) {
+function matches(tenantId: number, number: TrackingNumber) {
   switch (number.kind) {
     case 'container':
       return sql<boolean>`shipment.containers @> ${JSON.stringify([{ containerNo: number.number }])}::jsonb`
-    case 'airWaybill':
-      return sql<boolean>`replace(shipment.mawb, '-', '') = ${number.number.replace('-', '')}`
+    case 'airWaybill': {
+      const digits = number.number.replace('-', '')
+      return sql<boolean>`shipment.mawb in (${digits}, ${`${digits.slice(0, 3)}-${digits.slice(3)}`})`
+    }
     case 'reference':
-      return sql<boolean>`(shipment.bl_no = ${number.number} or shipment.hbl = ${number.number}
-        or booking_order.order_no = ${number.number})`
+      return sql<boolean>`shipment.id in (
+        select id from shipment where tenant_id = ${tenantId} and (bl_no = ${number.number} or hbl = ${number.number})
+        union
+        select s.id from booking_order o join shipment s on s.booking_order = o.id and s.tenant_id = o.tenant_id
+        where o.tenant_id = ${tenantId} and o.order_no = ${number.number})`
   }
 }
 
@@ -112,29 +126,34 @@ interface Names {
   companies: Map<number, string>
 }
 
+/** A shared reference list's names by code, in the caller's language (read once per process: sharedTexts). */
+const referenceNames = (table: string): LabelTarget => ({
+  entity: table,
+  table,
+  tenant: false,
+  key: 'code',
+  text: (language) =>
+    language === 'zh'
+      ? sql<string | null>`coalesce(name_zh, name_en)`
+      : sql<string | null>`coalesce(name_en, name_zh)`,
+})
+const PORTS = referenceNames('ref_port')
+const AIRPORTS = referenceNames('ref_airport')
+const CARRIERS = referenceNames('ref_carrier')
+
 /** Display names of the ports, airports, carriers and companies a page of shipments mentions. */
-async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], events: StoredEvent[], language: Language) {
+async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Language): Promise<Names> {
   const zh = language === 'zh'
-  const codes = [...new Set([...rows.flatMap((r) => [r.pol, r.pod]), ...events.map((e) => e.unLocationCode)])]
-  const ask = <T>(list: T[]) => list.filter((v) => v !== null && v !== undefined) as NonNullable<T>[]
-  const lookup = async (table: string, keys: string[]) => {
-    if (!keys.length) return new Map<string, string>()
-    const { rows: found } = await sql<{ code: string; name: string }>`
-      select code, ${sql.ref(zh ? 'name_zh' : 'name_en')} as name from ${sql.table(table)}
-      where code in (${sql.join(keys)})`.execute(trx)
-    return new Map(found.map((r) => [r.code, r.name]))
-  }
-  const companyIds = ask(rows.map((r) => r.customer_company))
+  const companyIds = [...new Set(rows.map((r) => r.customer_company).filter((id): id is number => id !== null))]
   const companies = companyIds.length
     ? await trx.selectFrom('company').select(['id', 'name', 'name_en']).where('id', 'in', companyIds).execute()
     : []
-  const names: Names = {
-    ports: await lookup('ref_port', ask(codes)),
-    airports: await lookup('ref_airport', ask(rows.flatMap((r) => [r.origin_airport, r.destination_airport]))),
-    carriers: await lookup('ref_carrier', ask(rows.map((r) => r.carrier))),
+  return {
+    ports: await sharedTexts(trx, PORTS, language),
+    airports: await sharedTexts(trx, AIRPORTS, language),
+    carriers: await sharedTexts(trx, CARRIERS, language),
     companies: new Map(companies.map((c) => [c.id, zh ? c.name : (c.name_en ?? c.name)])),
   }
-  return names
 }
 
 export interface ShipmentAnswer {
@@ -166,7 +185,7 @@ export async function trackNumbers(
   language: Language,
   now: Date,
 ): Promise<NumberAnswer[]> {
-  const found = await Promise.all(numbers.map((n) => shipmentQuery(trx, tenantId, matches(n))))
+  const found = await shipmentsOf(trx, tenantId, numbers)
   const visible = found.map((rows) =>
     audience.view === 'full' && audience.company !== null
       ? rows.filter((r) => r.customer_company === audience.company)
@@ -189,7 +208,7 @@ export async function trackNumbers(
     list.push(toStoredEvent(row))
     eventsOf.set(row.shipment, list)
   }
-  const names = await namesFor(trx, visible.flat(), [...eventsOf.values()].flat(), language)
+  const names = await namesFor(trx, visible.flat(), language)
   return numbers.map((number, index) => {
     const rows = visible[index] ?? []
     return {

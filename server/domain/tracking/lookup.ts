@@ -133,9 +133,7 @@ const referenceNames = (table: string): LabelTarget => ({
   tenant: false,
   key: 'code',
   text: (language) =>
-    language === 'zh'
-      ? sql<string | null>`coalesce(name_zh, name_en)`
-      : sql<string | null>`coalesce(name_en, name_zh)`,
+    language === 'zh' ? sql<string | null>`coalesce(name_zh, name_en)` : sql<string | null>`coalesce(name_en, name_zh)`,
 })
 const PORTS = referenceNames('ref_port')
 const AIRPORTS = referenceNames('ref_airport')

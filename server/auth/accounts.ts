@@ -1,4 +1,4 @@
-import { type RawBuilder, sql, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import type { Session } from '../http/context.ts'
 import type { Tenant } from '../tenancy/resolve.ts'
@@ -71,15 +71,6 @@ export interface RoleGrant {
   data_scope: string
 }
 
-/** The roles in use (status 1) of a user: as a subquery, so the session lookup reads them in its own query. */
-export function rolesOf(tenantId: RawBuilder<number> | number, userId: RawBuilder<number> | number) {
-  return sql<RoleGrant[]>`coalesce((
-    select json_agg(json_build_object('code', role.code, 'permissions', role.permissions, 'data_scope', role.data_scope)
-      order by role.code)
-    from user_role join role on role.id = user_role.role_id
-    where user_role.tenant_id = ${tenantId} and user_role.user_id = ${userId} and role.status = 1), '[]'::json)`
-}
-
 /** The union of the roles' permissions, and 'all' if any of them sees every row. */
 export function accessOf(roles: readonly RoleGrant[]): Access {
   const permissions = new Set<string>()
@@ -91,10 +82,21 @@ export function accessOf(roles: readonly RoleGrant[]): Access {
   }
 }
 
-/** Roles in use (status 1), the union of their permissions, and 'all' if any of them sees every row. */
+/**
+ * Roles in use (status 1), the union of their permissions, and 'all' if any of them sees every row. The
+ * request's session reads the same in its own query (waybill_session, migration 0012).
+ */
 export async function userAccess(trx: Transaction<DB>, tenantId: number, userId: number): Promise<Access> {
-  const { rows } = await sql<{ roles: RoleGrant[] }>`select ${rolesOf(tenantId, userId)} as roles`.execute(trx)
-  return accessOf(rows[0]?.roles ?? [])
+  const rows = await trx
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .select(['role.code', 'role.permissions', 'role.data_scope'])
+    .where('user_role.tenant_id', '=', tenantId)
+    .where('user_role.user_id', '=', userId)
+    .where('role.status', '=', 1)
+    .orderBy('role.code')
+    .execute()
+  return accessOf(rows)
 }
 
 /**

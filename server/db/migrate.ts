@@ -10,6 +10,7 @@ import * as userSettings from './migrations/0008_user_settings.ts'
 import * as tracking from './migrations/0009_tracking.ts'
 import * as orderNumbers from './migrations/0010_order_numbers.ts'
 import * as rowTally from './migrations/0011_row_tally.ts'
+import * as sessionLookup from './migrations/0012_session_lookup.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0009_tracking': tracking,
   '0010_order_numbers': orderNumbers,
   '0011_row_tally': rowTally,
+  '0012_session_lookup': sessionLookup,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

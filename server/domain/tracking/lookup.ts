@@ -1,4 +1,4 @@
-import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
+import { type Selectable, sql, type Transaction } from 'kysely'
 import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
 import type { DB } from '../../db/schema.ts'
 import { type LabelTarget, sharedTexts } from '../../engine/labels.ts'

@@ -15,6 +15,7 @@ interface SessionRow {
   company_user_type: number
   stale: boolean
   roles: RoleGrant[]
+  overlay_stamp: string
 }
 
 /**
@@ -58,5 +59,6 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
     roles: access.roles,
     permissions: new Set(access.permissions),
     dataScope: access.dataScope,
+    overlayStamp: Number(row.overlay_stamp),
   }
 }

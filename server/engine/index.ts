@@ -43,7 +43,7 @@ export function registerEngine(
         const input = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id
         const content = await withTenant(db, tenantId, async (trx) => {
-          const overlay = await endpointOverlay(trx, tenantId, endpoint)
+          const overlay = await endpointOverlay(trx, tenantId, endpoint, session.overlayStamp)
           return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, input)
         })
         return ok(content ?? null)

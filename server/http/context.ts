@@ -20,6 +20,8 @@ export interface Session {
   permissions: ReadonlySet<string>
   /** 'all' when any of the user's roles sees all rows, else 'self'. */
   dataScope: 'all' | 'self'
+  /** The tenant's newest screen-overlay row when the session was read: overlays are re-read when it moves. */
+  overlayStamp?: number
 }
 
 declare module 'fastify' {

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely'
 import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
-import { checkOverlayRules, type EndpointOverlay, endpointOverlay, lockedFields } from '../overlays/enforce.ts'
+import {
+  checkOverlayRules,
+  type EndpointOverlay,
+  endpointOverlay,
+  knownOverlay,
+  lockedFields,
+} from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { type HandlerContext, handlerContext } from './context.ts'
 import { ok } from './envelope.ts'
@@ -61,9 +67,11 @@ export function registerCustomEndpoints(
         const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         let input = raw
         if (bodyEntity) {
-          const overlay = endpoint.screens.length
-            ? await withTenant(db, request.tenant.id, (trx) => endpointOverlay(trx, request.tenant.id, endpoint))
-            : undefined
+          const stamp = request.session?.overlayStamp
+          const hit = knownOverlay(request.tenant.id, endpoint, stamp)
+          const overlay = hit
+            ? hit.overlay
+            : await withTenant(db, request.tenant.id, (trx) => endpointOverlay(trx, request.tenant.id, endpoint, stamp))
           input = validateBody(bodyEntity, withoutLockedOptionals(bodyEntity, overlay, raw ?? {}))
           checkOverlayRules(overlay, input as Record<string, unknown>, bodyEntity)
         }

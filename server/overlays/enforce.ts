@@ -37,18 +37,50 @@ function compileRules(schema: Record<string, unknown>): ValidateFunction {
   return validate
 }
 
-/** The overlays in force over an endpoint for the caller's tenant, or undefined when none applies. */
+/**
+ * Overlays read before, by tenant, stamp and screens. The stamp is the tenant's newest overlay row id, which
+ * the caller's session brings (waybill_session, migration 0012): overlays are only ever added, so an
+ * unchanged stamp means unchanged overlays, on every replica, and a save is seen by the very next call.
+ */
+const known = new Map<string, EndpointOverlay | undefined>()
+const KNOWN_LIMIT = 2_000
+
+const knownKey = (tenantId: number, endpoint: Pick<ManifestEndpoint, 'screens'>, stamp: number) =>
+  `${tenantId}:${stamp}:${endpoint.screens.join(',')}`
+
+/** The overlay of an endpoint as read before at this stamp, without a query; undefined when not known. */
+export function knownOverlay(
+  tenantId: number,
+  endpoint: Pick<ManifestEndpoint, 'screens'>,
+  stamp: number | undefined,
+): { overlay: EndpointOverlay | undefined } | undefined {
+  if (!endpoint.screens.length) return { overlay: undefined }
+  if (stamp === undefined) return undefined
+  const key = knownKey(tenantId, endpoint, stamp)
+  return known.has(key) ? { overlay: known.get(key) } : undefined
+}
+
+/**
+ * The overlays in force over an endpoint for the caller's tenant, or undefined when none applies. With the
+ * session's overlay stamp, read once per stamp (knownOverlay).
+ */
 export async function endpointOverlay(
   trx: Transaction<DB>,
   tenantId: number,
   endpoint: Pick<ManifestEndpoint, 'screens'>,
+  stamp?: number,
 ): Promise<EndpointOverlay | undefined> {
-  if (!endpoint.screens.length) return undefined
+  const hit = knownOverlay(tenantId, endpoint, stamp)
+  if (hit) return hit.overlay
   const documents = [...(await overlaysInForce(trx, tenantId, endpoint.screens)).values()].map((o) => o.document)
   const document = combineOverlays(documents)
-  if (!document) return undefined
-  const schema = overlayRuleSchema(documents)
-  return { document, rules: schema ? compileRules(schema) : null }
+  const schema = document ? overlayRuleSchema(documents) : null
+  const overlay = document ? { document, rules: schema ? compileRules(schema) : null } : undefined
+  if (stamp !== undefined) {
+    if (known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value as string)
+    known.set(knownKey(tenantId, endpoint, stamp), overlay)
+  }
+  return overlay
 }
 
 /** Fields a caller may not set through this endpoint: hidden or read-only on its screens. */

@@ -117,6 +117,12 @@ async function sweepLists(label: string) {
       }
       const ids = (body.content.list as { id: number }[]).map((r) => r.id)
       expect(await foreignIds(tableOf(endpoint), ids, acmeTenant), endpoint.path).toEqual([])
+      // The total too (counted, or read from the row tally): never more than the caller's tenant has.
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from ${sql.table(tableOf(endpoint))} where tenant_id = ${acmeTenant}`.execute(
+        test.database.db,
+      )
+      expect(body.content.total, `${endpoint.path}: total`).toBeLessThanOrEqual(rows[0]?.count ?? 0)
     }
   console.info(`tenant guard (${label}): ${lists.length} list endpoints answer only the caller's tenant`)
   expect(lists.length).toBeGreaterThan(5)

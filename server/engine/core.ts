@@ -23,7 +23,7 @@ import { type Column, columnsOf, selection, toApiRow, toDbValue } from './column
 import { runDerivations, runEffects } from './effects.ts'
 import { runImport } from './import/run.ts'
 import type { Sheet } from './import/workbook.ts'
-import { attachLabels, type LabelField, labelFields } from './labels.ts'
+import { attachLabels, inlineLabels, type LabelField, type LabelTarget, labelFields } from './labels.ts'
 import { NUMBERINGS } from './numbering.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
@@ -37,6 +37,9 @@ import { talliedTotal, tallyColumn } from './tally.ts'
  */
 
 export type ApiRow = Record<string, unknown>
+
+/** Label texts a row's own query read (./labels.ts, inlineLabels). */
+type Prefetched = ReadonlyMap<LabelTarget, Map<string, string>>
 
 /** Who calls, for which tenant, in which language (CSV headers). */
 export interface EngineCall {
@@ -189,15 +192,26 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     call: EngineCall,
     rowId: number,
     lock = false,
-  ): Promise<ApiRow | undefined> => {
+  ): Promise<ApiRow | undefined> => (await readRow(trx, plan, call, rowId, lock))?.row
+
+  /** One row by id as the caller may see it; with `labelled`, the labels its own query can read too. */
+  const readRow = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    rowId: number,
+    lock = false,
+    labelled = false,
+  ): Promise<{ row: ApiRow; prefetched?: Prefetched } | undefined> => {
     const table = plan.entity.table
+    const inline = labelled ? inlineLabels(plan.labels, columnName(plan), table, call) : undefined
     let query = dynamic(trx)
       .selectFrom(table)
-      .select(selection(plan.columns, table))
+      .select([...selection(plan.columns, table), ...(inline?.select ?? [])])
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
     for (const condition of visible(plan, call)) query = query.where(condition)
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
-    return row ? toApiRow(plan.columns, row) : undefined
+    return row ? { row: toApiRow(plan.columns, row), prefetched: inline?.collect([row]) } : undefined
   }
 
   const mustFind = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rowId: number) => {
@@ -315,7 +329,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     request: ListRequest,
     limit: number,
     offset: number,
-  ): Promise<{ list: ApiRow[]; total: number }> => {
+  ): Promise<{ list: ApiRow[]; total: number; prefetched?: Prefetched }> => {
     const listPlan = plan.list as ListPlan
     const table = plan.entity.table
     const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table)]
@@ -348,21 +362,32 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       .limit(backwards ? Math.min(limit, total - offset) : limit)
       .offset(backwards ? Math.max(0, total - offset - limit) : offset)
     for (const condition of conditions) ids = ids.where(condition)
+    const inline = inlineLabels(plan.labels, columnName(plan), table, call)
     let rows = dynamic(trx)
       .selectFrom(table)
-      .select(selection(plan.columns, table))
+      .select([...selection(plan.columns, table), ...inline.select])
       .where(sql.ref(`${table}.id`), 'in', ids)
       .orderBy(order(false))
     for (const condition of visible(plan, call)) rows = rows.where(condition)
     const list = await rows.execute()
-    return { list: list.map((row) => toApiRow(plan.columns, row)), total }
+    return { list: list.map((row) => toApiRow(plan.columns, row)), total, prefetched: inline.collect(list) }
   }
 
   /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */
-  const labelled = <T extends ApiRow>(trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rows: T[]) =>
-    attachLabels(trx, plan.labels, rows, call)
-  const labelledRow = async <T extends ApiRow>(trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, row: T) =>
-    (await labelled(trx, plan, call, [row]))[0] as T
+  const labelled = <T extends ApiRow>(
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    rows: T[],
+    prefetched?: Prefetched,
+  ) => attachLabels(trx, plan.labels, rows, call, prefetched)
+  const labelledRow = async <T extends ApiRow>(
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    row: T,
+    prefetched?: Prefetched,
+  ) => (await labelled(trx, plan, call, [row], prefetched))[0] as T
 
   /** A new record as create stores it: the overlay's defaults, what the caller may set, validated. */
   const checkNew = (plan: EndpointPlan, call: EngineCall, input: unknown): Record<string, unknown> => {
@@ -445,8 +470,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     async list(trx, plan, call, input): Promise<ListContent> {
       const request = parseListRequest(plan.list as ListPlan, input)
       const offset = (request.pageNum - 1) * request.pageSize
-      const { list, total } = await search(trx, plan, call, request, request.pageSize, offset)
-      await labelled(trx, plan, call, list)
+      const { list, total, prefetched } = await search(trx, plan, call, request, request.pageSize, offset)
+      await labelled(trx, plan, call, list, prefetched)
       return {
         list: withoutHiddenColumns(call.overlay, list),
         total,
@@ -457,11 +482,14 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
 
     async detail(trx, plan, call, input): Promise<DetailContent> {
       const { id: rowId } = check<{ id: number }>(idQuery, coerceIds(input ?? {}))
-      const row = await findRow(trx, plan, call, rowId)
-      if (!row) throw new ApiError('404')
+      const found = await readRow(trx, plan, call, rowId, false, true)
+      if (!found) throw new ApiError('404')
       const history =
         plan.entity.scope === 'tenant' ? await readHistory(trx, call.tenantId, plan.entity.entity, rowId) : []
-      return withoutHiddenFields(call.overlay, { ...(await labelledRow(trx, plan, call, row)), history })
+      return withoutHiddenFields(call.overlay, {
+        ...(await labelledRow(trx, plan, call, found.row, found.prefetched)),
+        history,
+      })
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {
@@ -575,6 +603,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     },
   }
 }
+
+/** The column of a field by its API name, for label subqueries. */
+const columnName = (plan: EndpointPlan) => (field: string) => plan.columns.find((c) => c.name === field)?.column
 
 function columnOf(plan: EndpointPlan, name: string): Column {
   return plan.columns.find((c) => c.name === name) as Column

@@ -143,6 +143,8 @@ export async function attachLabels<T extends LabelledRow>(
   fields: readonly LabelField[],
   rows: T[],
   call: { tenantId: number; language?: Language },
+  /** Texts the rows' own query read already (inlineLabels). */
+  prefetched?: ReadonlyMap<LabelTarget, Map<string, string>>,
 ): Promise<T[]> {
   const language: Language = call.language ?? 'zh'
   // One lookup per referenced table: pol and pod (both ports) share a query.
@@ -158,6 +160,11 @@ export async function attachLabels<T extends LabelledRow>(
   }
   const found = new Map<LabelTarget, Map<string, string>>()
   for (const [target, keys] of wanted) {
+    const known = prefetched?.get(target)
+    if (known) {
+      found.set(target, known)
+      continue
+    }
     if (!target.tenant) {
       found.set(target, await sharedTexts(trx, target, language))
       continue
@@ -188,4 +195,42 @@ export async function attachLabels<T extends LabelledRow>(
     row.labels = labels
   }
   return rows
+}
+
+/**
+ * The labels of single-valued refs to tenant rows (a company, a user), read by the rows' own query: a
+ * subquery column each (`label:<field>`), so a list page or a detail makes no query per referenced table.
+ * A target that a multiple ref also names is left to attachLabels. `collect` gathers what the rows carry,
+ * for attachLabels' `prefetched`.
+ */
+export function inlineLabels(
+  fields: readonly LabelField[],
+  columnOf: (field: string) => string | undefined,
+  table: string,
+  call: { tenantId: number; language?: Language },
+) {
+  const language: Language = call.language ?? 'zh'
+  const multiple = new Set(fields.filter((f) => f.multiple).map((f) => f.target))
+  const inline = fields.filter((f) => f.target.tenant && !f.multiple && !multiple.has(f.target) && columnOf(f.field))
+  const alias = (field: string) => `label:${field}`
+  return {
+    select: inline.map(({ field, target }) =>
+      sql<string | null>`(select ${target.text(language)} from ${sql.table(target.table)} label
+        where ${sql.ref(`label.${target.key}`)} = ${sql.ref(`${table}.${columnOf(field)}`)}
+          and label.tenant_id = ${call.tenantId})`.as(alias(field)),
+    ),
+    collect(rows: readonly Record<string, unknown>[]): Map<LabelTarget, Map<string, string>> {
+      const texts = new Map<LabelTarget, Map<string, string>>()
+      for (const { field, target } of inline) {
+        const map = texts.get(target) ?? new Map<string, string>()
+        texts.set(target, map)
+        for (const row of rows) {
+          const key = keyOf(target, row[field])
+          const text = row[alias(field)]
+          if (key !== undefined && typeof text === 'string' && text !== '') map.set(String(key), text)
+        }
+      }
+      return texts
+    },
+  }
 }

@@ -180,6 +180,30 @@ describe('labels on the order list', () => {
     expect(labelled.map((r) => r.labels)).toEqual(rows.map((r) => r.labels))
   })
 
+  it("reads a page's company and user names in the page's own query: a list call makes two queries", async () => {
+    const operator = await sessionOf('demo', 'opadmin')
+    const statements: string[] = []
+    const content = (await withTenant(database.db, operator.tenantId, (trx) =>
+      engine.handle(
+        trx.withPlugin({
+          transformQuery: (args) => args.node,
+          // Called once per query run (transformQuery also sees the subqueries being built).
+          transformResult: async (args) => {
+            statements.push(args.queryId.queryId)
+            return args.result
+          },
+        }) as Transaction<DB>,
+        endpointAt(OPERATOR_LIST),
+        { tenantId: operator.tenantId, session: operator, language: 'en' },
+        { pageSize: 50 },
+      ),
+    )) as { list: Row[] }
+    // The total (from the row tally) and the page with its labels; ports and carriers come from the shared lists.
+    expect(statements).toHaveLength(2)
+    expect(content.list.every((r) => typeof r.labels?.customerCompany === 'string')).toBe(true)
+    expect(content.list).toEqual((await list(operator, { pageSize: 50 }, 'en')).list)
+  })
+
   it('answers multiple refs as a list of names, in the order of the values', async () => {
     const port = labelTarget(manifest.entities.port as ManifestEntity)
     if (!port) throw new Error('port has no label target')

@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto'
+import Fastify from 'fastify'
+import { type Kysely, Kysely as KyselyClass, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../server/app.ts'
+import { verifyPassword } from '../server/auth/password.ts'
+import { type Database, openDatabase } from '../server/db/database.ts'
+import { prepareDatabase } from '../server/db/prepare.ts'
+import { PreparingClient } from '../server/db/prepared.ts'
+import { DEMO_PASSWORD } from '../server/db/seed/demo.ts'
+import { loadManifest } from '../server/manifest.ts'
+import { scratchDatabase } from '../tests/support/database.ts'
+import { type BenchPlan, generateBenchData } from './data.ts'
+
+/**
+ * The server side of the load bench (bench/orders.ts forks it): the database with the benchmark's data,
+ * the real app, and beside it the baseline — bare Fastify routes issuing the SQL those calls need, with
+ * no session, engine, validation or row-level security — each on a loopback port. A process of its own,
+ * so the load generator does not share its event loop. Tells the parent what to call over IPC, answers
+ * `rss`, and on `stop` closes everything (and drops a PostgreSQL scratch database).
+ */
+
+export interface Served {
+  kind: 'PostgreSQL' | 'PGlite'
+  url: string
+  baselineUrl: string
+  token: string
+  orderId: number
+  numbers: string
+  /** Orders of the demo tenant in the measured list's states. */
+  listed: number
+  orders: number
+  generateSeconds: number
+  /** Accounts the login case signs in with, round robin (a person signs in once, not 32 times at once). */
+  logins: string[]
+}
+
+export const LIST_STATES = ['submitted', 'accepted', 'booked']
+const LOGIN_ACCOUNTS = 64
+const POOL_SIZE = 10
+
+const plan = JSON.parse(process.env.BENCH_PLAN as string) as BenchPlan
+const adminUrl = process.env.BENCH_DATABASE_URL
+const scratch = adminUrl ? await scratchDatabase(adminUrl, 'waybill_bench') : undefined
+const database = await openDatabase({ databaseUrl: scratch?.url ?? 'memory://' })
+await prepareDatabase(database, loadManifest(), { seed: true })
+const started = performance.now()
+const { orders } = await generateBenchData(database.db as never, plan)
+const generateSeconds = (performance.now() - started) / 1000
+const { id: tenantId } = await database.db
+  .selectFrom('tenant')
+  .select('id')
+  .where('code', '=', 'demo')
+  .executeTakeFirstOrThrow()
+
+await sql`
+  insert into app_user (tenant_id, company_id, username, real_name, password_hash, company_user_type, state)
+  select tenant_id, company_id, 'bench' || lpad(g::text, 3, '0'), 'Bench operator ' || g, password_hash,
+    company_user_type, state
+  from app_user, generate_series(1, ${LOGIN_ACCOUNTS}::int) g where tenant_id = ${tenantId} and username = 'opadmin'`.execute(
+  database.db,
+)
+await sql`
+  insert into user_role (tenant_id, user_id, role_id)
+  select u.tenant_id, u.id, r.role_id from app_user u
+  join user_role r on r.user_id = (select id from app_user where tenant_id = ${tenantId} and username = 'opadmin')
+  where u.tenant_id = ${tenantId} and u.username like 'bench%'`.execute(database.db)
+// What autovacuum does to a table that took a million rows: the visibility map lets the list use index-only scans.
+await sql`vacuum analyze`.execute(database.db)
+
+const app = await buildApp({ database, logger: false })
+await app.listen({ port: 0, host: '127.0.0.1' })
+const bare = scratch
+  ? new KyselyClass<never>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: scratch.url, max: POOL_SIZE, Client: PreparingClient }),
+      }),
+    })
+  : (database.db as unknown as Kysely<never>)
+const baseline = await baselineServer(bare, tenantId)
+
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/b2b/user/login',
+  headers: { host: 'localhost' },
+  payload: { username: 'opadmin', password: DEMO_PASSWORD },
+})
+const { rows: newest } = await sql<{ id: number }>`
+  select id from booking_order where tenant_id = ${tenantId} order by id desc limit 1`.execute(database.db)
+const { rows: bls } = await sql<{ bl_no: string }>`
+  select bl_no from shipment where tenant_id = ${tenantId} and bl_no is not null order by id limit 10`.execute(
+  database.db,
+)
+const { rows: counted } = await sql<{ n: number }>`
+  select count(*)::int as n from booking_order
+  where tenant_id = ${tenantId} and state in (${sql.join(LIST_STATES)})`.execute(database.db)
+
+const served: Served = {
+  kind: scratch ? 'PostgreSQL' : 'PGlite',
+  url: urlOf(app.server.address()),
+  baselineUrl: urlOf(baseline.server.address()),
+  token: login.json().token as string,
+  orderId: newest[0]?.id ?? 1,
+  numbers: bls.map((b) => b.bl_no).join(','),
+  listed: counted[0]?.n ?? 0,
+  orders,
+  generateSeconds,
+  logins: Array.from({ length: LOGIN_ACCOUNTS }, (_, i) => `bench${String(i + 1).padStart(3, '0')}`),
+}
+process.send?.({ served })
+
+process.on('message', async (message: string) => {
+  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss })
+  if (message === 'stop') {
+    await baseline.close()
+    await app.close()
+    if (scratch) await bare.destroy()
+    await (database as Database).close()
+    await scratch?.drop()
+    process.exit(0)
+  }
+})
+
+function urlOf(address: ReturnType<typeof app.server.address>): string {
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+}
+
+/**
+ * The baseline: for each measured call, the SQL it needs — the same statements the engine and the
+ * handlers issue for the data (the list's tally and page, the order with its history and names, the
+ * shipments and events of ten numbers, the account, its password and a new session) — on a connection
+ * that is not bound by row-level security, with nothing else around it.
+ */
+async function baselineServer(db: Kysely<never>, tenant: number) {
+  const server = Fastify()
+  server.post('/list', async (request) => {
+    const { pageNum = 1, pageSize = 10 } = (request.body ?? {}) as { pageNum?: number; pageSize?: number }
+    const { rows: tally } = await sql<{ total: number }>`
+      select coalesce(sum(n), 0)::int as total from row_tally
+      where tenant_id = ${tenant} and table_name = 'booking_order' and state in (${sql.join(LIST_STATES)})`.execute(db)
+    const total = tally[0]?.total ?? 0
+    const offset = (pageNum - 1) * pageSize
+    const backwards = offset > total - offset - pageSize
+    const { rows } = await sql`
+      select * from booking_order where id in (
+        select id from booking_order where tenant_id = ${tenant} and state in (${sql.join(LIST_STATES)})
+        order by id ${sql.raw(backwards ? 'asc' : 'desc')}
+        limit ${backwards ? Math.min(pageSize, total - offset) : pageSize}
+        offset ${backwards ? Math.max(0, total - offset - pageSize) : offset})
+      order by id desc`.execute(db)
+    return { code: '0000', content: { list: rows, total } }
+  })
+  server.get('/detail', async (request) => {
+    const id = Number((request.query as { id: string }).id)
+    const { rows } = await sql<{ customer_company: number; created_by: number }>`
+      select * from booking_order where tenant_id = ${tenant} and id = ${id}`.execute(db)
+    const order = rows[0]
+    if (!order) return { code: '404' }
+    const { rows: history } = await sql`
+      select a.*, u.real_name from audit_log a left join app_user u on u.id = a.user_id and u.tenant_id = a.tenant_id
+      where a.tenant_id = ${tenant} and a.entity = 'order' and a.record_id = ${id} order by a.id desc limit 50`.execute(
+      db,
+    )
+    const { rows: company } = await sql`
+      select name from company where tenant_id = ${tenant} and id = ${order.customer_company}`.execute(db)
+    const { rows: user } = await sql`
+      select real_name from app_user where tenant_id = ${tenant} and id = ${order.created_by}`.execute(db)
+    return { code: '0000', content: { ...order, history, labels: { company, user } } }
+  })
+  server.post('/tracking', async (request) => {
+    const numbers = (request.body as { numbers: string }).numbers.split(',')
+    const { rows } = await sql<{ id: number }>`
+      select s.*, o.order_no from shipment s
+      left join booking_order o on o.id = s.booking_order and o.tenant_id = s.tenant_id
+      where s.tenant_id = ${tenant} and s.bl_no in (${sql.join(numbers)})`.execute(db)
+    const { rows: events } = rows.length
+      ? await sql`
+          select * from tracking_event where tenant_id = ${tenant} and shipment in (${sql.join(rows.map((r) => r.id))})
+          order by event_date_time desc, id desc`.execute(db)
+      : { rows: [] }
+    return { code: '0000', content: { results: rows, events } }
+  })
+  server.post('/login', async (request) => {
+    const { username, password } = request.body as { username: string; password: string }
+    const { rows } = await sql<{ id: number; password_hash: string }>`
+      select id, password_hash from app_user where tenant_id = ${tenant} and username = ${username}`.execute(db)
+    const found = rows[0]
+    if (!found || !(await verifyPassword(found.password_hash, password))) return { code: '300005' }
+    const token = randomBytes(32).toString('hex')
+    await sql`insert into session (tenant_id, user_id, token_hash, expires_at)
+      values (${tenant}, ${found.id}, ${token}, now() + interval '7 days')`.execute(db)
+    return { code: '0000', token }
+  })
+  await server.listen({ port: 0, host: '127.0.0.1' })
+  return server
+}

@@ -186,14 +186,6 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     return [...tenant, ...scopeConditions(plan.entity, call.session, table), ...fixed]
   }
 
-  const findRow = async (
-    trx: Transaction<DB>,
-    plan: EndpointPlan,
-    call: EngineCall,
-    rowId: number,
-    lock = false,
-  ): Promise<ApiRow | undefined> => (await readRow(trx, plan, call, rowId, lock))?.row
-
   /** One row by id as the caller may see it; with `labelled`, the labels its own query can read too. */
   const readRow = async (
     trx: Transaction<DB>,
@@ -215,7 +207,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   }
 
   const mustFind = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rowId: number) => {
-    const row = await findRow(trx, plan, call, rowId, true)
+    const row = (await readRow(trx, plan, call, rowId, true))?.row
     if (!row) throw new ApiError('404')
     return row
   }

@@ -13,7 +13,7 @@ import { snakeCase } from './columns.ts'
  * statement, its rows in (tenant, state) order, so two transactions moving orders between the same
  * states lock the tally rows in the same order and never deadlock on them. Concurrent writers of one
  * tenant's table wait on its tally row until the first commits, as they already do on the order-number
- * counter. A TRUNCATE fires no row triggers and would leave the tally behind: nothing in Waybill truncates an
+ * counter. A TRUNCATE fires none of these triggers and would leave the tally behind: nothing in Waybill truncates an
  * engine table, and one that must is re-counted by dropping its `<table>_tally_insert` trigger before a start.
  */
 

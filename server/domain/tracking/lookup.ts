@@ -1,9 +1,11 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
+import type { ManifestEntity } from '../../../generator/resolve.ts'
 import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
 import type { DB } from '../../db/schema.ts'
-import { type LabelTarget, sharedTexts } from '../../engine/labels.ts'
+import { type LabelTarget, labelTarget, sharedTexts } from '../../engine/labels.ts'
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
+import { loadManifest } from '../../manifest.ts'
 import {
   customsLabels,
   effectiveEvents,
@@ -126,18 +128,15 @@ interface Names {
   companies: Map<number, string>
 }
 
-/** A shared reference list's names by code, in the caller's language (read once per process: sharedTexts). */
-const referenceNames = (table: string): LabelTarget => ({
-  entity: table,
-  table,
-  tenant: false,
-  key: 'code',
-  text: (language) =>
-    language === 'zh' ? sql<string | null>`coalesce(name_zh, name_en)` : sql<string | null>`coalesce(name_en, name_zh)`,
-})
-const PORTS = referenceNames('ref_port')
-const AIRPORTS = referenceNames('ref_airport')
-const CARRIERS = referenceNames('ref_carrier')
+/** The shared reference lists' names, as labels read them (once per process: sharedTexts). */
+const referenceNames = (entity: string): LabelTarget => {
+  const target = labelTarget(loadManifest().entities[entity] as ManifestEntity)
+  if (!target) throw new Error(`${entity} has no table to read names from`)
+  return target
+}
+const PORTS = referenceNames('port')
+const AIRPORTS = referenceNames('airport')
+const CARRIERS = referenceNames('carrier')
 
 /** Display names of the ports, airports, carriers and companies a page of shipments mentions. */
 async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Language): Promise<Names> {

@@ -71,7 +71,7 @@ function registerImport(
     const { sheet } = await readImportUpload(request)
     const tenantId = request.tenant.id
     const content = await withTenant(db, tenantId, async (trx) => {
-      const overlay = await endpointOverlay(trx, tenantId, endpoint)
+      const overlay = await endpointOverlay(trx, tenantId, endpoint, request.session?.overlayStamp)
       return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, { sheet })
     })
     return ok(content)
@@ -80,7 +80,7 @@ function registerImport(
     checkAccess(endpoint, request.session)
     const tenantId = request.tenant.id
     const workbook = await withTenant(db, tenantId, async (trx) => {
-      const overlay = await endpointOverlay(trx, tenantId, endpoint)
+      const overlay = await endpointOverlay(trx, tenantId, endpoint, request.session?.overlayStamp)
       return importTemplate(trx, manifest, entity, request.language, lockedFields(overlay))
     })
     const name = `${entity.entity}-import.xlsx`

@@ -70,7 +70,9 @@ const useStyles = makeStyles({
   navActive: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   spacer: { flexGrow: 1 },
   tools: { display: 'flex', alignItems: 'center', gap: '8px' },
-  main: { flexGrow: 1, display: 'flex', flexDirection: 'column' },
+  // A stacking context of its own: whatever a page layers (a home template's hero, a sticky bar) stays under
+  // the top bar and its open menus, however high its z-index.
+  main: { flexGrow: 1, display: 'flex', flexDirection: 'column', isolation: 'isolate' },
   footer: {
     display: 'flex',
     flexDirection: 'column',

@@ -27,7 +27,8 @@ export const ORDER_DESK_USER_TYPE = 3
 
 /**
  * The workbench's left menu: areas placed in the workbench, in their order; inside each, the screens that
- * are not hidden, take no path parameter and that the user may open, in menu order. Empty areas vanish.
+ * are built, not hidden, take no path parameter and that the user may open, in menu order. A planned
+ * screen stays out of the menu until it is built (it would open a placeholder). Empty areas vanish.
  */
 export function workbenchMenu(
   routes: readonly RouteEntry[],
@@ -44,6 +45,7 @@ export function workbenchMenu(
         .filter(
           (route) =>
             route.area === area.name &&
+            route.status === 'built' &&
             !route.hidden &&
             !route.redirect &&
             !route.path.includes(':') &&

@@ -39,13 +39,32 @@ export function normalizeUser(content: unknown): SessionUser {
   }
 }
 
-/** The signed-in user, or null for a visitor (HTTP 401 or a logout code); any other failure rejects. */
+/**
+ * The server sets this readable cookie beside the HttpOnly token (server/auth/tokens.ts SIGNED_IN_COOKIE):
+ * without it this browser holds no session, and a visitor's page asks for no user.
+ */
+const SIGNED_IN = 'b2b_signed_in'
+
+export function holdsSession(cookies: string): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim() === `${SIGNED_IN}=1`)
+}
+
+/** The cookie jar the probe reads: the page's, or none outside a browser (tests, server rendering). */
+const pageCookies = () => (typeof document === 'undefined' ? null : document)
+
+/** The signed-in user, or null for a visitor (no session cookie, HTTP 401 or a logout code); any other failure rejects. */
 export async function fetchSession(client: Client, signal?: AbortSignal): Promise<SessionUser | null> {
+  const jar = pageCookies()
+  if (jar && !holdsSession(jar.cookie)) return null
   try {
     const envelope = await client.b2b.currentUserInfo({}, signal)
     return normalizeUser(envelope.content)
   } catch (error) {
-    if (error instanceof RequestError && (error.status === 401 || LOGOUT_CODES.includes(error.code))) return null
+    if (error instanceof RequestError && (error.status === 401 || LOGOUT_CODES.includes(error.code))) {
+      // The session ended elsewhere (expired, revoked): the next page need not ask again.
+      if (jar) jar.cookie = `${SIGNED_IN}=; path=/; max-age=0; SameSite=Lax`
+      return null
+    }
     throw error
   }
 }

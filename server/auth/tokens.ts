@@ -6,6 +6,12 @@ import { SUCCESS } from '../http/envelope.ts'
 
 /** SPEC §6: the login token is kept in a cookie named b2b_token. */
 export const SESSION_COOKIE = 'b2b_token'
+/**
+ * Beside the HttpOnly token, a cookie the portal's script may read, saying only that this browser holds a
+ * session: a visitor's pages then never ask for the current user (and log no 401). It carries no secret and
+ * authorises nothing; the token decides.
+ */
+export const SIGNED_IN_COOKIE = 'b2b_signed_in'
 /** Sessions slide: each use (noted at most once a minute) pushes expiry this far ahead. */
 export const SESSION_DAYS = 7
 /** How stale last_seen_at may get before a request writes it again. */
@@ -79,10 +85,13 @@ function cookieOptions(request: FastifyRequest) {
  * envelope, beside content, and the same token as the b2b_token cookie.
  */
 export function sendSession(request: FastifyRequest, reply: FastifyReply, token: string, content: unknown) {
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_DAYS * 24 * 60 * 60 })
+  const maxAge = SESSION_DAYS * 24 * 60 * 60
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge })
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions(request), httpOnly: false, maxAge })
   return reply.send({ code: SUCCESS, message: 'success', content, token })
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request))
+  reply.clearCookie(SIGNED_IN_COOKIE, { ...cookieOptions(request), httpOnly: false })
 }

@@ -52,10 +52,10 @@ function me(token: string, host = 'localhost', header: 'cookie' | 'bearer' | 'ba
   return app.inject({ method: 'GET', url: '/api/b2b/user/getCurrentUserInfo', headers })
 }
 
-function setCookieOf(response: { headers: Record<string, unknown> }): string {
+function setCookieOf(response: { headers: Record<string, unknown> }, name = 'b2b_token'): string {
   const header = response.headers['set-cookie']
   const all = Array.isArray(header) ? header : [header]
-  return String(all.find((c) => String(c).startsWith('b2b_token=')) ?? '')
+  return String(all.find((c) => String(c).startsWith(`${name}=`)) ?? '')
 }
 
 describe('POST /b2b/user/login', () => {
@@ -74,6 +74,11 @@ describe('POST /b2b/user/login', () => {
     expect(cookie).toMatch(/;\s*SameSite=Lax/i)
     expect(cookie).toMatch(/;\s*Path=\/(;|$)/)
     expect(cookie).not.toMatch(/;\s*Secure/i)
+    // The portal's script may read that a session exists (so a visitor's page asks for no user), not the token.
+    const marker = setCookieOf(response, 'b2b_signed_in')
+    expect(marker).toMatch(/^b2b_signed_in=1;/)
+    expect(marker).not.toMatch(/HttpOnly/i)
+    expect(marker).not.toContain(body.token)
   })
 
   it('marks the cookie Secure when the request came over HTTPS', async () => {
@@ -326,6 +331,7 @@ describe('GET /b2b/user/logout', () => {
     const cookie = setCookieOf(response)
     expect(cookie).toMatch(/^b2b_token=;/)
     expect(cookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i)
+    expect(setCookieOf(response, 'b2b_signed_in')).toMatch(/^b2b_signed_in=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i)
     const row = await database.db
       .selectFrom('session')
       .select('revoked_at')

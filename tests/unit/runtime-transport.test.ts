@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createClient } from '../../generated/client.ts'
 import { buildUrl, classify, createTransport, type Outcome, RequestError } from '../../runtime/api.ts'
-import { fetchSession, normalizeUser } from '../../runtime/session.ts'
+import { fetchSession, holdsSession, normalizeUser } from '../../runtime/session.ts'
 
 const reply = (status: number, body: unknown) =>
   new Response(body === undefined ? 'not json' : JSON.stringify(body), {
@@ -101,6 +101,15 @@ describe('the session probe', () => {
       permissions: [],
     })
     expect(normalizeUser(null)).toMatchObject({ name: '', roles: [], permissions: [] })
+  })
+
+  it('asks only where the server said a session exists (the readable b2b_signed_in cookie)', () => {
+    expect(holdsSession('language=en; b2b_signed_in=1')).toBe(true)
+    expect(holdsSession('b2b_signed_in=1')).toBe(true)
+    expect(holdsSession('language=en')).toBe(false)
+    expect(holdsSession('b2b_signed_in=')).toBe(false)
+    expect(holdsSession('x_b2b_signed_in=1')).toBe(false)
+    expect(holdsSession('')).toBe(false)
   })
 
   it('treats HTTP 401 and the logout codes as a visitor, anything else as a failure', async () => {

@@ -141,9 +141,10 @@ export interface ColumnDef {
   field: string
   width?: number
   format?: string
-  link?: string
+  /** The route a click opens; a list names alternatives, the first the user may open (a list both sides share). */
+  link?: string | string[]
   /** The route by a value of the row (an order's load type → its mode's detail screen); else `link`. */
-  linkBy?: { field: string; routes: Record<string, string> }
+  linkBy?: { field: string; routes: Record<string, string | string[]> }
   sortable?: boolean
   label?: string
 }

@@ -484,25 +484,22 @@ export function validateSources(sources: Sources): ConfigError[] {
       }
       screen.columns?.forEach((c, j) => {
         needField([...at, 'columns', j, 'field'], c.field)
-        if (c.link && !screenAt.has(c.link))
-          err(
-            file,
-            [...at, 'columns', j, 'link'],
-            `unknown screen "${c.link}"`,
-            'a screen name',
-            suggestion(c.link, screenNames),
-          )
-        if (c.linkBy) {
-          needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
-          for (const [value, target] of Object.entries(c.linkBy.routes))
+        const needScreens = (path: (string | number)[], choice: string | string[]) =>
+          (Array.isArray(choice) ? choice : [choice]).forEach((target, k) => {
             if (!screenAt.has(target))
               err(
                 file,
-                [...at, 'columns', j, 'linkBy', 'routes', value],
+                Array.isArray(choice) ? [...path, k] : path,
                 `unknown screen "${target}"`,
                 'a screen name',
                 suggestion(target, screenNames),
               )
+          })
+        if (c.link) needScreens([...at, 'columns', j, 'link'], c.link)
+        if (c.linkBy) {
+          needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
+          for (const [value, target] of Object.entries(c.linkBy.routes))
+            needScreens([...at, 'columns', j, 'linkBy', 'routes', value], target)
         }
       })
       screen.search?.forEach((s, j) => {

@@ -92,6 +92,23 @@ describe('waybill check on detail screens: file, line, column, path and fix', ()
     )
   })
 
+  it('a link to alternatives (the first the user may open): each must be a screen', () => {
+    const link = (to: string) => (t: string) =>
+      t.replace('{ field: pol, link: priceMonitorDetail }', `{ field: pol, link: ${to} }`)
+    expect(checkWith(WATCH, link('[priceMonitorDetail, priceMonitor]'))).toEqual([])
+    expect(checkWith(WATCH, link('[priceMonitorDetail, priceMonitr]'))[0]).toMatch(
+      /columns\[0\]\.link\[1\]: unknown screen "priceMonitr"[\s\S]*did you mean "priceMonitor"/,
+    )
+    expect(
+      checkWith(WATCH, (t) =>
+        t.replace(
+          '{ field: pol, link: priceMonitorDetail }',
+          '{ field: pol, linkBy: { field: status, routes: { cancelled: [priceMonitorDetial] } } }',
+        ),
+      )[0],
+    ).toMatch(/columns\[0\]\.linkBy\.routes\.cancelled\[0\]: unknown screen "priceMonitorDetial"/)
+  })
+
   it('an unknown screen kind', () => {
     const errors = checkWith(WATCH, (t) => t.replace('kind: detail', 'kind: detial'))
     expect(errors).toEqual([

@@ -116,13 +116,14 @@ describe('the order detail screens (generated manifest)', () => {
     return offeredActions(detail.actions?.toolbar, context, { id: 1, version: 1, state }).map((a) => a.transition)
   }
 
-  it('are built detail screens of orders with history, reached from the two order lists', () => {
+  it('are built detail screens of orders with history, reached from the order lists', () => {
     for (const name of ['orderDetailsOperator', 'orderDetails']) {
       expect(screen(name)).toMatchObject({ kind: 'detail', entity: 'order', status: 'built', history: true })
       expect(screen(name).endpoints?.detail).toEqual({ method: 'GET', path: '/booking/order/getOrderDetail' })
     }
-    expect(linkingLists('orderDetailsOperator', manifest.screens)).toEqual(['orderList'])
-    expect(linkingLists('orderDetails', manifest.screens)).toEqual(['myOrders'])
+    // Booking forecasts (/preOrderList) is both sides' list: it links to either detail, the first one opens.
+    expect(linkingLists('orderDetailsOperator', manifest.screens).sort()).toEqual(['orderList', 'preOrderList'])
+    expect(linkingLists('orderDetails', manifest.screens).sort()).toEqual(['myOrders', 'preOrderList'])
   })
 
   it("lay out SPEC §3's order labels: references, source, parties, contact, route, containers, cargo, services, remarks", () => {

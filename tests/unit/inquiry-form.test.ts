@@ -6,7 +6,7 @@ import {
   type TradeTermOption,
   withTradeTerm,
 } from '../../runtime/flows/inquiry/inquiryForm.ts'
-import { cellRoute, routeTarget } from '../../runtime/screens/list/actions.ts'
+import { cellRoutes, routeTarget } from '../../runtime/screens/list/actions.ts'
 
 const option = (
   tradeParty: TradeTermOption['tradeParty'],
@@ -98,10 +98,17 @@ describe('route actions carry the record id', () => {
       link: 'orderDetails',
       linkBy: { field: 'containerLoadType', routes: { LCL: 'lclOrderDetail', AIR: 'airOrderDetail' } },
     }
-    expect(cellRoute(column, { containerLoadType: 'AIR' })).toBe('airOrderDetail')
-    expect(cellRoute(column, { containerLoadType: 'FCL' })).toBe('orderDetails')
-    expect(cellRoute(column, {})).toBe('orderDetails')
-    expect(cellRoute({}, { containerLoadType: 'AIR' })).toBeUndefined()
+    expect(cellRoutes(column, { containerLoadType: 'AIR' })).toEqual(['airOrderDetail'])
+    expect(cellRoutes(column, { containerLoadType: 'FCL' })).toEqual(['orderDetails'])
+    expect(cellRoutes(column, {})).toEqual(['orderDetails'])
+    expect(cellRoutes({}, { containerLoadType: 'AIR' })).toEqual([])
+    // A list both sides share names alternatives: the cell opens the first the user may open.
+    const shared = {
+      link: ['orderDetailsOperator', 'orderDetails'],
+      linkBy: { field: 'containerLoadType', routes: { AIR: ['airOrderDetailOperator', 'airOrderDetail'] } },
+    }
+    expect(cellRoutes(shared, { containerLoadType: 'AIR' })).toEqual(['airOrderDetailOperator', 'airOrderDetail'])
+    expect(cellRoutes(shared, { containerLoadType: 'FCL' })).toEqual(['orderDetailsOperator', 'orderDetails'])
     expect(routeTarget('/editTradeTerm', {}, undefined)).toBe('/editTradeTerm')
   })
 })

@@ -26,7 +26,7 @@ import type { ManifestScreen } from '../../../generator/resolve.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
-import type { RowData } from '../list/actions.ts'
+import { asList, type RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, formatDateTime, refLabel } from '../list/format.ts'
 import { entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
@@ -126,10 +126,12 @@ function Value({
     ) : (
       view.text
     )
-  const target = column.link ? routes.find((route) => route.name === column.link) : undefined
+  const target = asList(column.link)
+    .map((name) => routes.find((route) => route.name === name))
+    .find((route) => route !== undefined && canOpen(route, session.permissions))
   // A ref links to the record it names; any other field to this record on the target screen.
   const linkId = entity?.fields[column.field]?.type === 'ref' ? value : record?.id
-  if (target && linkId !== undefined && linkId !== null && canOpen(target, session.permissions))
+  if (target && linkId !== undefined && linkId !== null)
     content = (
       <RouterLink className={styles.link} to={`${target.path}?id=${encodeURIComponent(String(linkId))}`}>
         {content}

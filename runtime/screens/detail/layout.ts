@@ -1,5 +1,5 @@
 import type { ManifestScreen } from '../../../generator/resolve.ts'
-import { type ActionContext, type ActionDef, actionAllowed, type RowData } from '../list/actions.ts'
+import { type ActionContext, type ActionDef, actionAllowed, asList, type RowData } from '../list/actions.ts'
 import type { ColumnDef } from '../list/format.ts'
 import type { PortalEntity } from '../manifest.ts'
 
@@ -131,7 +131,10 @@ export function linkingLists(
   screens: readonly Pick<ManifestScreen, 'name' | 'kind' | 'columns'>[],
 ): string[] {
   return screens
-    .filter((screen) => screen.kind === 'list' && (screen.columns ?? []).some((column) => column.link === detail))
+    .filter(
+      (screen) =>
+        screen.kind === 'list' && (screen.columns ?? []).some((column) => asList(column.link).includes(detail)),
+    )
     .map((screen) => screen.name)
 }
 

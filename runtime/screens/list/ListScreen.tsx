@@ -34,7 +34,7 @@ import { useSession } from '../../session.ts'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { entityDef, type PortalEntity } from '../manifest.ts'
-import { cellRoute, type RowData } from './actions.ts'
+import { cellRoutes, type RowData } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
@@ -258,9 +258,10 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
     ) : (
       view.text
     )
-  const name = cellRoute(column, row)
-  const target = name ? routes.find((route) => route.name === name) : undefined
-  if (target && row.id !== undefined && canOpen(target, session.permissions)) {
+  const target = cellRoutes(column, row)
+    .map((name) => routes.find((route) => route.name === name))
+    .find((route) => route !== undefined && canOpen(route, session.permissions))
+  if (target && row.id !== undefined) {
     return (
       <RouterLink className={styles.link} to={`${target.path}?id=${row.id}`}>
         {content}

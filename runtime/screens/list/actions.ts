@@ -19,8 +19,9 @@ export interface ActionContext {
 const holdsAny = (needed: readonly string[], held: ReadonlySet<string>) =>
   needed.length === 0 || needed.some((permission) => held.has(permission))
 
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value]
+/** One name or a list of them, as a list (a permission, or a link's alternative routes). */
+export const asList = (value: string | readonly string[] | undefined): string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : [...value]
 
 /**
  * Whether an action shows: its own permission, the transition's permission and source states (for the
@@ -63,13 +64,14 @@ export function routeTarget(path: string, action: Pick<ActionDef, 'param'>, id?:
   return `${path}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
 }
 
-/** The route a cell opens: by the row's value (`linkBy`), else the column's `link`; none without either. */
-export function cellRoute(
-  column: Pick<ColumnDef, 'link' | 'linkBy'>,
-  row: Record<string, unknown>,
-): string | undefined {
+/**
+ * The routes a cell may open, in order: by the row's value (`linkBy`), else the column's `link`; none
+ * without either. The cell opens the first the user may open (a list shared by customers and operators).
+ */
+export function cellRoutes(column: Pick<ColumnDef, 'link' | 'linkBy'>, row: Record<string, unknown>): string[] {
   const value = column.linkBy ? row[column.linkBy.field] : undefined
-  return (value !== undefined && value !== null && column.linkBy?.routes[String(value)]) || column.link
+  const byValue = value !== undefined && value !== null ? column.linkBy?.routes[String(value)] : undefined
+  return asList(byValue ?? column.link)
 }
 
 /** The confirm text key of an action: its own, else its transition's. */

@@ -33,13 +33,17 @@ type Loaded = {
 
 const EDITABLE = ['draft', 'automatic', 'withdrawn']
 
+/** The server's low-fee refusal (server/domain/quotes/totals.ts): a question for the operator, not an error to toast. */
+const LOW_FEE = 'rule.quoteLowFee'
+const asksLowFeeConfirmation = (error: RequestError) => error.fieldErrors.some((e) => e.key === LOW_FEE)
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 export default function QuoteEditor({ route }: ScreenProps) {
   useRateTexts()
   const styles = useQuoteStyles()
   const { t, i18n } = useTranslation()
-  const client = useClient()
+  const client = useClient(asksLowFeeConfirmation)
   const effects = useEffects()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
@@ -136,7 +140,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
         saved = (await write(body)).content as unknown as QuoteRow
       } catch (error) {
         // SPEC §5/§8 low-fee warning: the server names the amounts; the operator confirms and it is resent.
-        const low = error instanceof RequestError && error.fieldErrors.find((e) => e.key === 'rule.quoteLowFee')
+        const low = error instanceof RequestError && error.fieldErrors.find((e) => e.key === LOW_FEE)
         if (!low) throw error
         const yes = await effects.confirm({
           title: t('quote.lowFeeTitle'),

@@ -77,8 +77,13 @@ export function uniqueBy(row: Row, rule: { field: string; by: string[] }): boole
   return true
 }
 
+/** Whether a requiredWhen rule's condition holds for the row: then its field must be filled (and shows the mark). */
+export function requiredWhenHolds(row: Row, rule: { when: { field: string; equals: unknown } }): boolean {
+  return row[rule.when.field] === rule.when.equals
+}
+
 export function requiredWhen(row: Row, rule: { field: string; when: { field: string; equals: unknown } }): boolean {
-  if (row[rule.when.field] !== rule.when.equals) return true
+  if (!requiredWhenHolds(row, rule)) return true
   return present(row[rule.field])
 }
 

@@ -17,6 +17,7 @@ import {
   pickFormData,
   readOnlyValues,
   serverErrorTree,
+  withRuleMarks,
 } from './schemaForm.ts'
 import { type FormEntity, withSchema } from './schemas.ts'
 import { type FormContext, templates, widgets } from './theme.tsx'
@@ -102,6 +103,7 @@ export function EntityForm({
     ...(record ? {} : fieldDefaults(entity)),
     ...pickFormData(entity.schema, record),
   }))
+  const markedUiSchema = useMemo(() => withRuleMarks(uiSchema, entity, formData), [uiSchema, entity, formData])
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
   const [attempted, setAttempted] = useState(false)
 
@@ -129,7 +131,7 @@ export function EntityForm({
       ref={ref}
       id={id}
       schema={entity.schema as RJSFSchema}
-      uiSchema={uiSchema}
+      uiSchema={markedUiSchema}
       formData={formData}
       formContext={formContext}
       validator={validator}

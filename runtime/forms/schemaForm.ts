@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv'
 import type { FieldDef } from '../../generator/model.ts'
 import type { ManifestEntity } from '../../generator/resolve.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
+import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { ServerFieldError } from '../api.ts'
 import { hasLookup } from '../widgets/lookups.ts'
@@ -110,6 +111,29 @@ export function buildUiSchema(
     ui[name] = entry
   }
   return ui
+}
+
+/**
+ * The uiSchema with the required mark on every field that an entity rule makes required for this data
+ * (`requiredWhen` while its condition holds: "Pick-up address" once "Pick-up needed" is ticked), so the mark
+ * shows before a submit is refused. Only fields the uiSchema draws; the others are left as they are.
+ */
+export function withRuleMarks(
+  ui: Record<string, unknown>,
+  entity: Pick<ManifestEntity, 'rules'>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const now = (entity.rules ?? []).flatMap((rule) =>
+    rule.kind === 'requiredWhen' && requiredWhenHolds(data, rule) ? [rule.field] : [],
+  )
+  if (!now.length) return ui
+  const marked = { ...ui }
+  for (const name of now) {
+    const entry = marked[name] as Record<string, unknown> | undefined
+    if (!entry || entry['ui:widget'] === 'hidden') continue
+    marked[name] = { ...entry, 'ui:options': { ...(entry['ui:options'] as object), ruleRequired: true } }
+  }
+  return marked
 }
 
 /** A money field's currency: a sibling `<name>Currency`, else `currency`, referring to the currency list. */

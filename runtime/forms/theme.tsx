@@ -59,7 +59,8 @@ function FieldTemplate(props: FieldTemplateProps) {
             ? { children: t(label), htmlFor: id }
             : undefined
       }
-      required={required}
+      // Required by the schema, or by an entity rule that holds for the data now (withRuleMarks).
+      required={required || getUiOptions(props.uiSchema).ruleRequired === true}
       validationState={errors.length ? 'error' : 'none'}
       validationMessage={errors.length ? errors.join(' ') : undefined}
     >

@@ -10,6 +10,7 @@ import {
   readOnlyValues,
   serverErrorTree,
   widgetFor,
+  withRuleMarks,
 } from '../../runtime/forms/schemaForm.ts'
 import { brandRamp, parseHex } from '../../runtime/theme.ts'
 import { coerce } from '../../runtime/widgets/index.tsx'
@@ -168,5 +169,32 @@ describe('tenant theme colour', () => {
     expect(brandRamp('not a colour')[80]).toBe('#409eff')
     expect(brandRamp(undefined)[80]).toBe('#409eff')
     expect(brandRamp('#f00')[80]).toBe('#ff0000')
+  })
+})
+
+describe('the required mark of a rule that holds now (schemas/inquiry.yaml requiredWhen)', () => {
+  const inquiry = entity('inquiry')
+  const ui = buildUiSchema(inquiry, [{ title: '', fields: ['needPickUp', 'pickUpAddress', 'deliveryAddress'] }])
+  const marked = (data: Record<string, unknown>, field: string) =>
+    ((withRuleMarks(ui, inquiry, data)[field] as Record<string, unknown>)['ui:options'] as { ruleRequired?: boolean })
+      ?.ruleRequired === true
+
+  it('marks the pick-up address while pick-up is needed, and only then', () => {
+    expect(marked({ needPickUp: true }, 'pickUpAddress')).toBe(true)
+    expect(marked({ needPickUp: false }, 'pickUpAddress')).toBe(false)
+    expect(marked({}, 'pickUpAddress')).toBe(false)
+    expect(marked({ needPickUp: true }, 'deliveryAddress')).toBe(false)
+  })
+
+  it('keeps what the field had, and leaves the uiSchema alone when no rule holds', () => {
+    const withOptions = { ...ui, pickUpAddress: { 'ui:widget': 'text', 'ui:options': { maxLines: 2 } } }
+    expect(withRuleMarks(withOptions, inquiry, { needPickUp: true }).pickUpAddress).toEqual({
+      'ui:widget': 'text',
+      'ui:options': { maxLines: 2, ruleRequired: true },
+    })
+    expect(withRuleMarks(ui, inquiry, { needPickUp: false })).toBe(ui)
+    // A field the form hides gets no mark.
+    const hidden = { ...ui, pickUpAddress: { 'ui:widget': 'hidden' } }
+    expect(withRuleMarks(hidden, inquiry, { needPickUp: true }).pickUpAddress).toEqual({ 'ui:widget': 'hidden' })
   })
 })

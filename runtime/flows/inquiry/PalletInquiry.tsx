@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router'
 import * as validators from '../../../generated/validators.js'
 import { RequestError, type ServerFieldError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
-import { buildUiSchema, localizeErrors, serverErrorTree } from '../../forms/schemaForm.ts'
+import { buildUiSchema, localizeErrors, serverErrorTree, withRuleMarks } from '../../forms/schemaForm.ts'
 import { withSchema } from '../../forms/schemas.ts'
 import { templates, widgets } from '../../forms/theme.tsx'
 import i18next, { hasTexts, textsReady } from '../../i18n.ts'
@@ -174,6 +174,8 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
       }),
     [entity, ready, modes, offered, chosen],
   )
+  // The required mark on what a rule makes required now (the pick-up address once pick-up is ticked).
+  const markedUiSchema = useMemo(() => withRuleMarks(uiSchema, entity, data), [uiSchema, entity, data])
 
   // Messages on screen follow a language switch.
   const language = i18n.language
@@ -233,7 +235,7 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
         ref={formRef}
         id="form-palletInquiry"
         schema={entity.schema as RJSFSchema}
-        uiSchema={uiSchema}
+        uiSchema={markedUiSchema}
         formData={data}
         validator={validator}
         templates={templates}

@@ -10,6 +10,24 @@ const DEFAULT_MONEY_DECIMALS = 3
 /** SPEC §5: freight rate numbers are capped at 10^10 with 3 decimals. */
 const MONEY_LIMIT = 1e10
 
+/**
+ * Every list, object and text a caller may send is bounded (issue #17): the YAML may tighten these, and
+ * the same bounds hold in the portal's forms and in the server's validation, so no body makes the work
+ * of one request grow without limit.
+ */
+export const DEFAULT_BOUNDS = {
+  /** A text field without its own maxLength. */
+  maxLength: 255,
+  /** A multiple choice (refs, enum values) without its own maxItems. */
+  maxChoices: 100,
+  /** A sub-table (type: array) without its own maxItems. */
+  maxRows: 1000,
+  /** A rich text without its own maxLength. */
+  richTextLength: 100_000,
+} as const
+/** ISO 8601 date-time with fractions and offset fits well within this. */
+const DATETIME_LENGTH = 40
+
 export function isReferenceList(entities: Record<string, EntityDef>, name: string | undefined): boolean {
   return !!name && !!entities[name]?.reference
 }
@@ -18,7 +36,7 @@ export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>
   const one = singleFieldSchema(field, entities)
   if ((field.type === 'ref' || field.type === 'file' || field.type === 'enum') && field.multiple) {
     const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
-    if (field.maxFiles) list.maxItems = field.maxFiles
+    list.maxItems = field.maxItems ?? field.maxFiles ?? DEFAULT_BOUNDS.maxChoices
     if (field.required) list.minItems = 1
     return list
   }
@@ -35,7 +53,7 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       s.type = 'string'
       s.wbText = true
       copy('minLength', 'maxLength', 'pattern', 'format')
-      if (s.maxLength === undefined) s.maxLength = 255
+      if (s.maxLength === undefined) s.maxLength = DEFAULT_BOUNDS.maxLength
       if (field.required && s.minLength === undefined) s.minLength = 1
       break
     case 'textBlock':
@@ -48,7 +66,7 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
     case 'richText':
       s.type = 'string'
       s.wbText = true
-      s.maxLength = field.maxLength ?? 100_000
+      s.maxLength = field.maxLength ?? DEFAULT_BOUNDS.richTextLength
       if (field.required) s.minLength = 1
       break
     case 'integer':
@@ -69,6 +87,7 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       const places = field.decimals ?? DEFAULT_MONEY_DECIMALS
       s.type = 'string'
       s.pattern = places ? `^-?\\d{1,10}(\\.\\d{1,${places}})?$` : '^-?\\d{1,10}$'
+      s.maxLength = 12 + places
       // JSON Schema's bounds do not apply to strings: the decimal keywords compare them exactly.
       if (field.minimum !== undefined) s.wbDecimalMinimum = field.minimum
       if (field.exclusiveMinimum !== undefined) s.wbDecimalExclusiveMinimum = field.exclusiveMinimum
@@ -81,10 +100,12 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
     case 'date':
       s.type = 'string'
       s.format = 'date'
+      s.maxLength = 10
       break
     case 'datetime':
       s.type = 'string'
       s.format = 'date-time'
+      s.maxLength = DATETIME_LENGTH
       break
     case 'enum': {
       const values = (field.values ?? []).map((v) => v.value)
@@ -108,7 +129,7 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       s.items = objectSchema(field.items ?? {}, entities, [])
       copy('minItems', 'maxItems')
       if (field.required && s.minItems === undefined) s.minItems = 1
-      if (s.maxItems === undefined) s.maxItems = 1000
+      if (s.maxItems === undefined) s.maxItems = DEFAULT_BOUNDS.maxRows
       break
     }
   }
@@ -130,7 +151,13 @@ function objectSchema(
     if (field.required) required.push(name)
   }
   for (const name of extra) properties[name] = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
-  const schema: JsonSchema = { type: 'object', properties, additionalProperties: false }
+  // maxProperties says what additionalProperties: false implies, as a bound a validator checks first.
+  const schema: JsonSchema = {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    maxProperties: Object.keys(properties).length,
+  }
   if (required.length) schema.required = required
   return schema
 }

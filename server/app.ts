@@ -23,6 +23,7 @@ import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { registerEngine } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
+import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
@@ -45,7 +46,6 @@ declare module 'fastify' {
 }
 
 const startedAt = Date.now()
-const BODY_LIMIT = 2 * 1024 * 1024
 
 /** Turns any thrown error into the envelope, in the caller's language; never a stack trace or SQL. */
 function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -105,7 +105,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     trustProxy: true,
-    bodyLimit: BODY_LIMIT,
+    // Small by default; a route whose schema takes more says so (server/http/bounds.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
   })
   const tenants = new TenantResolver(database.api)
   // Every route the server has, for the test that holds it equal to the published OpenAPI document.

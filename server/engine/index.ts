@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
+import { bodyLimitOf } from '../http/bounds.ts'
 import { ok } from '../http/envelope.ts'
 import { checkAccess } from '../http/guard.ts'
 import type { Manifest } from '../manifest.ts'
@@ -34,11 +35,15 @@ export function registerEngine(
       registerImport(api, manifest, db, engine, endpoint)
       continue
     }
+    const entity = manifest.entities[endpoint.entity]
     api.route({
       method: endpoint.method,
       url: endpoint.path,
+      // A record's body may be as large as its schema allows; searches, ids and transitions are small.
+      bodyLimit: bodyLimitOf(endpoint.kind === 'create' || endpoint.kind === 'update' ? entity : undefined),
+      // Who may call is known from the headers: a caller who may not is refused before the body is read.
+      preParsing: async (request) => checkAccess(endpoint, request.session),
       handler: async (request) => {
-        checkAccess(endpoint, request.session)
         const session = request.session as NonNullable<typeof request.session>
         const input = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id

@@ -11,6 +11,7 @@ import {
   lockedFields,
 } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
+import { bodyLimitOf } from './bounds.ts'
 import { type HandlerContext, handlerContext } from './context.ts'
 import { ok } from './envelope.ts'
 import { checkAccess } from './guard.ts'
@@ -62,8 +63,11 @@ export function registerCustomEndpoints(
     api.route({
       method: endpoint.method,
       url: endpoint.path,
+      // No bigger than the largest body the endpoint's schema accepts (./bounds.ts).
+      bodyLimit: bodyLimitOf(bodyEntity),
+      // Who may call is known from the headers: a caller who may not is refused before the body is read.
+      preParsing: async (request) => checkAccess(endpoint, request.session),
       handler: async (request, reply) => {
-        checkAccess(endpoint, request.session)
         const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         let input = raw
         if (bodyEntity) {

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv'
 import * as validators from '../../generated/validators.js'
 import type { ManifestEntity } from '../../generator/resolve.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
+import { checkBounds } from './bounds.ts'
 import { ApiError } from './errors.ts'
 import { hasRichText, sanitizeRichTextFields } from './sanitize.ts'
 
@@ -10,11 +11,14 @@ const byEntity = validators as unknown as Record<string, ValidateFunction | unde
 /**
  * Checks a request body with the entity's precompiled validator — the same code the portal's form runs —
  * and answers 'validation' with per-field locale keys when it fails. Optional fields sent as null or ''
- * count as absent, as a form that was cleared sends them. Rich-text fields are sanitised (./sanitize.ts).
+ * count as absent, as a form that was cleared sends them. A body beyond the schema's size bounds is refused
+ * before anything else looks at it. Rich-text fields are sanitised (./sanitize.ts).
  */
 export function validateBody<T>(entity: ManifestEntity, body: unknown): T {
   const validate = byEntity[entity.entity]
   if (!validate) throw new Error(`no generated validator for ${entity.entity}: run npm run generate`)
+  // Too many items or keys are refused first, at a cost that does not grow with them (./bounds.ts).
+  checkBounds(entity, body)
   // Rich text is cut down to the editor's formatting first, so the limits apply to what is stored.
   const cleaned = hasRichText(entity.fields) ? sanitizeRichTextFields(entity.fields, body) : body
   const data = withoutEmptyOptionals(entity, cleaned)

@@ -189,6 +189,64 @@ describe('bad-input guard (every endpoint that takes a body)', () => {
     expect(covered.length).toBeGreaterThan(20)
   }, 600_000)
 
+  it('refuses large bodies (issue #17) by size or by the schema bounds, never 5xx, and changes nothing', async () => {
+    const before = await fingerprint()
+    let cases = 0
+    for (const endpoint of bodyEndpoints) {
+      const properties = propertiesOf(schemaOf(endpoint) as JsonSchema)
+      const bodies: { what: string; body: Body | string; codes: string[] }[] = [
+        // Far beyond any route's limit: refused by its size alone.
+        {
+          what: '100,000 unknown keys',
+          body: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])),
+          codes: ['413'],
+        },
+        // Small enough to be read: refused by the schema's bounds, naming the first key it does not know.
+        {
+          what: '2,000 unknown keys',
+          body: {
+            ...validBase(endpoint),
+            ...Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`k${i}`, i])),
+          },
+          codes: ['validation'],
+        },
+      ]
+      for (const [name, property] of Object.entries(properties))
+        if (property.type === 'array') {
+          const items = property.items as JsonSchema | undefined
+          const item = items?.type === 'object' ? {} : 1
+          bodies.push(
+            {
+              what: `${name}: 100,000 items`,
+              body: { ...validBase(endpoint), [name]: Array(100_000).fill(item) },
+              codes: ['413'],
+            },
+            {
+              what: `${name}: ${(property.maxItems as number) + 1} items`,
+              body: { ...validBase(endpoint), [name]: Array((property.maxItems as number) + 1).fill(item) },
+              codes: ['validation'],
+            },
+          )
+        }
+      for (const { what, body, codes } of bodies) {
+        const response = await send(endpoint, body)
+        const where = `${endpoint.method} ${endpoint.path} with ${what}: ${response.body.slice(0, 300)}`
+        expect(response.statusCode, where).toBeGreaterThanOrEqual(400)
+        expect(response.statusCode, where).toBeLessThan(500)
+        const answer = response.json()
+        expect(codes, where).toContain(answer.code)
+        if (answer.code === 'validation')
+          expect(
+            answer.content.fieldErrors.map((e: { key: string }) => e.key),
+            where,
+          ).toEqual(expect.arrayContaining([expect.stringMatching(/maxItems|maxProperties|unknownField/)]))
+        cases++
+      }
+    }
+    expect(await fingerprint()).toBe(before)
+    console.info(`input guard: ${cases} large bodies on ${bodyEndpoints.length} endpoints, each refused with 4xx`)
+  }, 300_000)
+
   it('answers list searches with SQL metacharacters and odd text normally, never 5xx', async () => {
     const lists = manifest.endpoints.filter((e) => e.kind === 'list' && e.search?.length)
     const nasty = fc.constantFrom(

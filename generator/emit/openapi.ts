@@ -172,7 +172,7 @@ export function openApiDocument(manifest: Manifest): Doc {
         labels: {
           type: 'object',
           description:
-            "Display text of each reference field in the caller's language (the company name for customerCompany, the port name for pol).",
+            "Display text of each reference field in the caller's language (the company name for customerCompany, the port name for pol); a reference inside a list's rows answers under '<list>.<item>' one text per row (containers.containerType: [\"40'HQ\"]).",
           additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
         },
       },

@@ -19,6 +19,10 @@ import { snakeCase } from './columns.ts'
  *   shared reference lists are read once per process (sharedTexts).
  * - A multiple ref answers an array of texts, in the order of its values (a value not found keeps itself).
  *   A single ref whose row is gone, or whose value is empty, has no label.
+ * - A ref inside the rows of a list field (an order's containers: containerType) answers under
+ *   `<list>.<item>` (`containers.containerType`) an array with one text per row, in the rows' order, so a
+ *   detail's container table reads 40'HQ and not 45G1; a row whose value has no label keeps its value
+ *   ('' when it has none).
  */
 
 export type Labels = Record<string, string | string[]>
@@ -36,8 +40,10 @@ export interface LabelTarget {
 }
 
 export interface LabelField {
-  /** The field (API name) of the row that holds the reference. */
+  /** The field (API name) of the row that holds the reference, or the list field whose rows hold it. */
   field: string
+  /** For a ref inside a list field's rows: the item field that holds it (labelled as `<field>.<item>`). */
+  item?: string
   multiple: boolean
   target: LabelTarget
 }
@@ -74,27 +80,54 @@ export function labelTarget(entity: ManifestEntity): LabelTarget | null {
   return target
 }
 
-/** The ref fields of an entity whose targets have labels (`fields` narrows them, e.g. to a view's columns). */
+/**
+ * The ref fields of an entity whose targets have labels (`fields` narrows them, e.g. to a view's columns),
+ * and the single refs inside its list fields' rows (containers' containerType).
+ */
 export function labelFields(
   entity: Pick<ManifestEntity, 'fields'>,
   entities: Manifest['entities'],
   fields?: readonly string[],
 ): LabelField[] {
   const out: LabelField[] = []
+  const targetOf = (ref: string | undefined) => {
+    const referenced = ref ? entities[ref] : undefined
+    return referenced ? labelTarget(referenced) : null
+  }
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.type !== 'ref' || !field.ref) continue
     if (fields && !fields.includes(name)) continue
-    const referenced = entities[field.ref]
-    const target = referenced && labelTarget(referenced)
+    if (field.type === 'array') {
+      for (const [item, itemField] of Object.entries(field.items ?? {})) {
+        const target = itemField.type === 'ref' && !itemField.multiple ? targetOf(itemField.ref) : null
+        if (target) out.push({ field: name, item, multiple: false, target })
+      }
+      continue
+    }
+    if (field.type !== 'ref') continue
+    const target = targetOf(field.ref)
     if (target) out.push({ field: name, multiple: field.multiple === true, target })
   }
   return out
 }
 
+/** The key a label field answers under: the field, or `<list>.<item>` for a ref inside a list's rows. */
+export const labelKey = (field: Pick<LabelField, 'field' | 'item'>): string =>
+  field.item ? `${field.field}.${field.item}` : field.field
+
 type DynamicDB = Record<string, Record<string, unknown>>
 
 const valuesOf = (value: unknown, multiple: boolean): unknown[] =>
   value === null || value === undefined ? [] : multiple && Array.isArray(value) ? value : [value]
+
+/** The rows of a list field (an order's containers), each an object; anything else has none. */
+const rowsOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? value.map((row) => (row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {}))
+    : []
+
+/** The values a label field names in one row: its own, or those of its item in the list's rows. */
+const keysIn = (row: Record<string, unknown>, { field, item, multiple }: LabelField): unknown[] =>
+  item ? rowsOf(row[field]).map((r) => r[item]) : valuesOf(row[field], multiple)
 
 /** Whether a value can be the key of a target: a code (text) or an id (a positive 32-bit integer). */
 function keyOf(target: LabelTarget, value: unknown): string | number | undefined {
@@ -149,10 +182,11 @@ export async function attachLabels<T extends LabelledRow>(
   const language: Language = call.language ?? 'zh'
   // One lookup per referenced table: pol and pod (both ports) share a query.
   const wanted = new Map<LabelTarget, Set<string | number>>()
-  for (const { field, multiple, target } of fields) {
+  for (const labelField of fields) {
+    const { target } = labelField
     const keys = wanted.get(target) ?? new Set()
     for (const row of rows)
-      for (const value of valuesOf(row[field], multiple)) {
+      for (const value of keysIn(row, labelField)) {
         const key = keyOf(target, value)
         if (key !== undefined) keys.add(key)
       }
@@ -181,9 +215,18 @@ export async function attachLabels<T extends LabelledRow>(
   }
   for (const row of rows) {
     const labels: Labels = {}
-    for (const { field, multiple, target } of fields) {
+    for (const { field, item, multiple, target } of fields) {
       const texts = found.get(target)
       const value = row[field]
+      if (item) {
+        const list = rowsOf(value)
+        if (list.some((r) => keyOf(target, r[item]) !== undefined))
+          labels[labelKey({ field, item })] = list.map((r) => {
+            const key = keyOf(target, r[item])
+            return (key === undefined ? undefined : texts?.get(String(key))) ?? String(r[item] ?? '')
+          })
+        continue
+      }
       if (multiple && Array.isArray(value)) {
         if (value.length) labels[field] = value.map((v) => texts?.get(String(keyOf(target, v))) ?? String(v))
         continue
@@ -200,8 +243,8 @@ export async function attachLabels<T extends LabelledRow>(
 /**
  * The labels of single-valued refs to tenant rows (a company, a user), read by the rows' own query: a
  * subquery column each (`label:<field>`), so a list page or a detail makes no query per referenced table.
- * A target that a multiple ref also names is left to attachLabels. `collect` gathers what the rows carry,
- * for attachLabels' `prefetched`.
+ * A target that a multiple ref, or a ref in a list's rows, also names is left to attachLabels. `collect`
+ * gathers what the rows carry, for attachLabels' `prefetched`.
  */
 export function inlineLabels(
   fields: readonly LabelField[],
@@ -210,8 +253,10 @@ export function inlineLabels(
   call: { tenantId: number; language?: Language },
 ) {
   const language: Language = call.language ?? 'zh'
-  const multiple = new Set(fields.filter((f) => f.multiple).map((f) => f.target))
-  const inline = fields.filter((f) => f.target.tenant && !f.multiple && !multiple.has(f.target) && columnOf(f.field))
+  const multiple = new Set(fields.filter((f) => f.multiple || f.item).map((f) => f.target))
+  const inline = fields.filter(
+    (f) => f.target.tenant && !f.multiple && !f.item && !multiple.has(f.target) && columnOf(f.field),
+  )
   const alias = (field: string) => `label:${field}`
   return {
     select: inline.map(({ field, target }) =>

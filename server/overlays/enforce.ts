@@ -109,13 +109,14 @@ export function checkOverlayRules(
     throw new ApiError('validation', {}, toFieldErrors(overlay.rules.errors, entity ? { fields: entity.fields } : {}))
 }
 
-/** A row without some fields, its `labels` of them included. */
+/** A row without some fields, its `labels` of them included (`containers.containerType` goes with containers). */
 function withoutFields<T extends Record<string, unknown>>(row: T, names: readonly string[]): T {
   const out: Record<string, unknown> = { ...row }
   for (const name of names) delete out[name]
   if (out.labels && typeof out.labels === 'object') {
     const labels = { ...(out.labels as Record<string, unknown>) }
-    for (const name of names) delete labels[name]
+    for (const key of Object.keys(labels))
+      if (names.some((name) => key === name || key.startsWith(`${name}.`))) delete labels[key]
     out.labels = labels
   }
   return out as T

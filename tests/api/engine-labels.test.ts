@@ -4,11 +4,13 @@ import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.t
 import type { Database } from '../../server/db/database.ts'
 import type { DB } from '../../server/db/schema.ts'
 import { OCEAN_CARRIERS } from '../../server/db/seed/reference/carriers.ts'
+import { CONTAINER_TYPES } from '../../server/db/seed/reference/containerTypes.ts'
 import { createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
 import { attachLabels, type LabelField, labelFields, labelTarget } from '../../server/engine/labels.ts'
 import type { Session } from '../../server/http/context.ts'
 import type { Language } from '../../server/http/errors.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
+import { withoutHiddenFields } from '../../server/overlays/enforce.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { freshDatabase } from '../support/database.ts'
 import { sessionOf as sessionFor } from '../support/session.ts'
@@ -215,6 +217,83 @@ describe('labels on the order list', () => {
       }),
     )
     expect(rows.map((r) => r.labels)).toEqual([{ ports: ['洛杉矶', '上海', 'ZZZZZ'] }, {}, {}])
+  })
+})
+
+describe('labels of refs inside list rows', () => {
+  const labelOf = (code: string) => CONTAINER_TYPES.find((t) => t.code === code)?.label
+  const typesOf = (row: Row) => ((row.containers ?? []) as { containerType: string }[]).map((c) => c.containerType)
+
+  it("name each container row's type by its SPEC §3 label (40'HQ), in the rows' order, on lists and details", async () => {
+    const operator = await sessionOf('demo', 'opadmin')
+    const { list: rows } = await list(operator, { searchParams: { containerLoadType: 'FCL' }, pageSize: 20 }, 'en')
+    const withContainers = rows.filter((r) => typesOf(r).length > 0)
+    expect(withContainers.length).toBeGreaterThan(0)
+    for (const row of withContainers)
+      expect(row.labels?.['containers.containerType']).toEqual(typesOf(row).map(labelOf))
+    // The label is the same in every language (size, apostrophe, type).
+    for (const language of ['zh', 'en', 'ja'] as const) {
+      const detail = await call<Row>(operator, '/booking/order/getOrderDetail', { id: withContainers[0]?.id }, language)
+      expect(typesOf(detail).length).toBeGreaterThan(0)
+      expect(detail.labels?.['containers.containerType']).toEqual(typesOf(detail).map(labelOf))
+      expect(detail.labels?.['containers.containerType']).toContain("40'HQ")
+    }
+  })
+
+  it("name an inquiry's container rows the same way", async () => {
+    const operator = await sessionOf('demo', 'opadmin')
+    const inquiries = (await call<ListContent>(operator, '/booking/inquiry/list', { pageSize: 50 }, 'en')) as {
+      list: Row[]
+    }
+    const inquiry = inquiries.list.find((r) => typesOf(r).length > 1)
+    expect(inquiry).toBeDefined()
+    const detail = await call<Row>(operator, '/booking/inquiry/detail', { id: inquiry?.id }, 'zh')
+    expect(detail.labels?.['containers.containerType']).toEqual(typesOf(detail).map(labelOf))
+  })
+
+  it('keep one text per row: a code not found stays itself, a row without a value is empty, no rows no label', async () => {
+    const fields = labelFields(manifest.entities.order as ManifestEntity, manifest.entities).filter((f) => f.item)
+    expect(fields.map((f) => [f.field, f.item, f.target.table])).toEqual([
+      ['containers', 'containerType', 'ref_container_type'],
+    ])
+    const rows = await withTenant(database.db, tenants.demo as number, (trx) =>
+      attachLabels(
+        trx,
+        fields,
+        [
+          {
+            containers: [
+              { containerType: '22G1' },
+              { containerType: 'ZZ9Z' },
+              { quantity: 1 },
+              { containerType: 'L5G1' },
+            ],
+          },
+          { containers: [] },
+          { containers: null },
+          { containers: [{ quantity: 2 }] },
+        ] as Row[],
+        { tenantId: tenants.demo as number, language: 'en' },
+      ),
+    )
+    expect(rows.map((r) => r.labels)).toEqual([
+      { 'containers.containerType': ["20'GP", 'ZZ9Z', '', "45'HQ"] },
+      {},
+      {},
+      {},
+    ])
+  })
+
+  it("go with their list when a tenant's overlay hides it", () => {
+    const row = {
+      pol: 'CNSHA',
+      containers: [{ containerType: '45G1', quantity: 1 }],
+      labels: { pol: 'Shanghai', 'containers.containerType': ["40'HQ"] },
+    }
+    expect(withoutHiddenFields({ document: { fields: { hidden: ['containers'] } }, rules: null }, row)).toEqual({
+      pol: 'CNSHA',
+      labels: { pol: 'Shanghai' },
+    })
   })
 })
 

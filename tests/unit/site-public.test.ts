@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { pageTitle } from '../../runtime/site/head.ts'
-import { portQuery, rateSearchPath } from '../../runtime/site/home/blocks.tsx'
+import { rateSearchPath } from '../../runtime/site/home/blocks.tsx'
 import { chooseTemplate, templateFromHost, templateFromPreview } from '../../runtime/site/home/choice.ts'
+import { pickPlace } from '../../runtime/site/home/PlaceField.tsx'
 import { isOwnHost, switchTarget } from '../../runtime/site/mobile/switch.ts'
 import { agreementFor } from '../../runtime/site/pages/Agreement.tsx'
 import { specialRouteCount } from '../../server/domain/site/handlers.ts'
@@ -28,11 +29,29 @@ describe('home template choice (SPEC §2)', () => {
 })
 
 describe('quick rate search', () => {
-  it('opens the comparison table of the mode with the ports typed', () => {
-    expect(portQuery('cnsha Shanghai')).toBe('CNSHA')
-    expect(portQuery('Los Angeles')).toBe('Los Angeles')
-    expect(rateSearchPath('LCL', 'CNSZX Shenzhen', 'sgsin')).toBe('/lclFreightRatesContrastTable?pol=CNSZX&pod=SGSIN')
-    expect(rateSearchPath('FCL', '', '')).toBe('/fclFreightRatesContrastTable')
+  it("opens the mode's rate search with the lane's codes", () => {
+    expect(rateSearchPath('FCL', 'CNSHA', 'USLAX')).toBe('/productService?origin=CNSHA&destination=USLAX')
+    expect(rateSearchPath('LCL', 'CNSZX', null)).toBe('/lclProductService?origin=CNSZX')
+    expect(rateSearchPath('AIR', null, null)).toBe('/airProductService')
+  })
+
+  const options = [
+    { value: 'USLAX', code: 'USLAX', name: 'Los Angeles', label: 'USLAX — Los Angeles' },
+    { value: 'USLGB', code: 'USLGB', name: 'Long Beach', label: 'USLGB — Long Beach' },
+  ]
+  it('takes the place a typed name or code stands for, in any case', () => {
+    expect(pickPlace('los angeles', options)).toBe('USLAX')
+    expect(pickPlace(' Long Beach ', options)).toBe('USLGB')
+    expect(pickPlace('uslgb', options)).toBe('USLGB')
+    // The only answer to what was typed is what was meant.
+    expect(pickPlace('Shang', [{ value: 'CNSHA', code: 'CNSHA', name: 'Shanghai', label: 'CNSHA — Shanghai' }])).toBe(
+      'CNSHA',
+    )
+  })
+  it('takes nothing where the text names no place or several', () => {
+    expect(pickPlace('Lo', options)).toBeNull()
+    expect(pickPlace('Atlantis', [])).toBeNull()
+    expect(pickPlace('  ', options)).toBeNull()
   })
 })
 

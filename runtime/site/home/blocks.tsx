@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { type SiteSettings, siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { formatPrice, portName, type SpecialRoute, useNews, useSpecialRoutes } from './data.ts'
+import { NO_PLACE, PlaceField, type PlaceKind, type PlaceValue, resolvePlace } from './PlaceField.tsx'
 
 /**
  * The building blocks every home template arranges its own way: the hero's background images, quick
@@ -84,6 +85,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
   },
   select: { flexGrow: 0, flexBasis: '120px' },
+  unknown: { margin: 0, color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   submit: { minHeight: '40px', padding: '0 20px', fontSize: tokens.fontSizeBase300 },
   heading: {
     margin: '0 0 6px',
@@ -230,24 +232,20 @@ export function HeroBackground({ fallback }: { fallback: string }) {
 }
 
 const RATE_MODES = ['FCL', 'LCL', 'AIR'] as const
-const RATE_PATHS: Record<(typeof RATE_MODES)[number], string> = {
-  FCL: '/fclFreightRatesContrastTable',
-  LCL: '/lclFreightRatesContrastTable',
-  AIR: '/airFreightRatesContrastTable',
+type RateMode = (typeof RATE_MODES)[number]
+// The rate search of each mode (runtime/flows/rates/state.ts SEARCH_PATHS; not imported: the home page's
+// budget has no room for the rate screens' module).
+const RATE_PATHS: Record<RateMode, string> = {
+  FCL: '/productService',
+  LCL: '/lclProductService',
+  AIR: '/airProductService',
 }
 
-/** A UN/LOCODE at the start of what the visitor typed ("CNSHA Shanghai" → CNSHA), else the text itself. */
-export function portQuery(typed: string): string {
-  const text = typed.trim()
-  const code = /^([A-Za-z]{2}[A-Za-z2-9]{3})\b/.exec(text)?.[1]
-  return code ? code.toUpperCase() : text
-}
-
-/** The rate comparison a quick rate search opens, with its query. */
-export function rateSearchPath(mode: (typeof RATE_MODES)[number], origin: string, destination: string): string {
+/** The rate search a quick rate search opens, for the lane's codes (either may be missing). */
+export function rateSearchPath(mode: RateMode, origin: string | null, destination: string | null): string {
   const query = new URLSearchParams()
-  if (origin.trim()) query.set('pol', portQuery(origin))
-  if (destination.trim()) query.set('pod', portQuery(destination))
+  if (origin) query.set('origin', origin)
+  if (destination) query.set('destination', destination)
   const search = query.toString()
   return `${RATE_PATHS[mode]}${search ? `?${search}` : ''}`
 }
@@ -267,22 +265,52 @@ export function QuickSearch({
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [tab, setTab] = useState<'rates' | 'tracking'>(start)
-  const [mode, setMode] = useState<(typeof RATE_MODES)[number]>('FCL')
-  const [origin, setOrigin] = useState('')
-  const [destination, setDestination] = useState('')
+  const [mode, setMode] = useState<RateMode>('FCL')
+  const [origin, setOrigin] = useState<PlaceValue>(NO_PLACE)
+  const [destination, setDestination] = useState<PlaceValue>(NO_PLACE)
+  const [unknown, setUnknown] = useState<string | null>(null)
   const [numbers, setNumbers] = useState('')
-  const submit = (event: FormEvent) => {
+  const places: PlaceKind = mode === 'AIR' ? 'airport' : 'port'
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    navigate(
-      tab === 'tracking'
-        ? `/orderTracking?numbers=${encodeURIComponent(numbers.trim())}`
-        : rateSearchPath(mode, origin, destination),
-    )
+    if (tab === 'tracking') {
+      navigate(`/orderTracking?numbers=${encodeURIComponent(numbers.trim())}`)
+      return
+    }
+    // A name typed and not picked ("Shanghai") is looked up; one that names no place is said, not dropped.
+    const [from, to] = await Promise.all([
+      resolvePlace(places, origin).catch(() => null),
+      resolvePlace(places, destination).catch(() => null),
+    ])
+    const missing = [
+      [origin, from],
+      [destination, to],
+    ].find(([value, code]) => !code && (value as PlaceValue).text.trim())
+    if (missing) {
+      setUnknown((missing[0] as PlaceValue).text.trim())
+      return
+    }
+    setUnknown(null)
+    navigate(rateSearchPath(mode, from, to))
   }
+  const place = (value: PlaceValue, set: (value: PlaceValue) => void, end: 'origin' | 'destination') => (
+    <PlaceField
+      kind={places}
+      value={value}
+      onChange={(next) => {
+        set(next)
+        setUnknown(null)
+      }}
+      label={t(`site.${end}`)}
+      placeholder={t(`site.${end}Placeholder`)}
+      invalid={unknown !== null && !value.code && value.text.trim() === unknown}
+      className={styles.field}
+    />
+  )
   return (
     <form
       className={mergeClasses(styles.search, tone === 'dark' && styles.searchDark, className)}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       data-quick-search
     >
       <div className={styles.tabs} role="tablist">
@@ -299,13 +327,20 @@ export function QuickSearch({
           </button>
         ))}
       </div>
-      {tab === 'rates' ? (
+      {tab === 'rates' && (
         <div className={styles.row}>
           <select
             className={mergeClasses(styles.field, styles.select)}
             value={mode}
             aria-label={t('site.specialRoute_mode')}
-            onChange={(event) => setMode(event.target.value as (typeof RATE_MODES)[number])}
+            onChange={(event) => {
+              // Ports and airports are different lists: a place picked for one mode means nothing in the other.
+              if ((event.target.value === 'AIR') !== (mode === 'AIR')) {
+                setOrigin(NO_PLACE)
+                setDestination(NO_PLACE)
+              }
+              setMode(event.target.value as RateMode)
+            }}
           >
             {RATE_MODES.map((value) => (
               <option key={value} value={value}>
@@ -313,25 +348,19 @@ export function QuickSearch({
               </option>
             ))}
           </select>
-          <input
-            className={styles.field}
-            value={origin}
-            onChange={(event) => setOrigin(event.target.value)}
-            placeholder={t('site.originPlaceholder')}
-            aria-label={t('site.origin')}
-          />
-          <input
-            className={styles.field}
-            value={destination}
-            onChange={(event) => setDestination(event.target.value)}
-            placeholder={t('site.destinationPlaceholder')}
-            aria-label={t('site.destination')}
-          />
+          {place(origin, setOrigin, 'origin')}
+          {place(destination, setDestination, 'destination')}
           <button type="submit" className={mergeClasses(buttons.button, buttons.primary, styles.submit)}>
             {t('site.searchRatesButton')}
           </button>
         </div>
-      ) : (
+      )}
+      {tab === 'rates' && unknown !== null && (
+        <p role="alert" className={styles.unknown}>
+          {t('site.placeUnknown', { text: unknown })}
+        </p>
+      )}
+      {tab === 'tracking' && (
         <div className={styles.row}>
           <input
             className={styles.field}

@@ -37,6 +37,11 @@ export interface AppOptions {
   /** The built portal (vite build output); absent in API-only tests and under `npm run dev`. */
   staticDir?: string
   logger?: boolean
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs, WAYBILL_TRUSTED_PROXIES);
+   * none by default: the client's address is the connection's.
+   */
+  trustedProxies?: readonly string[]
 }
 
 declare module 'fastify' {
@@ -101,10 +106,12 @@ export async function buildApp({
   manifest = loadManifest(),
   staticDir,
   logger = false,
+  trustedProxies = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
-    trustProxy: true,
+    // request.ip (every per-address limit) is the connection's address unless it is a configured proxy.
+    trustProxy: trustedProxies.length ? [...trustedProxies] : false,
     // Small by default; a route whose schema takes more says so (server/http/bounds.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
   })

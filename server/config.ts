@@ -11,6 +11,20 @@ export interface ServerConfig {
   /** Seed the demo tenants when the database is new (embedded default), or never (production PostgreSQL). */
   seedOnFirstStart: boolean
   staticDir: string
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front of the server (WAYBILL_TRUSTED_PROXIES,
+   * comma-separated). Only a request from one of them has its X-Forwarded-For believed; none by default,
+   * so a client cannot choose the address its per-address limits count against.
+   */
+  trustedProxies: string[]
+}
+
+/** `10.0.0.1, 10.1.0.0/16` → ['10.0.0.1', '10.1.0.0/16']. */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,5 +38,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // A PostgreSQL server is production until someone says otherwise: never seed it by accident.
     seedOnFirstStart: databaseUrl ? env.WAYBILL_SEED === '1' : env.WAYBILL_SEED !== '0',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    trustedProxies: parseTrustedProxies(env.WAYBILL_TRUSTED_PROXIES),
   }
 }

@@ -25,7 +25,12 @@ async function main() {
     throw error
   }
 
-  const app = await buildApp({ database, staticDir: config.staticDir, logger: process.env.LOG_LEVEL !== 'silent' })
+  const app = await buildApp({
+    database,
+    staticDir: config.staticDir,
+    logger: process.env.LOG_LEVEL !== 'silent',
+    trustedProxies: config.trustedProxies,
+  })
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

@@ -1,6 +1,7 @@
 import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
 import manifestJson from '../../generated/portal-manifest.json'
 import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+import { codeBesideLabel } from './list/format.ts'
 
 /**
  * An entity as the portal knows it: its fields, states and labels. Its JSON Schema is left out of the
@@ -23,6 +24,9 @@ export function screenDef(name: string): ManifestScreen | undefined {
 export function entityDef(name: string | undefined): PortalEntity | undefined {
   return name ? manifest.entities[name] : undefined
 }
+
+/** Whether a ref to this entity shows its code beside its label (codeBesideLabel): ports do, container types not. */
+export const codeBeside = (name: string): boolean => codeBesideLabel(entityDef(name))
 
 export type EndpointKind = keyof NonNullable<ManifestScreen['endpoints']>
 type Binding = { method: string; path: string }

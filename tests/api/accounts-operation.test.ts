@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { messageFor } from '../../server/http/errors.ts'
+import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -95,7 +96,7 @@ function newAccount(overrides: object = {}) {
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await buildApp({ database })
+  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
   const rows = await database.db
     .selectFrom('role')
     .innerJoin('tenant', 'tenant.id', 'role.tenant_id')

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
+import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -14,7 +15,7 @@ const ENTOP_MOBILE = '13800138001'
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await buildApp({ database })
+  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
   await database.db
     .updateTable('app_user')
     .set({ mobile: PERSONAL_MOBILE })

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { loadManifest } from '../../server/manifest.ts'
+import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -14,7 +15,7 @@ let nextIp = 1
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await buildApp({ database })
+  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
 })
 afterAll(async () => {
   await app?.close()

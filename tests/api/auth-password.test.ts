@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -14,7 +15,7 @@ const PERSONAL_MOBILE = '13800138000'
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await buildApp({ database })
+  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
   await database.db
     .updateTable('app_user')
     .set({ mobile: PERSONAL_MOBILE })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { setupTestApp } from '../support/app.ts'
+import { setupTestApp, TEST_PROXIES } from '../support/app.ts'
 
 const test = setupTestApp()
 
@@ -194,7 +194,7 @@ describe('visitor query allowance', () => {
     await sql`update tenant set settings = jsonb_set(jsonb_set(settings, '{configuration,personalQueryLimit}', '1'), '{configuration,visitorQueryLimit}', 'null') where code = 'demo'`.execute(
       db,
     )
-    const app = await buildApp({ database: test.database })
+    const app = await buildApp({ database: test.database, trustedProxies: TEST_PROXIES })
     try {
       const login = await app.inject({
         method: 'POST',

@@ -15,6 +15,12 @@ export interface TestApp {
 let nextAddress = 1
 
 /**
+ * API tests stand behind a proxy at 127.0.0.1 (light-my-request's address), so each test chooses the client
+ * address its calls come from with X-Forwarded-For; the server trusts no proxy unless configured.
+ */
+export const TEST_PROXIES = ['127.0.0.1']
+
+/**
  * The API test fixture: a fresh, migrated and seeded database for the test file (PGlite, or PostgreSQL
  * with TEST_DB=postgres) and the app built on it, closed when the file is done.
  */
@@ -23,7 +29,7 @@ export function setupTestApp(): TestApp {
   let app: FastifyInstance | undefined
   beforeAll(async () => {
     database = await freshDatabase()
-    app = await buildApp({ database })
+    app = await buildApp({ database, trustedProxies: TEST_PROXIES })
   })
   afterAll(async () => {
     await app?.close()

@@ -59,13 +59,14 @@ const joined = (value: unknown): string =>
 
 /**
  * The label of a row's ref field: `row.labels[field]` (an array for multiple refs), with the raw value as
- * its code when the field refers to a reference list (`isReference(entity name)`). None without a label.
+ * its code when the referenced entity's labels read with their code beside them (`withCode(entity name)`,
+ * codeBesideLabel). None without a label.
  */
 export function refLabel(
   row: Record<string, unknown>,
   field: string,
   entity: Pick<PortalEntity, 'fields'> | undefined,
-  isReference: (entity: string) => boolean,
+  withCode: (entity: string) => boolean,
 ): RefLabel | undefined {
   const labels = row.labels
   if (!labels || typeof labels !== 'object') return undefined
@@ -73,8 +74,35 @@ export function refLabel(
   const text = typeof label === 'string' ? label : Array.isArray(label) ? joined(label) : ''
   if (!text) return undefined
   const def = entity?.fields[field]
-  const code = def?.type === 'ref' && def.ref && isReference(def.ref) ? joined(row[field]) : ''
+  const code = def?.type === 'ref' && def.ref && withCode(def.ref) ? joined(row[field]) : ''
   return code && code !== text ? { text, code } : { text }
+}
+
+/**
+ * Whether the labels of a referenced entity read with their code beside them: a reference list named in
+ * the reader's language (ports, carriers, countries, currencies: nameEn / nameZh) does, "Shanghai (CNSHA)",
+ * since names alone can be ambiguous; a list whose label is itself what people write (containerType:
+ * 40'HQ, SPEC §3) reads by that label alone, not "40'HQ (45G1)". Entities (companies, users) have no code.
+ */
+export function codeBesideLabel(referenced: Pick<PortalEntity, 'reference' | 'fields'> | undefined): boolean {
+  return referenced?.reference === true && referenced.fields.nameEn !== undefined
+}
+
+/**
+ * The labels of one row of a list field (an order's containers) as that row's own `labels`: the engine
+ * answers a ref inside a list's rows under `<list>.<item>`, one text per row (server/engine/labels.ts), so
+ * row `index` of `containers` gets `{ containerType: labels['containers.containerType'][index] }`.
+ */
+export function rowLabels(labels: unknown, field: string, index: number): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (!labels || typeof labels !== 'object') return out
+  const prefix = `${field}.`
+  for (const [key, texts] of Object.entries(labels as Record<string, unknown>)) {
+    if (!key.startsWith(prefix) || !Array.isArray(texts)) continue
+    const text = texts[index]
+    if (typeof text === 'string' && text !== '') out[key.slice(prefix.length)] = text
+  }
+  return out
 }
 
 /** How a labelled ref reads as one line of text: `Shanghai (CNSHA)` for reference lists, else the name. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
 import type { Manifest, ManifestEntity } from '../../generator/resolve.ts'
 import { labelledRecord } from '../../runtime/screens/form/labels.ts'
-import { cellView, refLabel, refText } from '../../runtime/screens/list/format.ts'
+import { cellView, codeBesideLabel, refLabel, refText, rowLabels } from '../../runtime/screens/list/format.ts'
 
 /** How the portal shows the labels the engine answers beside ids and codes (server/engine/labels.ts). */
 
@@ -78,5 +78,44 @@ describe('read-only refs of a form', () => {
     expect(row.customerCompany).toBe(2)
     expect(labelledRecord(order, { pol: 'CNSHA' })).toEqual({ pol: 'CNSHA' })
     expect(labelledRecord(order, null)).toBeNull()
+  })
+})
+
+describe('container types (SPEC §3: size, apostrophe, type)', () => {
+  const withCode = (name: string) => codeBesideLabel(entities[name])
+  const containers = order.fields.containers?.items ?? {}
+  const item = { fields: containers }
+
+  it('read by their label alone; names in a language keep their code beside them', () => {
+    expect(withCode('containerType')).toBe(false)
+    for (const named of ['port', 'airport', 'carrier', 'country', 'currency']) expect(withCode(named)).toBe(true)
+    for (const entity of ['company', 'user', 'order']) expect(withCode(entity)).toBe(false)
+    expect(withCode('noSuchEntity')).toBe(false)
+  })
+
+  it("give each container row its own label from the list's labels, in the rows' order", () => {
+    const labels = { pol: 'Shanghai', 'containers.containerType': ["20'GP", "40'HQ"], 'packages.unit': ['x'] }
+    expect(rowLabels(labels, 'containers', 0)).toEqual({ containerType: "20'GP" })
+    expect(rowLabels(labels, 'containers', 1)).toEqual({ containerType: "40'HQ" })
+    expect(rowLabels(labels, 'containers', 2)).toEqual({})
+    expect(rowLabels({ 'containers.containerType': ['', "40'HQ"] }, 'containers', 0)).toEqual({})
+    expect(rowLabels(undefined, 'containers', 0)).toEqual({})
+    expect(rowLabels({ containers: "40'HQ" }, 'containers', 0)).toEqual({})
+  })
+
+  it("show 40'HQ where the row holds 45G1, and the code without a label", () => {
+    const row = {
+      containerType: '45G1',
+      quantity: 2,
+      labels: rowLabels({ 'containers.containerType': ["40'HQ"] }, 'containers', 0),
+    }
+    const label = refLabel(row, 'containerType', item, withCode)
+    expect(label).toEqual({ text: "40'HQ" })
+    expect(cellView(row.containerType, { field: 'containerType', format: 'text' }, item, label)).toEqual({
+      kind: 'text',
+      text: "40'HQ",
+    })
+    const bare = { containerType: '45G1' }
+    expect(refLabel(bare, 'containerType', item, withCode)).toBeUndefined()
   })
 })

@@ -27,8 +27,8 @@ import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import { asList, type RowData } from '../list/actions.ts'
-import { type ColumnDef, cellView, formatDateTime, refLabel } from '../list/format.ts'
-import { entityDef, type PortalEntity, screenDef } from '../manifest.ts'
+import { type ColumnDef, cellView, formatDateTime, refLabel, rowLabels } from '../list/format.ts'
+import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 
@@ -87,9 +87,6 @@ const useStyles = makeStyles({
   },
 })
 
-/** Whether an entity is a shared reference list (ports, carriers…): its labels come with their code. */
-const isReference = (name: string) => entityDef(name)?.reference === true
-
 /** One value as a list cell shows it (STYLE: one formatting code): a badge, a translated label or text. */
 function Value({
   value,
@@ -107,7 +104,7 @@ function Value({
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
-  const label = record ? refLabel(record, column.field, entity, isReference) : undefined
+  const label = record ? refLabel(record, column.field, entity, codeBeside) : undefined
   const view = cellView(value, column, entity, label)
   if (view.kind === 'text' && view.text === '') return <span className={styles.empty}>—</span>
   let content: ReactNode =
@@ -140,8 +137,8 @@ function Value({
   return <>{content}</>
 }
 
-/** A list field (containers…): its rows as a small table of the item fields. */
-function Rows({ field, value }: { field: DetailField; value: unknown }) {
+/** A list field (containers…): its rows as a small table of the item fields, refs by their labels (40'HQ). */
+function Rows({ field, value, labels }: { field: DetailField; value: unknown; labels: unknown }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const rows = Array.isArray(value) ? (value as RowData[]) : []
@@ -163,7 +160,12 @@ function Rows({ field, value }: { field: DetailField; value: unknown }) {
           <TableRow key={index}>
             {items.map((item) => (
               <TableCell key={item.field}>
-                <Value value={row[item.field]} column={item.column} entity={itemEntity} />
+                <Value
+                  value={row[item.field]}
+                  column={item.column}
+                  entity={itemEntity}
+                  record={{ ...row, labels: rowLabels(labels, field.field, index) }}
+                />
               </TableCell>
             ))}
           </TableRow>
@@ -191,7 +193,7 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
             <dt className={styles.label}>{t(field.label)}</dt>
             <dd className={styles.value}>
               {field.rows ? (
-                <Rows field={field} value={record[field.field]} />
+                <Rows field={field} value={record[field.field]} labels={record.labels} />
               ) : (
                 <Value
                   value={record[field.field]}

@@ -33,7 +33,7 @@ import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
-import { entityDef, type PortalEntity } from '../manifest.ts'
+import { codeBeside, type PortalEntity } from '../manifest.ts'
 import { cellRoutes, type RowData } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
@@ -66,9 +66,6 @@ const useStyles = makeStyles({
 })
 
 const features = tableFeatures({})
-
-/** Whether an entity is a shared reference list (ports, carriers…): its labels come with their code. */
-const isReference = (name: string) => entityDef(name)?.reference === true
 
 function fieldLabel(entity: PortalEntity | undefined, field: string, explicit?: string): string {
   return explicit ?? entity?.fields[field]?.label ?? `field.${field}`
@@ -242,7 +239,7 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
-  const label = refLabel(row, column.field, list.entity, isReference)
+  const label = refLabel(row, column.field, list.entity, codeBeside)
   const view = cellView(row[column.field], column, list.entity, label)
   const content =
     view.kind === 'text' && view.hint ? (

@@ -5,6 +5,7 @@ import { type RouteEntry, routes } from '../generated/routes.ts'
 import { hasTexts, textsReady } from './i18n.ts'
 import { NOT_FOUND_PATH } from './routing/access.ts'
 import { HandoffGate, RouteGate } from './routing/RouteGate.tsx'
+import { ScrollManager } from './routing/scroll.tsx'
 import { textsFor } from './shell/texts.ts'
 
 /** The route of the table an address opens, if any. */
@@ -24,10 +25,14 @@ function RouteTexts({ route, children }: { route: RouteEntry; children: ReactNod
   return <>{children}</>
 }
 
-/** Every route of the generated table behind its gate; anything else is the 404 page (SPEC §2). */
+/**
+ * Every route of the generated table behind its gate; anything else is the 404 page (SPEC §2). A new
+ * page opens at its top, Back and Forward restore the position (./routing/scroll.tsx).
+ */
 export function App() {
   return (
     <HandoffGate>
+      <ScrollManager />
       <Routes>
         {routes.map((route) => (
           <Route

@@ -106,6 +106,25 @@ describe('cargo tracking search', () => {
     expect(flight.customs.map((c) => c.label)).toEqual(['declared'])
   })
 
+  it("answers a schedule known only to the day as that day, and a carrier's time as an instant (issue #16)", async () => {
+    const [sea, air] = resultsOf((await track(`${TRACKING_SAMPLES.container} 16026034186`)).json())
+    const underWay = (sea?.shipments[0] as Shipment)?.shipment ?? {}
+    // The ETD is still the order's day: no time, and the very day the order says.
+    const { rows } = await sql<{ etd: string }>`select to_char(o.etd, 'YYYY-MM-DD') as etd from shipment s
+      join booking_order o on o.id = s.booking_order
+      where s.containers @> ${JSON.stringify([{ containerNo: TRACKING_SAMPLES.container }])}::jsonb`.execute(
+      test.database.db,
+    )
+    expect(underWay.etd).toBe(rows[0]?.etd)
+    expect(underWay.etd).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // The ETA a carrier's estimate moved, and the actual departure, are moments.
+    expect(underWay.eta).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    expect(underWay.atd).toMatch(/T\d{2}:\d{2}/)
+    // Without an order, the planned flight's times.
+    const flight = air?.shipments[0] as Shipment
+    expect(flight.shipment.etd).toMatch(/T\d{2}:\d{2}/)
+  })
+
   it('refuses more than 10 numbers, a wrong check digit and a malformed number without looking anything up', async () => {
     const before = await lookups()
     const eleven = Array.from({ length: 11 }, () => TRACKING_SAMPLES.container).join(',')

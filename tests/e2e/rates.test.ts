@@ -206,7 +206,8 @@ describe('special-rate applications', () => {
     expect(thread).toContain('Chen Jing')
     expect(thread).toContain('Li Wei')
     expect(thread).toContain('Best we can do this month')
-    expect(thread).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+    // When, as a reader of Chinese writes a moment (runtime/dates.ts).
+    expect(thread).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/)
     expect(await page.getByTestId('spa-approved-price').textContent()).toContain(shown)
     expect(await page.getByTestId('spa-actions').count()).toBe(0)
     await operator.context.close()

@@ -61,6 +61,33 @@ describe('cargo tracking', () => {
     await context.close()
   })
 
+  it("shows the seeded shipment's ETD, known only to the day, as that date without a time in any time zone", async () => {
+    for (const timezoneId of ['America/Los_Angeles', 'Asia/Shanghai']) {
+      const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId })
+      const page = await context.newPage()
+      const answer = page.waitForResponse((r) => r.url().includes('/api/booking/public/api/tracking/query'))
+      await page.goto(`${portal.server.url}/orderTracking?numbers=${TRACKING_SAMPLES.container}`)
+      const body = (await (await answer).json()) as {
+        content: { results: { shipments: { shipment: { etd: string } }[] }[] }
+      }
+      // The API sends the order's day (server/domain/tracking/view.ts scheduleTime)…
+      const etd = body.content.results[0]?.shipments[0]?.shipment.etd ?? ''
+      expect(etd).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      const [year, month, day] = etd.split('-').map(Number)
+      // …and the card writes that very day in the reader's language (zh), with no time.
+      const card = page.getByTestId('tracking-shipment')
+      const fact = (key: string) =>
+        card
+          .locator('dl > div')
+          .filter({ has: page.locator('dt', { hasText: text(key) }) })
+          .locator('dd')
+      await expect.poll(() => fact('etd').textContent(), WAIT).toBe(`${year}年${month}月${day}日`)
+      // The actual departure is a moment the carrier reported: it keeps its time.
+      expect(await fact('atd').textContent()).toMatch(/\d{1,2}:\d{2}/)
+      await context.close()
+    }
+  })
+
   it('refuses 11 numbers and a wrong check digit with a message, sending no request', async () => {
     const { context, page, queries } = await visitorPage(375)
     await page.goto(`${portal.server.url}/tracking`)

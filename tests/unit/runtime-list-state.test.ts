@@ -193,7 +193,10 @@ describe('cells', () => {
       kind: 'label',
       key: 'enum.containerLoadType.FCL',
     })
-    expect(cellView('2026-03-04', column('etd'), entities.order)).toEqual({ kind: 'text', text: '2026-03-04' })
+    expect(cellView('2026-03-04', column('etd'), entities.order, undefined, 'zh')).toEqual({
+      kind: 'text',
+      text: '2026年3月4日',
+    })
     expect(cellView('12345678901234.567890', { field: 'amount', format: 'money' }, entities.order)).toEqual({
       kind: 'text',
       text: '12345678901234.567890',

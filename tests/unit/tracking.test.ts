@@ -3,9 +3,11 @@ import { parseTrackingNumbers } from '../../rules/trackingNumbers.ts'
 import { DEFAULT_VISITOR_LIMIT, visitorLimit } from '../../server/domain/tracking/limits.ts'
 import {
   customsLabels,
+  dayStart,
   eventMark,
   navigationState,
   type StoredEvent,
+  scheduleTime,
   shipmentMark,
   trackingSteps,
 } from '../../server/domain/tracking/view.ts'
@@ -135,5 +137,17 @@ describe('tracking view', () => {
     expect(visitorLimit({ configuration: { visitorQueryLimit: 'unlimited' } })).toBeNull()
     expect(visitorLimit({})).toBe(DEFAULT_VISITOR_LIMIT)
     expect(visitorLimit({ configuration: { visitorQueryLimit: -1 } })).toBe(DEFAULT_VISITOR_LIMIT)
+  })
+})
+
+describe('a schedule known only to the day (issue #16)', () => {
+  it("answers the order's day while the stored value is still its midnight UTC, else the instant", () => {
+    expect(scheduleTime(dayStart('2026-12-10'), '2026-12-10')).toBe('2026-12-10')
+    expect(scheduleTime('2026-12-10T00:00:00.000Z', '2026-12-10')).toBe('2026-12-10')
+    // A carrier's estimate moved it: a moment, even on the same day.
+    expect(scheduleTime(new Date('2026-12-10T08:00:00Z'), '2026-12-10')).toBe('2026-12-10T08:00:00.000Z')
+    // No order (or none with a day): the stored instant.
+    expect(scheduleTime(dayStart('2026-12-10'), null)).toBe('2026-12-10T00:00:00.000Z')
+    expect(scheduleTime(null, '2026-12-10')).toBeNull()
   })
 })

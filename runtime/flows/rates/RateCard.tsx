@@ -1,6 +1,7 @@
 import { Badge, Button, mergeClasses } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { formatWhen } from '../../dates.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { APPLY_PATHS, BOOK_PATHS, type ChargeDisplay, viewOf } from './state.ts'
 import { useRateStyles } from './styles.ts'
@@ -33,7 +34,8 @@ export function RateCard({
 }) {
   const styles = useRateStyles()
   const buttons = useButtonStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const day = (value: string | null) => formatWhen(value, i18n.language, { type: 'date', empty: '—' })
   const view = viewOf(rate, display, allIn)
   const own = Object.entries(rate.totalsByCurrency)
   const rateQuery = new URLSearchParams({ rateId: String(rate.id), ...query }).toString()
@@ -75,13 +77,13 @@ export function RateCard({
       </div>
       <div className={styles.fact}>
         <span className={styles.factLabel}>{t('rate.nextDeparture')}</span>
-        <span className={styles.factValue}>{rate.nextDeparture ?? '—'}</span>
+        <span className={styles.factValue}>{day(rate.nextDeparture)}</span>
         {days && <span className={styles.hint}>{t('rate.sails', { days })}</span>}
       </div>
       <div className={styles.fact}>
         <span className={styles.factLabel}>{t('rate.validity')}</span>
         <span>
-          {rate.validFrom} – {rate.validTo}
+          {day(rate.validFrom)} – {day(rate.validTo)}
         </span>
       </div>
       <div className={styles.price}>

@@ -3,6 +3,7 @@ import { useQueries } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useSearchParams } from 'react-router'
+import { formatWhen } from '../../dates.ts'
 import { quietClient } from '../../quietClient.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { useSession } from '../../session.ts'
@@ -41,6 +42,7 @@ export default function RateComparison({ route }: ScreenProps) {
   const styles = useRateStyles()
   const buttons = useButtonStyles()
   const { t, i18n } = useTranslation()
+  const day = (value: string | null) => formatWhen(value, i18n.language, { type: 'date', empty: '—' })
   const session = useSession()
   const [params, setParams] = useSearchParams()
 
@@ -124,13 +126,13 @@ export default function RateComparison({ route }: ScreenProps) {
           },
         ]),
     { key: 'transit', label: t('rate.transitDays'), value: (r) => t('rate.days', { count: r.rate.transitDays }) },
-    { key: 'nextDeparture', label: t('rate.nextDeparture'), value: (r) => r.rate.nextDeparture ?? '—' },
+    { key: 'nextDeparture', label: t('rate.nextDeparture'), value: (r) => day(r.rate.nextDeparture) },
     {
       key: 'departureDays',
       label: t('rate.departureDays'),
       value: (r) => r.rate.departureDays.map((d) => t(`rate.weekdayShort_${d}`)).join(' ') || '—',
     },
-    { key: 'validity', label: t('rate.validity'), value: (r) => `${r.rate.validFrom} – ${r.rate.validTo}` },
+    { key: 'validity', label: t('rate.validity'), value: (r) => `${day(r.rate.validFrom)} – ${day(r.rate.validTo)}` },
     {
       key: 'freight',
       label: t('rate.freightUnit'),

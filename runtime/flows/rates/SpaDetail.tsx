@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useClient } from '../../client.tsx'
+import { formatDateTime } from '../../dates.ts'
 import { useEffects } from '../../effects.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { priceProblem } from './price.ts'
@@ -46,18 +47,12 @@ const OPERATOR_ACTIONS = ['counterOffer', 'approve', 'reject'] as const
 const CUSTOMER_ACTIONS = ['accept', 'reapply', 'withdraw'] as const
 type SpaAction = (typeof OPERATOR_ACTIONS)[number] | (typeof CUSTOMER_ACTIONS)[number]
 
-const pad = (n: number) => String(n).padStart(2, '0')
-/** A moment as the reader's local "YYYY-MM-DD HH:mm". */
-export function localTime(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
 export default function SpaDetail({ route }: ScreenProps) {
   useRateTexts()
   const styles = useRateStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  /** A moment in the reader's language and time zone (runtime/dates.ts). */
+  const localTime = (iso: string) => formatDateTime(iso, i18n.language)
   const client = useClient()
   const effects = useEffects()
   const queryClient = useQueryClient()

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
+import { formatDate } from '../../dates.ts'
 import { quietClient } from '../../quietClient.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { useSession } from '../../session.ts'
@@ -149,7 +150,10 @@ export default function SpecialRateApplication({ route }: ScreenProps) {
             <Fact label={t('rate.containerType')} value={CONTAINER_LABELS[data.containerType] ?? data.containerType} />
           )}
           <Fact label={t('rate.transitDays')} value={t('rate.days', { count: data.transitDays })} />
-          <Fact label={t('rate.validity')} value={`${data.validFrom} – ${data.validTo}`} />
+          <Fact
+            label={t('rate.validity')}
+            value={`${formatDate(data.validFrom, i18n.language)} – ${formatDate(data.validTo, i18n.language)}`}
+          />
           <Fact
             label={t('spa.listPrice')}
             value={`${money(data.freight.unitPrice, data.freight.currency)} ${t(`rate.unit_${data.chargeUnit}`)}`}

@@ -23,11 +23,12 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../generator/resolve.ts'
+import { formatDateTime } from '../../dates.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import { asList, type RowData } from '../list/actions.ts'
-import { type ColumnDef, cellView, formatDateTime, refLabel, rowLabels } from '../list/format.ts'
+import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
 import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
@@ -102,10 +103,10 @@ function Value({
   multiline?: boolean
 }) {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const session = useSession()
   const label = record ? refLabel(record, column.field, entity, codeBeside) : undefined
-  const view = cellView(value, column, entity, label)
+  const view = cellView(value, column, entity, label, i18n.language)
   if (view.kind === 'text' && view.text === '') return <span className={styles.empty}>—</span>
   let content: ReactNode =
     view.kind === 'badge' ? (
@@ -225,7 +226,7 @@ function StateBadge({ entity, state }: { entity: PortalEntity | undefined; state
 
 function HistoryItem({ entry, entity }: { entry: HistoryView; entity: PortalEntity | undefined }) {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <li className={styles.entry} data-history={entry.id}>
       <span className={styles.dot} aria-hidden />
@@ -241,7 +242,7 @@ function HistoryItem({ entry, entity }: { entry: HistoryView; entity: PortalEnti
         )}
       </div>
       <Caption1 className={styles.meta}>
-        {t('detail.byAt', { who: entry.who ?? t('detail.someone'), at: formatDateTime(entry.at) })}
+        {t('detail.byAt', { who: entry.who ?? t('detail.someone'), at: formatDateTime(entry.at, i18n.language) })}
       </Caption1>
       {entry.remark && <Text block>{t('detail.remark', { remark: entry.remark })}</Text>}
       {entry.changes.length > 0 && (

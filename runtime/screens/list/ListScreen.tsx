@@ -237,10 +237,10 @@ function SearchForm({ list }: { list: ListController }) {
 
 function Cell({ list, column, row }: { list: ListController; column: ColumnDef; row: RowData }) {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const session = useSession()
   const label = refLabel(row, column.field, list.entity, codeBeside)
-  const view = cellView(row[column.field], column, list.entity, label)
+  const view = cellView(row[column.field], column, list.entity, label, i18n.language)
   const content =
     view.kind === 'text' && view.hint ? (
       <span title={view.hint} data-code={view.hint}>

@@ -1,4 +1,5 @@
 import type { ManifestScreen } from '../../../generator/resolve.ts'
+import { formatWhen, isDateOnly } from '../../dates.ts'
 import type { PortalEntity } from '../manifest.ts'
 
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
@@ -23,15 +24,6 @@ const BADGE_COLORS = new Set<string>([
   'success',
   'warning',
 ])
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** `YYYY-MM-DD HH:mm` in the reader's time zone. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return value
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
 /** A referenced record as the list shows it: its code or name when the server sends an object. */
 function displayOf(value: unknown): string {
   if (value === null || value === undefined) return ''
@@ -110,22 +102,27 @@ export function refText(label: RefLabel): string {
   return label.code ? `${label.text} (${label.code})` : label.text
 }
 
+/** The format a column takes from its field's schema type when the screen names none. */
+const TYPE_FORMATS: Record<string, ColumnDef['format']> = { money: 'money', date: 'date', datetime: 'datetime' }
+
 /**
- * How one value of a list column reads. A ref with a label (`refLabel`) reads as that text, the code as
- * its hint. Money stays exactly the string the server sent (no float
- * round trip); dates keep their calendar day; states become their badge.
+ * How one value of a list column reads, in the reader's `language`. A ref with a label (`refLabel`)
+ * reads as that text, the code as its hint. Money stays exactly the string the server sent (no float
+ * round trip); dates read as dates in the language, on their own calendar day, and moments as date and
+ * time (runtime/dates.ts); states become their badge.
  */
 export function cellView(
   value: unknown,
   column: ColumnDef,
   entity: Pick<PortalEntity, 'fields' | 'states'> | undefined,
   label?: RefLabel,
+  language = 'en',
 ): CellView {
   const field = entity?.fields[column.field]
   if (value === null || value === undefined || value === '') return { kind: 'text', text: '' }
   if (label)
     return label.code ? { kind: 'text', text: label.text, hint: label.code } : { kind: 'text', text: label.text }
-  const format = column.format ?? (field?.type === 'money' ? 'money' : undefined)
+  const format = column.format ?? (field?.type ? TYPE_FORMATS[field.type] : undefined)
   switch (format) {
     case 'state': {
       const state = entity?.states?.values[String(value)]
@@ -140,12 +137,16 @@ export function cellView(
     case 'boolean':
       return { kind: 'label', key: value === true || value === 'true' || value === 1 ? 'ui.yes' : 'ui.no' }
     case 'date':
-      return { kind: 'text', text: String(value).slice(0, 10) }
+      return { kind: 'text', text: formatWhen(value, language, { type: 'date' }) }
     case 'datetime':
-      return { kind: 'text', text: formatDateTime(String(value)) }
+      return { kind: 'text', text: formatWhen(value, language, { type: field?.type === 'date' ? 'date' : 'datetime' }) }
     case 'money':
       return { kind: 'text', text: String(value) }
     default:
-      return { kind: 'text', text: displayOf(value) }
+      // A day in a field of no declared format (a string the server sends as YYYY-MM-DD) is a date still.
+      return {
+        kind: 'text',
+        text: isDateOnly(value) ? formatWhen(value, language, { type: 'date' }) : displayOf(value),
+      }
   }
 }

@@ -1,6 +1,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { formatWhen } from '../../dates.ts'
 import type { ShipmentAnswer, TrackingEventView, TrackingMark } from './types.ts'
 
 /** SPEC §9 tracking colours: added within 24 h yellow, within 48 h light blue, changed within 24 h red, cancelled grey. */
@@ -93,11 +94,12 @@ const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: 0 },
 })
 
+/**
+ * A tracking time (runtime/dates.ts): a moment of an event in UTC, as the carriers' DCSA events give it;
+ * a schedule known only to the day (an ETD or ETA taken from the order, sent as `YYYY-MM-DD`) as a date.
+ */
 export function formatTime(value: string | null, language: string): string {
-  if (!value) return '—'
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(value),
-  )
+  return formatWhen(value, language, { timeZone: 'UTC', empty: '—' })
 }
 
 /** "Container Loaded (laden)", "Customs declaration submitted", "Departed" — DCSA codes in words. */

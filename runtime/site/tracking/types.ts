@@ -39,6 +39,7 @@ export interface ShipmentView {
   originAirportName: string | null
   destinationAirport: string | null
   destinationAirportName: string | null
+  /** An ISO instant, or `YYYY-MM-DD` while the schedule is still the order's day (no time is known). */
   etd: string | null
   eta: string | null
   atd: string | null

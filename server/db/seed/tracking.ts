@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isoContainer, unlocode } from '../../../rules/formats.ts'
+import { dayStart } from '../../domain/tracking/view.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 import { OCEAN_CARRIERS } from './reference/index.ts'
@@ -288,8 +289,9 @@ export async function seedTracking(db: Kysely<DB>, now = new Date()): Promise<vo
       // booking_order is the engine's table of schemas/order.yaml (seeded by orders.ts just before).
       const order = plan.order
         ? (
-            await sql<{ id: number }>`select id from booking_order where state = ${plan.order.state}
-              order by id offset ${plan.order.index} limit 1`.execute(trx)
+            await sql<{ id: number; etd: string | null; eta: string | null }>`select id,
+              to_char(etd, 'YYYY-MM-DD') as etd, to_char(eta, 'YYYY-MM-DD') as eta from booking_order
+              where state = ${plan.order.state} order by id offset ${plan.order.index} limit 1`.execute(trx)
           ).rows[0]
         : undefined
       const recorded = plan.events.map((e) => e.recorded ?? Math.min(e.at, 0))
@@ -301,6 +303,14 @@ export async function seedTracking(db: Kysely<DB>, now = new Date()): Promise<vo
       const latest = (code: string, place: string) =>
         [...plan.events].reverse().find((e) => e.kind === 'TRANSPORT' && e.code === code && e.place === place)
       const when = (e: EventPlan | undefined) => (e ? hours(e.at) : null)
+      const estimate = (code: string, place: string) =>
+        [...plan.events]
+          .reverse()
+          .find((e) => e.kind === 'TRANSPORT' && (e.cls ?? 'ACT') !== 'ACT' && e.code === code && e.place === place)
+      // The schedule as a confirmed order leaves it (server/domain/orders/shipment.ts): the order's days,
+      // at midnight UTC, until a carrier's estimate gives a time; without an order, the carrier's events.
+      const scheduled = (code: string, place: string, day: string | null | undefined) =>
+        estimate(code, place) || !day ? when(latest(code, place)) : dayStart(day)
       const shipment = await trx
         .insertInto('shipment')
         .values({
@@ -320,8 +330,8 @@ export async function seedTracking(db: Kysely<DB>, now = new Date()): Promise<vo
           pod: plan.pod,
           origin_airport: plan.originAirport ?? null,
           destination_airport: plan.destinationAirport ?? null,
-          etd: when(latest('DEPA', plan.pol)),
-          eta: when(latest('ARRI', plan.pod)),
+          etd: scheduled('DEPA', plan.pol, order?.etd),
+          eta: scheduled('ARRI', plan.pod, order?.eta),
           atd: when(actual('DEPA', plan.pol)),
           ata: when(actual('ARRI', plan.pod)),
           cancelled: plan.cancelled ?? false,

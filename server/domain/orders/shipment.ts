@@ -1,5 +1,6 @@
 import type { EffectContext } from '../../engine/effects.ts'
 import { ApiError } from '../../http/errors.ts'
+import { dayStart } from '../tracking/view.ts'
 
 /**
  * What an order needs before the provider confirms it, by its load type (SPEC §7 order/{mode}/comfirm).
@@ -58,8 +59,9 @@ export async function createShipment(context: EffectContext): Promise<void> {
       voyage: (order.voyage as string | null) ?? null,
       pol: order.pol as string,
       pod: order.pod as string,
-      etd: order.etd ? new Date(`${order.etd}T00:00:00Z`) : null,
-      eta: order.eta ? new Date(`${order.eta}T00:00:00Z`) : null,
+      // The order's days at midnight UTC; tracking answers them as days while they stand (scheduleTime).
+      etd: order.etd ? dayStart(String(order.etd)) : null,
+      eta: order.eta ? dayStart(String(order.eta)) : null,
       cancelled: false,
       customer_company: (order.customerCompany as number | null) ?? null,
     })

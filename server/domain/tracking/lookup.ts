@@ -12,6 +12,7 @@ import {
   eventMark,
   navigationState,
   type StoredEvent,
+  scheduleTime,
   shipmentMark,
   trackingSteps,
 } from './view.ts'
@@ -55,6 +56,9 @@ interface ShipmentRow {
   cancelled: boolean | null
   customer_company: number | null
   order_no: string | null
+  /** The order's ETD and ETA (days), which the shipment's schedule starts from. */
+  order_etd: string | null
+  order_eta: string | null
 }
 
 /**
@@ -69,7 +73,8 @@ async function shipmentsOf(trx: Transaction<DB>, tenantId: number, numbers: Trac
       shipment.bl_no, shipment.hbl, shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel,
       shipment.voyage, shipment.pol, shipment.pod, shipment.origin_airport, shipment.destination_airport,
       shipment.etd, shipment.eta, shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company,
-      booking_order.order_no
+      booking_order.order_no, to_char(booking_order.etd, 'YYYY-MM-DD') as order_etd,
+      to_char(booking_order.eta, 'YYYY-MM-DD') as order_eta
     from shipment
     left join booking_order on booking_order.id = shipment.booking_order
       and booking_order.tenant_id = shipment.tenant_id
@@ -248,8 +253,9 @@ function answerFor(
     originAirportName: row.origin_airport ? (names.airports.get(row.origin_airport) ?? null) : null,
     destinationAirport: row.destination_airport,
     destinationAirportName: row.destination_airport ? (names.airports.get(row.destination_airport) ?? null) : null,
-    etd: iso(row.etd),
-    eta: iso(row.eta),
+    // A day when the schedule is still the order's day, else the carrier's moment (view.ts).
+    etd: scheduleTime(row.etd, row.order_etd),
+    eta: scheduleTime(row.eta, row.order_eta),
     atd: iso(row.atd),
     ata: iso(row.ata),
     cancelled: stored.cancelled,

@@ -141,3 +141,20 @@ export function shipmentMark(shipment: StoredShipment, events: readonly StoredEv
   for (const mark of ['changed24', 'new24', 'new48'] as const) if (marks.has(mark)) return mark
   return null
 }
+
+/** Midnight UTC of a day (`2026-12-10`): how a shipment stores a schedule known only to the day. */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
+
+/**
+ * A shipment's ETD or ETA as tracking answers it. A shipment takes its schedule from its order
+ * (server/domain/orders/shipment.ts), whose ETD and ETA are days (schema type `date`), stored as that
+ * day's midnight UTC. While the stored value is still the order's day (no carrier estimate has moved it)
+ * it is answered as that day, `YYYY-MM-DD`, so no reader is shown a time nobody gave ("12:00 AM") or,
+ * west of UTC, the day before; a time a carrier's event set is answered as an ISO instant.
+ */
+export function scheduleTime(stored: Date | string | null, planned: string | null): string | null {
+  if (stored === null) return null
+  const at = new Date(stored)
+  if (planned && /^\d{4}-\d{2}-\d{2}$/.test(planned) && at.getTime() === dayStart(planned).getTime()) return planned
+  return at.toISOString()
+}

@@ -12,9 +12,13 @@ import { snakeCase } from './columns.ts'
  * - A reference list (`reference: true`, shared) is looked up by `code`; a tenant entity (company, user,
  *   role, or an engine table) by `id`, inside the caller's tenant transaction and with `tenant_id = …`
  *   besides row-level security, so a label never crosses tenants.
- * - The text is the referenced entity's `display` field, in the caller's language where it has one:
- *   nameEn / nameZh ('zh' → nameZh, else nameEn, each falling back to the other); a Chinese `display`
- *   with a `nameEn` beside it (company: name / nameEn) → the display in 'zh', nameEn elsewhere.
+ * - The text is the referenced entity's `display` field, in the caller's language where it has one. A
+ *   reference list (ports, airports, carriers, countries, currencies) is named by one fallback chain
+ *   (nameChain): the name in the caller's language where the list has that column (nameZh, nameJa,
+ *   nameEs), else the English name, else the code — UN/LOCODE and IATA publish roman-script names only,
+ *   so ports and airports have English and the Chinese names we seed, countries have all four languages
+ *   (docs/DECISIONS.md "Names of reference lists"). A Chinese `display` with a `nameEn` beside it
+ *   (company: name / nameEn) → the display in 'zh', nameEn elsewhere.
  * - One query per referenced tenant table per page (every id of the page, `where … in`), never per row;
  *   shared reference lists are read once per process (sharedTexts).
  * - A multiple ref answers an array of texts, in the order of its values (a value not found keeps itself).
@@ -50,6 +54,17 @@ export interface LabelField {
 
 const targets = new WeakMap<ManifestEntity, LabelTarget | null>()
 
+/** The name field of each language, where an entity has it. */
+export const NAME_FIELDS: Record<Language, string> = { zh: 'nameZh', en: 'nameEn', ja: 'nameJa', es: 'nameEs' }
+
+/**
+ * The fields a name is read from in a language, the first that has a value winning: the language's own
+ * name where the entity has that field, then the English one. (A reference list's code comes after them.)
+ */
+export function nameChain(language: Language, has: (field: string) => boolean): string[] {
+  return [...new Set([NAME_FIELDS[language] ?? NAME_FIELDS.en, NAME_FIELDS.en])].filter(has)
+}
+
 /** How to read the labels of an entity's rows, or null when it has no table (a view shape such as operationAccount). */
 export function labelTarget(entity: ManifestEntity): LabelTarget | null {
   const cached = targets.get(entity)
@@ -62,10 +77,12 @@ export function labelTarget(entity: ManifestEntity): LabelTarget | null {
     const display = entity.display && has(entity.display) ? entity.display : key
     let text: LabelTarget['text']
     if (has('nameEn') && has('nameZh')) {
+      // The caller's language → English → the code (reference lists); an empty name counts as none.
       text = (language) =>
-        language === 'zh'
-          ? sql<string | null>`coalesce(${column('nameZh')}, ${column('nameEn')})`
-          : sql<string | null>`coalesce(${column('nameEn')}, ${column('nameZh')})`
+        sql<string | null>`coalesce(${sql.join([
+          ...nameChain(language, has).map((field) => sql`nullif(${column(field)}, '')`),
+          ...(key === 'code' ? [sql`${column('code')}::text`] : []),
+        ])})`
     } else if (has('nameEn') && display !== 'nameEn') {
       text = (language) =>
         language === 'zh'

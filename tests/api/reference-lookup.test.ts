@@ -1,5 +1,9 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { CARGO_AIRPORTS } from '../../server/db/seed/reference/airports.ts'
+import { OCEAN_CARRIERS } from '../../server/db/seed/reference/carriers.ts'
 import { SEA_PORTS } from '../../server/db/seed/reference/ports.ts'
+import { loadReferenceData } from '../../server/db/seed/reference-tables.ts'
 import { setupTestApp } from '../support/app.ts'
 
 /**
@@ -80,6 +84,93 @@ describe('reference lists', () => {
     const sea = await get('/api/booking/public/api/basic/carrier/fuzzyQuery?keyword=ma&mode=sea&limit=50')
     expect(sea.body.content.list.map((o) => o.value)).toContain('MAEU')
     expect(air.body.content.list.map((o) => o.value)).not.toContain('MAEU')
+  })
+})
+
+describe("names in the caller's language, else English, else the code (issue #16)", () => {
+  const port = (language: string) =>
+    get('/api/booking/public/api/basic/port/fuzzyQuery?codes=CNSHA,USLAX', { language }).then((r) =>
+      Object.fromEntries(r.body.content.list.map((o) => [o.value, o.name])),
+    )
+
+  it('names a port in Chinese for zh, and in English for ja and es (UN/LOCODE has no Japanese or Spanish names)', async () => {
+    expect(await port('zh_CN')).toEqual({ CNSHA: '上海', USLAX: '洛杉矶' })
+    expect(await port('en_US')).toEqual({ CNSHA: 'Shanghai', USLAX: 'Los Angeles' })
+    expect(await port('ja_JP')).toEqual({ CNSHA: 'Shanghai', USLAX: 'Los Angeles' })
+    expect(await port('es_ES')).toEqual({ CNSHA: 'Shanghai', USLAX: 'Los Angeles' })
+    // Airports and carriers likewise.
+    const airport = await get('/api/booking/public/api/basic/airport/fuzzyQuery?codes=PVG', { language: 'ja_JP' })
+    expect(airport.body.content.list[0]?.name).toBe(CARGO_AIRPORTS.find((a) => a.iata === 'PVG')?.name_en)
+    const carrier = await get('/api/booking/public/api/basic/carrier/fuzzyQuery?codes=MAEU', { language: 'es_ES' })
+    expect(carrier.body.content.list[0]?.name).toBe(OCEAN_CARRIERS.find((c) => c.scac === 'MAEU')?.name_en)
+  })
+
+  it('names a country in every language, from i18n-iso-countries, and finds it by that name', async () => {
+    const names = async (language: string) =>
+      (await get('/api/booking/public/api/basic/country/fuzzyQuery?codes=CN,DE,JP', { language })).body.content.list
+        .map((o) => [o.value, o.name])
+        .sort()
+    expect(await names('ja_JP')).toEqual([
+      ['CN', '中華人民共和国'],
+      ['DE', 'ドイツ'],
+      ['JP', '日本'],
+    ])
+    expect(await names('es_ES')).toEqual([
+      ['CN', 'China'],
+      ['DE', 'Alemania'],
+      ['JP', 'Japón'],
+    ])
+    expect(Object.fromEntries(await names('zh_CN')).DE).toBe('德国')
+    expect(Object.fromEntries(await names('en_US')).DE).toBe('Germany')
+    const byName = await get(
+      `/api/booking/public/api/basic/country/fuzzyQuery?keyword=${encodeURIComponent('Alemania')}`,
+      {
+        language: 'es_ES',
+      },
+    )
+    expect(byName.body.content.list.map((o) => o.label)).toContain('DE — Alemania')
+  })
+
+  it('falls back to English, then to the code, where a list has no name in the language', async () => {
+    const db = fixture.database.db
+    // An operator's port with only an English name, and a country whose Spanish name was cleared.
+    await sql`insert into ref_port (code, name_en, name_zh, country) values ('ZZTST', 'Testport', null, 'CN')`.execute(
+      db,
+    )
+    await sql`update ref_country set name_es = null where code = 'FR'`.execute(db)
+    await sql`insert into ref_country (code, name_en) values ('XA', '')`.execute(db)
+    try {
+      const zh = await get('/api/booking/public/api/basic/port/fuzzyQuery?codes=ZZTST', { language: 'zh_CN' })
+      expect(zh.body.content.list[0]?.name).toBe('Testport')
+      const es = await get('/api/booking/public/api/basic/country/fuzzyQuery?codes=FR,XA', { language: 'es_ES' })
+      expect(Object.fromEntries(es.body.content.list.map((o) => [o.value, o.name]))).toEqual({
+        FR: 'France',
+        XA: 'XA',
+      })
+    } finally {
+      await sql`delete from ref_port where code = 'ZZTST'`.execute(db)
+      await sql`delete from ref_country where code = 'XA'`.execute(db)
+      await sql`update ref_country set name_es = 'Francia' where code = 'FR'`.execute(db)
+    }
+  })
+})
+
+describe('names added to a list a deployment had loaded', () => {
+  it("fills the Japanese and Spanish country names where they are empty, keeping an operator's", async () => {
+    const db = fixture.database.db
+    await sql`update ref_country set name_ja = null, name_es = null`.execute(db)
+    await sql`update ref_country set name_ja = 'ドイツ連邦共和国' where code = 'DE'`.execute(db)
+    const filled = await loadReferenceData(db as never)
+    expect(filled).toBeGreaterThan(2 * 240)
+    const { rows } = await sql<{ code: string; name_ja: string; name_es: string }>`select code, name_ja, name_es
+      from ref_country where code in ('DE', 'JP') order by code`.execute(db)
+    expect(rows).toEqual([
+      { code: 'DE', name_ja: 'ドイツ連邦共和国', name_es: 'Alemania' },
+      { code: 'JP', name_ja: '日本', name_es: 'Japón' },
+    ])
+    // Nothing left to fill: the next start changes nothing.
+    expect(await loadReferenceData(db as never)).toBe(0)
+    await sql`update ref_country set name_ja = 'ドイツ' where code = 'DE'`.execute(db)
   })
 })
 

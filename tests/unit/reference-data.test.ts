@@ -12,6 +12,7 @@ import {
   SEA_PORTS,
   SPEC_CURRENCY_CODES,
 } from '../../server/db/seed/reference/index.ts'
+import { nameChain } from '../../server/engine/labels.ts'
 
 const HAN = /\p{Script=Han}/u
 const countryCodes = new Set(listCountries().map((c) => c.code))
@@ -20,7 +21,29 @@ function duplicates(values: readonly string[]): string[] {
   return values.filter((v, i) => values.indexOf(v) !== i)
 }
 
+describe('the name fallback chain (server/engine/labels.ts)', () => {
+  const port = new Set(['nameEn', 'nameZh'])
+  const country = new Set(['nameEn', 'nameZh', 'nameJa', 'nameEs'])
+  it("reads the caller's language where the list has it, then English", () => {
+    expect(nameChain('zh', (f) => port.has(f))).toEqual(['nameZh', 'nameEn'])
+    expect(nameChain('ja', (f) => port.has(f))).toEqual(['nameEn'])
+    expect(nameChain('es', (f) => port.has(f))).toEqual(['nameEn'])
+    expect(nameChain('en', (f) => port.has(f))).toEqual(['nameEn'])
+    expect(nameChain('ja', (f) => country.has(f))).toEqual(['nameJa', 'nameEn'])
+    expect(nameChain('es', (f) => country.has(f))).toEqual(['nameEs', 'nameEn'])
+  })
+})
+
 describe('countries (i18n-iso-countries)', () => {
+  it('names every country in Japanese and Spanish too (issue #16)', () => {
+    for (const c of listCountries()) {
+      expect(c.name_ja.length, c.code).toBeGreaterThan(0)
+      expect(c.name_es.length, c.code).toBeGreaterThan(0)
+    }
+    const byCode = new Map(listCountries().map((c) => [c.code, c]))
+    expect([byCode.get('DE')?.name_ja, byCode.get('DE')?.name_es]).toEqual(['ドイツ', 'Alemania'])
+  })
+
   it('lists every ISO 3166-1 country once, with English and Chinese names', () => {
     const countries = listCountries()
     expect(countries.length).toBeGreaterThanOrEqual(249)

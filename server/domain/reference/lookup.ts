@@ -58,7 +58,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The columns a keyword is looked for in: the names in every language and the display field. */
 function nameColumns(entity: ManifestEntity): string[] {
-  const names = ['nameEn', 'nameZh', 'name', 'label', 'descriptionEn', 'descriptionZh', 'city']
+  const names = ['nameEn', 'nameZh', 'nameJa', 'nameEs', 'name', 'label', 'descriptionEn', 'descriptionZh', 'city']
   if (entity.display) names.unshift(entity.display)
   return [...new Set(names)]
     .filter((name) => entity.fields[name]?.type === 'string' && name !== 'code')

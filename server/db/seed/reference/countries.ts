@@ -1,8 +1,9 @@
 import isoCountries from 'i18n-iso-countries'
 
 /**
- * ISO 3166-1 countries with English and Chinese names, read from the `i18n-iso-countries` package rather than
- * copied here, so the list follows the standard as the package is updated.
+ * ISO 3166-1 countries with their names in the portal's four languages (English, Chinese, Japanese,
+ * Spanish), read from the `i18n-iso-countries` package rather than copied here, so the list follows the
+ * standard as the package is updated.
  */
 
 export interface Country {
@@ -17,6 +18,8 @@ export interface Country {
   /** Other English names the package knows, e.g. `China`; empty when there are none. */
   readonly aliases_en: readonly string[]
   readonly name_zh: string
+  readonly name_ja: string
+  readonly name_es: string
 }
 
 let cached: readonly Country[] | undefined
@@ -29,9 +32,12 @@ export function listCountries(): readonly Country[] {
     .map(([code, alpha3]) => {
       const [name_en = code, ...aliases_en] = isoCountries.getName(code, 'en', { select: 'all' }) ?? []
       const name_zh = isoCountries.getName(code, 'zh')
+      const name_ja = isoCountries.getName(code, 'ja')
+      const name_es = isoCountries.getName(code, 'es')
       const numeric = isoCountries.alpha2ToNumeric(code)
-      if (!name_zh || !numeric) throw new Error(`i18n-iso-countries lacks the Chinese name or numeric code of ${code}`)
-      return { code, alpha3, numeric, name_en, aliases_en, name_zh }
+      if (!name_zh || !name_ja || !name_es || !numeric)
+        throw new Error(`i18n-iso-countries lacks a name (zh, ja, es) or the numeric code of ${code}`)
+      return { code, alpha3, numeric, name_en, aliases_en, name_zh, name_ja, name_es }
     })
   cached = Object.freeze(countries)
   return cached

@@ -27,6 +27,7 @@ import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
+import { parseId } from './http/ids.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
 import { TenantResolver } from './tenancy/resolve.ts'
@@ -154,6 +155,13 @@ export async function buildApp({
         if (!tenant) throw new ApiError('404')
         request.tenant = tenant
         request.session = await loadSession(database.api, request)
+      })
+
+      // Every `?id=` names a record: a value outside the id column's range is the field's error here, for
+      // every endpoint, before a handler or the database sees it (issue #17: 99999999999999999999 was a 500).
+      api.addHook('preValidation', async (request) => {
+        const id = (request.query as Record<string, unknown> | undefined)?.id
+        if (id !== undefined && id !== '') parseId(id)
       })
 
       registerCustomEndpoints(api, manifest, database.api, {

@@ -56,7 +56,7 @@ describe('ids out of range (issue #17, finding 5)', () => {
       { method: 'GET', path: '/b2b/quote/detail' },
       { method: 'DELETE', path: '/price/rate/delete' },
       { method: 'GET', path: '/b2b/user/operationAccount/detail' },
-    ]
+    ] as const
     for (const endpoint of endpoints)
       for (const [id, message] of BAD_IDS) {
         const response = await call(endpoint, `id=${encodeURIComponent(id)}`)

@@ -144,6 +144,23 @@ describe('quotes', () => {
     }
     expect(await quotesOf(operator, inquiryId)).toHaveLength(before)
 
+    // The editor asks first: the amount due, the same figure the save checks, in the quote's currency.
+    expect(await ok(operator, 'GET', `/b2b/quote/amountDue?inquiry=${inquiryId}&transportMode=1&currency=USD`)).toEqual(
+      { amount: '300.00', currency: 'USD' },
+    )
+    const dueInCny = await ok(operator, 'GET', `/b2b/quote/amountDue?inquiry=${inquiryId}&transportMode=1&currency=CNY`)
+    expect(dueInCny).toEqual({ amount: expect.stringMatching(/^2136\.0\d*$/), currency: 'CNY' })
+    expect(
+      (await api(operator, 'GET', '/b2b/quote/amountDue?inquiry=99999999&transportMode=1&currency=USD')).body.code,
+    ).toBe('404')
+    const badMode = await api(operator, 'GET', `/b2b/quote/amountDue?inquiry=${inquiryId}&transportMode=9&currency=USD`)
+    expect(badMode.status).toBe(400)
+    expect(badMode.body.content.fieldErrors[0]).toMatchObject({ field: 'transportMode' })
+    // A customer does not read the forwarder's floor.
+    expect(
+      (await api(customer, 'GET', `/b2b/quote/amountDue?inquiry=${inquiryId}&transportMode=1&currency=USD`)).body.code,
+    ).toBe('220000')
+
     // Low fee: 1 × 100 USD is under the configured minimum (300 USD): refused until confirmed, then kept.
     const cheap = [{ ...THREE_LINES[0], quantity: 1, unitPrice: '100' }]
     const refused = await api(operator, 'POST', '/b2b/quote/add', quote(inquiryId, cheap))

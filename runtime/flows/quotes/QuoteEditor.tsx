@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { compareDecimal } from '../../../rules/decimal.ts'
 import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
@@ -92,6 +93,18 @@ export default function QuoteEditor({ route }: ScreenProps) {
   }, [loaded.data])
 
   const current = draft ?? record
+  // What the quote must at least come to (the figure the save checks): shown, and asked about before saving.
+  const dueQuery = {
+    inquiry: String(loaded.data?.inquiry.id ?? ''),
+    transportMode: String(current?.transportMode ?? ''),
+    currency: String(current?.currency ?? ''),
+  }
+  const due = useQuery({
+    queryKey: ['quoteAmountDue', dueQuery],
+    enabled: !!loaded.data && /^[1-4]$/.test(dueQuery.transportMode) && /^[A-Z]{3}$/.test(dueQuery.currency),
+    retry: false,
+    queryFn: async ({ signal }) => (await client.b2b.quoteAmountDue(dueQuery, signal)).content,
+  })
   const figures = useMemo(
     () =>
       loaded.data && current
@@ -129,6 +142,17 @@ export default function QuoteEditor({ route }: ScreenProps) {
     await queryClient.invalidateQueries({ queryKey: ['quoteEditor'] })
   }
 
+  /** The low-fee question's figures when the quote's total is below the amount due, else null. */
+  function lowFee(data: Data): { total: string; due: string; currency: string } | null {
+    const amount = due.data?.amount
+    const figured =
+      loaded.data && quoteFigures((data.charges ?? []) as ChargeLine[], data.currency as string, loaded.data.rates)
+    if (!amount || !figured?.total || due.data?.currency !== data.currency) return null
+    return (compareDecimal(figured.total, amount) ?? 0) < 0
+      ? { total: figured.total, due: amount, currency: data.currency as string }
+      : null
+  }
+
   async function save(data: Data): Promise<void> {
     const body = { ...data, inquiry: inquiry.id, ...(quote ? { id: quote.id, version: quote.version } : {}) }
     const write = (payload: Data) =>
@@ -136,10 +160,21 @@ export default function QuoteEditor({ route }: ScreenProps) {
     setBusy(true)
     try {
       let saved: QuoteRow
+      const below = lowFee(data)
+      if (below) {
+        const yes = await effects.confirm({
+          title: t('quote.lowFeeTitle'),
+          body: t('rule.quoteLowFee', below),
+          confirmLabel: t('quote.lowFeeConfirm'),
+          cancelLabel: t('quote.cancel'),
+        })
+        if (!yes) return
+      }
       try {
-        saved = (await write(body)).content as unknown as QuoteRow
+        saved = (await write(below ? { ...body, lowFeeConfirmed: true } : body)).content as unknown as QuoteRow
       } catch (error) {
-        // SPEC §5/§8 low-fee warning: the server names the amounts; the operator confirms and it is resent.
+        // SPEC §5/§8 low-fee warning: asked above when the amount due was known; should it have changed since,
+        // the server names the amounts, the operator confirms and it is resent.
         const low = error instanceof RequestError && error.fieldErrors.find((e) => e.key === LOW_FEE)
         if (!low) throw error
         const yes = await effects.confirm({
@@ -263,6 +298,10 @@ export default function QuoteEditor({ route }: ScreenProps) {
               </span>
             </span>
           </div>
+          <span data-testid="quote-amount-due">
+            {t('quote.amountDue')}:{' '}
+            {due.data?.amount ? money(due.data.amount, due.data.currency) : due.data ? t('quote.amountDueNone') : '—'}
+          </span>
           <span className={styles.note}>
             {figures?.amounts.some((a) => a === null) ? t('quote.totalPending') : t('quote.liveNote')}
           </span>

@@ -8,6 +8,8 @@ import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { today } from '../rates/handlers.ts'
 import { ratesOn } from '../rates/pricing.ts'
+import { readInquiry } from './lanes.ts'
+import { amountDue } from './totals.ts'
 
 /**
  * The quote calls beside the engine's list / save / transition / delete (screens/quotes.yaml): one quote
@@ -115,6 +117,20 @@ export const quoteHandlers: HandlerRegistry = {
       const history = provider ? await readHistory(trx, tenantId, 'quote', id) : []
       const exchangeRates = provider ? Object.fromEntries(await ratesOn(trx, tenantId, today())) : undefined
       return { ...quote, expired: (quote.validUntil as string) < today(), inquiry, history, exchangeRates }
+    })
+  },
+
+  /** The amount a quote must at least reach (the same figure the save checks): the editor warns before saving. */
+  async quoteAmountDue(ctx) {
+    const query = (ctx.input ?? {}) as { inquiry: string; transportMode: string; currency: string }
+    const tenantId = ctx.request.tenant.id
+    return ctx.inTenant(async (trx) => {
+      const inquiry = await readInquiry(trx, tenantId, Number(query.inquiry))
+      if (!inquiry) throw new ApiError('404')
+      const date = today()
+      const rates = await ratesOn(trx, tenantId, date)
+      const amount = await amountDue(trx, tenantId, inquiry, Number(query.transportMode), query.currency, rates, date)
+      return amount === null ? { currency: query.currency } : { amount, currency: query.currency }
     })
   },
 

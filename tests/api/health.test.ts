@@ -4,12 +4,13 @@ import { setupTestApp } from '../support/app.ts'
 const test = setupTestApp()
 
 describe('GET /api/health', () => {
-  it('answers the envelope with the database in use', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/health' })
-    expect(response.statusCode).toBe(200)
-    const body = response.json()
-    expect(body.code).toBe('0000')
-    expect(body.content.db).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite')
+  it('answers "ok" and nothing else: no database kind, no uptime (issue #17, finding 9)', async () => {
+    for (const host of ['localhost', 'evil.example', undefined]) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/health', headers: host ? { host } : {} })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ code: '0000', message: 'ok', content: null })
+      expect(response.body).not.toMatch(/pglite|postgres|uptime/i)
+    }
   })
 })
 

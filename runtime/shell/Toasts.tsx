@@ -32,7 +32,8 @@ export default function Toasts({
     for (const request of fresh) {
       shown.current.add(request.key)
       dispatchToast(
-        <Toast>
+        // The intent on the element too: a browser test tells an error toast from a success.
+        <Toast data-intent={request.intent}>
           <ToastTitle>{request.message}</ToastTitle>
         </Toast>,
         { intent: request.intent, timeout: request.timeout, toastId: request.id, position: 'top' },

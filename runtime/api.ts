@@ -100,6 +100,8 @@ export function createTransport(options: TransportOptions): Transport {
       throw error
     }
     const envelope = (await response.json().catch(() => null)) as Envelope<C> | null
+    // Cancelled while the body was read (a query whose key moved on): no answer to report, whatever the status.
+    if (call.signal?.aborted) throw call.signal.reason
     const outcome = classify(response.status, envelope)
     if (outcome === 'ok' && envelope) return envelope
     const error = new RequestError(

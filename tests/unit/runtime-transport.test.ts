@@ -85,6 +85,23 @@ describe('the transport under the generated client', () => {
   })
 })
 
+describe('a call cancelled by its caller', () => {
+  it('rejects without reporting a failure, even when the headers had already come (status 200, body cut)', async () => {
+    const controller = new AbortController()
+    const cut = {
+      status: 200,
+      statusText: 'OK',
+      json: async () => {
+        controller.abort()
+        throw new DOMException('The operation was aborted.', 'AbortError')
+      },
+    } as unknown as Response
+    const { failures, client } = harness(cut)
+    await expect(client.b2b.currentUserInfo({}, controller.signal)).rejects.toBeDefined()
+    expect(failures).toEqual([])
+  })
+})
+
 describe('the session probe', () => {
   it('reads the session user, filling lists a partial answer leaves out', async () => {
     const { client } = harness(

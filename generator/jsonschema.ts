@@ -38,6 +38,9 @@ export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>
     const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
     list.maxItems = field.maxItems ?? field.maxFiles ?? DEFAULT_BOUNDS.maxChoices
     if (field.required) list.minItems = 1
+    // The list is the field a form draws (a multiple choice): it carries the label too, or a form falls
+    // back to the bare field name ("services" on the booking form).
+    if (field.label) list.title = field.label
     return list
   }
   return one

@@ -19,7 +19,16 @@ import {
 } from '@rjsf/utils'
 import { type ReactElement, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { clampPage, errorsByPage, pageCountOf, rowsOnPage, SUB_TABLE_PAGE_SIZE } from './subTable.ts'
+import {
+  clampPage,
+  errorsByPage,
+  pageCountOf,
+  ROW_ACTIONS_WIDTH,
+  ROW_NUMBER_WIDTH,
+  rowsOnPage,
+  SUB_TABLE_PAGE_SIZE,
+  subTableWidths,
+} from './subTable.ts'
 
 /**
  * Array fields of objects (`type: array` with `items:`, widget subTable) as an editable table: one row
@@ -32,12 +41,34 @@ import { clampPage, errorsByPage, pageCountOf, rowsOnPage, SUB_TABLE_PAGE_SIZE }
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', gap: '8px', minWidth: 0 },
   scroll: { overflowX: 'auto' },
-  cell: { verticalAlign: 'top', paddingTop: '4px', paddingBottom: '4px', minWidth: '120px' },
-  number: { width: '40px', verticalAlign: 'top', paddingTop: '10px', color: tokens.colorNeutralForeground3 },
+  // A header cell's width is its column's least width (subTableWidths): the table fills the form and
+  // hands the room left to the columns, but never squeezes one below what its input needs.
+  table: { tableLayout: 'auto' },
+  cell: {
+    verticalAlign: 'top',
+    paddingTop: '4px',
+    paddingBottom: '4px',
+    // The input fills its cell and no more: without these an input keeps its own size (20 characters)
+    // and spills over the next column when the cell is narrower.
+    '& > *': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Input, & .fui-Combobox, & .fui-Select, & .fui-Textarea': { minWidth: 0, width: '100%' },
+    '& input, & select, & textarea': { minWidth: 0 },
+  },
+  number: {
+    verticalAlign: 'top',
+    paddingTop: '10px',
+    minWidth: `${ROW_NUMBER_WIDTH}px`,
+    whiteSpace: 'nowrap',
+    color: tokens.colorNeutralForeground3,
+  },
+  actions: { minWidth: `${ROW_ACTIONS_WIDTH}px`, whiteSpace: 'nowrap' },
   footer: { display: 'flex', alignItems: 'center', gap: '6px', flexWrap: 'wrap' },
   spacer: { flexGrow: 1 },
   empty: { padding: '12px', color: tokens.colorNeutralForeground3 },
 })
+
+/** The row number and the actions take what their text needs; the room left goes to the fields. */
+const SHRINK = '1%'
 
 type ItemSchema = { properties?: Record<string, { title?: string }>; required?: string[] }
 
@@ -62,6 +93,12 @@ export function SubTableTemplate(props: ArrayFieldTemplateProps) {
   const errors = errorsByPage(itemErrors, rows, pageSize)
   const item = (props.schema.items ?? {}) as ItemSchema
   const columns = Object.entries(item.properties ?? {})
+  const editable = !props.disabled && !props.readonly
+  const cells = (props.uiSchema?.items ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>
+  const widths = subTableWidths(
+    columns.map(([name]) => cells[name]?.['ui:widget']),
+    editable,
+  )
 
   // A new row opens the page it lands on.
   const before = useRef(rows)
@@ -79,21 +116,26 @@ export function SubTableTemplate(props: ArrayFieldTemplateProps) {
   }, [errorKey, shownPage])
 
   const label = props.title ? t(props.title) : undefined
-  const editable = !props.disabled && !props.readonly
   return (
     <div className={styles.wrap} id={props.fieldPathId.$id}>
       <div className={styles.scroll}>
-        <Table size="small" aria-label={label}>
+        <Table size="small" aria-label={label} className={styles.table} style={{ minWidth: `${widths.table}px` }}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell className={styles.number}>{t('widget.rowNumber')}</TableHeaderCell>
-              {columns.map(([name, column]) => (
-                <TableHeaderCell key={name}>
+              <TableHeaderCell className={styles.number} style={{ width: SHRINK }}>
+                {t('widget.rowNumber')}
+              </TableHeaderCell>
+              {columns.map(([name, column], index) => (
+                <TableHeaderCell key={name} style={{ width: `${widths.columns[index]}px` }}>
                   {column.title ? t(column.title) : name}
                   {item.required?.includes(name) ? ' *' : ''}
                 </TableHeaderCell>
               ))}
-              {editable && <TableHeaderCell>{t('widget.actions')}</TableHeaderCell>}
+              {editable && (
+                <TableHeaderCell className={styles.actions} style={{ width: SHRINK }}>
+                  {t('widget.actions')}
+                </TableHeaderCell>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>{rowsOnPage(rows, shownPage, pageSize).map((index) => props.items[index])}</TableBody>

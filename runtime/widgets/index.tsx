@@ -1,6 +1,7 @@
 import {
   Caption1,
   Checkbox,
+  FieldContextProvider,
   Input,
   makeStyles,
   mergeClasses,
@@ -39,6 +40,7 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace },
   preview: { maxWidth: '96px', maxHeight: '96px', borderRadius: tokens.borderRadiusMedium, display: 'block' },
   stack: { display: 'flex', flexDirection: 'column', gap: '6px' },
+  choices: { border: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '0 16px' },
 })
 
 type SchemaType = string | string[] | undefined
@@ -153,7 +155,47 @@ function TextareaWidget(props: WidgetProps) {
   )
 }
 
+/**
+ * A multiple choice (an enum field with `multiple: true`, a list of values): one tick box per value, each
+ * labelled by its own option; the values stay in the YAML's order. rjsf hands it the list's label and
+ * `multiple`.
+ */
+function ChoicesWidget(props: WidgetProps) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const options = props.options.enumOptions ?? []
+  const chosen: unknown[] = Array.isArray(props.value) ? props.value : []
+  return (
+    <fieldset className={styles.choices} id={props.id} aria-label={props.label ? t(props.label) : undefined}>
+      {/* Each box is labelled by its option, not by the field around the group. */}
+      <FieldContextProvider value={undefined}>
+        {options.map((option) => (
+          <Checkbox
+            key={String(option.value)}
+            label={t(String(option.label))}
+            value={String(option.value)}
+            checked={chosen.includes(option.value)}
+            disabled={props.disabled || props.readonly}
+            onChange={(_, data) =>
+              props.onChange(
+                options
+                  .map((o) => o.value)
+                  .filter((v) => (v === option.value ? data.checked === true : chosen.includes(v))),
+              )
+            }
+          />
+        ))}
+      </FieldContextProvider>
+    </fieldset>
+  )
+}
+
 function SelectWidget(props: WidgetProps) {
+  if (props.multiple) return <ChoicesWidget {...props} />
+  return <SingleSelect {...props} />
+}
+
+function SingleSelect(props: WidgetProps) {
   const styles = useStyles()
   const { t } = useTranslation()
   const options = props.options.enumOptions ?? []

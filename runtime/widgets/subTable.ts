@@ -46,3 +46,50 @@ export function errorsByPage(errorSchema: unknown, rows: number, pageSize = SUB_
 export function clampPage(page: number, rows: number, pageSize = SUB_TABLE_PAGE_SIZE): number {
   return Math.min(Math.max(1, page), pageCountOf(rows, pageSize))
 }
+
+/** The row-number column and the remove-button column of a sub-table, in px. */
+export const ROW_NUMBER_WIDTH = 48
+export const ROW_ACTIONS_WIDTH = 72
+/** A column whose widget needs no more than a short text box. */
+const PLAIN_WIDTH = 120
+
+/**
+ * The least width (px) a sub-table column needs for its widget to show a whole value inside its cell:
+ * a look-up's "45G1 — 40'HQ" or "CNSHA — Shanghai" with its clear and open buttons, a date with its
+ * picker, a gross weight's digits with the spinner. Read by widget name (the cell's `ui:widget`).
+ */
+export const COLUMN_WIDTHS: Readonly<Record<string, number>> = {
+  portSelect: 210,
+  airportSelect: 210,
+  carrierSelect: 210,
+  countrySelect: 190,
+  containerTypeSelect: 190,
+  currencySelect: 170,
+  ReferenceWidget: 210,
+  select: 140,
+  date: 160,
+  datetime: 210,
+  money: 120,
+  number: 96,
+  checkbox: 64,
+  text: 150,
+  textBlock: 260,
+}
+
+export function columnWidth(widget: string | undefined): number {
+  return (widget !== undefined && COLUMN_WIDTHS[widget]) || PLAIN_WIDTH
+}
+
+/**
+ * The sub-table's columns (the row number, one per item field, the actions when rows can be removed)
+ * and the least width of the whole table: below it the table scrolls sideways inside the form rather
+ * than squeezing a cell narrower than its input, which then spills into the next one.
+ */
+export function subTableWidths(
+  widgets: readonly (string | undefined)[],
+  editable: boolean,
+): { columns: number[]; table: number } {
+  const columns = widgets.map(columnWidth)
+  const table = ROW_NUMBER_WIDTH + columns.reduce((sum, width) => sum + width, 0) + (editable ? ROW_ACTIONS_WIDTH : 0)
+  return { columns, table }
+}

@@ -164,3 +164,48 @@ describe('the order detail for customers', () => {
     await context.close()
   })
 })
+
+/** An ISO 6346 size-type code (45G1, 22G1, L5G1): what a person should not have to read as a container type. */
+const ISO_SIZE_TYPE = /\b[0-9A-Z][0-9][A-Z][0-9]\b/
+/** SPEC §3's label: size, apostrophe, type. */
+const SIZE_TYPE_LABEL = /^\d\d'[A-Z]{2}$/
+
+/** The container table of a detail screen: each row's type cell (the first column). */
+async function containerTypeCells(page: Page): Promise<string[]> {
+  const table = page.locator('[data-field="containers"] table')
+  await expect.poll(() => table.locator('tbody tr').count(), WAIT).toBeGreaterThan(0)
+  return table.locator('tbody tr td:first-child').allTextContents()
+}
+
+describe("container types on detail screens (SPEC §3: 40'HQ, not 45G1)", () => {
+  it('read as their label on the operator and the customer order details', async () => {
+    const operator = await signedIn('opadmin')
+    await openFirstOrder(operator.page, '/orderList', 'accepted', '/orderDetailsOperator')
+    const types = await containerTypeCells(operator.page)
+    expect(types.length).toBeGreaterThan(0)
+    for (const type of types) expect(type).toMatch(SIZE_TYPE_LABEL)
+    expect(types).toContain("40'HQ")
+    expect(await operator.page.locator('[data-field="containers"]').textContent()).not.toMatch(ISO_SIZE_TYPE)
+    await operator.context.close()
+
+    const customer = await signedIn('entadmin')
+    await openFirstOrder(customer.page, '/myOrders', 'accepted', '/orderDetails')
+    const own = await containerTypeCells(customer.page)
+    for (const type of own) expect(type).toMatch(SIZE_TYPE_LABEL)
+    expect(await customer.page.locator('[data-field="containers"]').textContent()).not.toMatch(ISO_SIZE_TYPE)
+    await customer.context.close()
+  })
+
+  it("read as their label on the operator's inquiry detail, row by row", async () => {
+    const { context, page } = await signedIn('opadmin')
+    // The seeded Shanghai → Los Angeles inquiry asks for 2 × 22G1 and 1 × 45G1.
+    await page.goto(`${portal.server.url}/InquiryList?origin=CNSHA&destination=USLAX`)
+    const link = page.locator('table tbody tr td:first-child a').first()
+    await expect.poll(() => link.count(), WAIT).toBe(1)
+    await link.click()
+    await page.waitForURL(/\/viewInquiry\?id=\d+$/, WAIT)
+    expect(await containerTypeCells(page)).toEqual(["20'GP", "40'HQ"])
+    expect(await page.locator('[data-field="containers"]').textContent()).not.toMatch(ISO_SIZE_TYPE)
+    await context.close()
+  })
+})

@@ -5,9 +5,20 @@ import type { Manifest } from '../../generator/resolve.ts'
 import { fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { buildUiSchema, currencyFieldOf, formSections, widgetFor } from '../../runtime/forms/schemaForm.ts'
 import { refusal } from '../../runtime/widgets/fileTransfer.ts'
-import { codesParam, hasLookup, storedValue } from '../../runtime/widgets/lookups.ts'
+import { codesParam, hasLookup, storedValue, WIDGET_LOOKUPS } from '../../runtime/widgets/lookups.ts'
 import { decimalsOf, moneyInput, moneyValue } from '../../runtime/widgets/money.ts'
-import { clampPage, errorCount, errorsByPage, pageCountOf, rowsOnPage } from '../../runtime/widgets/subTable.ts'
+import {
+  COLUMN_WIDTHS,
+  clampPage,
+  columnWidth,
+  errorCount,
+  errorsByPage,
+  pageCountOf,
+  ROW_ACTIONS_WIDTH,
+  ROW_NUMBER_WIDTH,
+  rowsOnPage,
+  subTableWidths,
+} from '../../runtime/widgets/subTable.ts'
 import { textBlockStatus } from '../../runtime/widgets/textBlock.ts'
 
 const { entities } = manifest as unknown as Manifest
@@ -164,6 +175,45 @@ describe('sub-tables', () => {
         currency: { 'ui:widget': 'currencySelect', 'ui:options': { cell: true } },
       },
     })
+  })
+})
+
+describe('sub-table columns', () => {
+  it("give a look-up room for a whole label (45G1 — 40'HQ) and its buttons, a number less", () => {
+    expect(columnWidth('containerTypeSelect')).toBeGreaterThanOrEqual(180)
+    for (const widget of [...Object.keys(WIDGET_LOOKUPS), 'ReferenceWidget'])
+      expect(columnWidth(widget), widget).toBeGreaterThan(columnWidth('number'))
+    expect(columnWidth('number')).toBeGreaterThanOrEqual(96)
+    // A widget without its own width (or none named) gets a short text box's.
+    expect(columnWidth(undefined)).toBe(columnWidth('unknownWidget'))
+    expect(Object.values(COLUMN_WIDTHS).every((w) => w >= 64)).toBe(true)
+  })
+
+  it("add up to the table's least width, with the row number and, when rows can be removed, the actions", () => {
+    // The booking form's container table: type, quantity, gross weight.
+    const widgets = ['containerTypeSelect', 'number', 'number']
+    const editable = subTableWidths(widgets, true)
+    expect(editable.columns).toEqual(widgets.map(columnWidth))
+    expect(editable.table).toBe(
+      ROW_NUMBER_WIDTH + columnWidth('containerTypeSelect') + 2 * columnWidth('number') + ROW_ACTIONS_WIDTH,
+    )
+    expect(subTableWidths(widgets, false).table).toBe(editable.table - ROW_ACTIONS_WIDTH)
+    // The same table fits the booking form's column at 1280 wide (about 830 px of content) without scrolling.
+    expect(editable.table).toBeLessThan(830)
+    expect(subTableWidths([], false)).toEqual({ columns: [], table: ROW_NUMBER_WIDTH })
+  })
+
+  it("are read from the cells' widgets of the generated uiSchema", () => {
+    const order = entities.order as Parameters<typeof buildUiSchema>[0]
+    const ui = buildUiSchema(order, [{ title: '', fields: ['containers'] }]) as {
+      containers?: { items?: Record<string, { 'ui:widget'?: string }> }
+    }
+    const cells = ui.containers?.items ?? {}
+    expect(['containerType', 'quantity', 'grossWeight'].map((name) => cells[name]?.['ui:widget'])).toEqual([
+      'containerTypeSelect',
+      'number',
+      'number',
+    ])
   })
 })
 

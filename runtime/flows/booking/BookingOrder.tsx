@@ -21,6 +21,7 @@ import type { ScreenProps } from '../../registry.ts'
 import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
 import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import { money, quoteMoney } from '../rates/texts.ts'
+import { bookingSections, orderServicesOf } from './bookingForm.ts'
 
 /**
  * The booking page (issue #8): one component for the rate and quote bookings (/fclCreateOrder,
@@ -71,38 +72,9 @@ const TEMPLATE_FIELDS = [
   'remarks',
 ] as const
 
-function sectionsFor(mode: string) {
-  const containers = mode === 'FCL' || mode === 'RAILWAY'
-  return [
-    { title: 'booking.sectionParties', columns: 3, fields: ['shipper', 'consignee', 'notifyParty'] },
-    { title: 'booking.sectionContact', columns: 3, fields: ['contactName', 'contactPhone', 'contactEmail'] },
-    {
-      title: 'booking.sectionRoute',
-      columns: 3,
-      fields: ['entrustType', 'pol', 'pod', 'carrier', 'etd', 'cargoReadyDate', 'tradeTerm', 'deliveryAddress'],
-    },
-    {
-      title: 'booking.sectionCargo',
-      columns: 3,
-      fields: [
-        ...(containers ? ['containers'] : []),
-        'cargoType',
-        'packageType',
-        'boxes',
-        'grossWeight',
-        'volume',
-        'goodsDescription',
-        'marks',
-        'hsCode',
-      ],
-    },
-    { title: 'booking.sectionServices', columns: 1, fields: ['services'] },
-    { title: 'booking.sectionRemarks', columns: 1, fields: ['remarks'] },
-  ]
-}
-
 const useStyles = makeStyles({
-  page: FLOW_PAGE,
+  // The whole column, whatever the form holds: its grid and the container table share it out.
+  page: { ...FLOW_PAGE, width: '100%' },
   summary: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -194,6 +166,10 @@ export default function BookingOrder({ route }: ScreenProps) {
           inquiry: Data
         }
         const inquiry = quote.inquiry ?? {}
+        const services = orderServicesOf(
+          inquiry.services as Data | undefined,
+          (entity?.fields.services?.values ?? []).map((v) => v.value),
+        )
         const transportMode = Number(quote.transportMode)
         const mode = transportMode === 1 ? (routeMode === 'LCL' ? 'LCL' : 'FCL') : LOAD_OF_QUOTE[transportMode]
         const packages = (inquiry.packages as Data[] | undefined) ?? []
@@ -212,6 +188,8 @@ export default function BookingOrder({ route }: ScreenProps) {
             pod: inquiry.destination,
             ...(quote.carrier ? { carrier: quote.carrier } : {}),
             ...(inquiry.tradeTerm ? { tradeTerm: inquiry.tradeTerm } : {}),
+            // What the customer asked for in the inquiry is what the booking orders.
+            ...(services.length ? { services } : {}),
             ...(mode === 'FCL' || mode === 'RAILWAY' ? { containers: inquiry.containers ?? [] } : {}),
             ...(packages.length
               ? {
@@ -248,7 +226,7 @@ export default function BookingOrder({ route }: ScreenProps) {
   })
 
   const mode = String((current ?? source.data?.record)?.containerLoadType ?? routeMode)
-  const sections = useMemo(() => sectionsFor(mode), [mode])
+  const sections = useMemo(() => bookingSections(mode), [mode])
 
   if (!entity) return null
   if (source.isPending) return <Spinner style={{ margin: '64px auto' }} label={t('booking.loading')} />

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
+import { authSecret } from '../jobs/sealed.ts'
 import { lockKey } from './limits.ts'
 import { currentDelivery } from './sms.ts'
 import { sameHash } from './tokens.ts'
@@ -43,15 +44,8 @@ export class CodeLimitReached extends ApiError {
   }
 }
 
-const DEVELOPMENT_SECRET = 'waybill-development-code-secret'
-
-/** Set WAYBILL_AUTH_SECRET in production (the same value on every replica). */
-function secret(): string {
-  return process.env.WAYBILL_AUTH_SECRET || DEVELOPMENT_SECRET
-}
-
 function hashCode(purpose: CodePurpose, target: string, code: string): string {
-  return createHmac('sha256', secret()).update(`${purpose}:${target}:${code}`).digest('hex')
+  return createHmac('sha256', authSecret()).update(`${purpose}:${target}:${code}`).digest('hex')
 }
 
 /** The channel of an account string: an e-mail address has an @, anything else is a mobile number. */

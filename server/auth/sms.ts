@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { enqueue } from '../jobs/outbox.ts'
+import { sealMessage } from '../jobs/sealed.ts'
 
 /** Sends a text message to a mainland China mobile number. */
 export interface SmsProvider {
@@ -34,18 +35,22 @@ export function maskRecipient(to: string): string {
 
 /**
  * The default: messages go to the outbox in the caller's transaction and a worker delivers them.
- * The log names the outbox row and the masked recipient, never the text (it may hold a code).
+ * What they say (a code, an initial password) is stored sealed (../jobs/sealed.ts): the worker opens it
+ * with WAYBILL_AUTH_SECRET. The log names the outbox row and the masked recipient, never the text.
  */
 export const outboxDelivery: Delivery = {
   sms: ({ trx, tenantId, log }) => ({
     async send(to, text) {
-      const outboxId = await enqueue(trx, tenantId, 'sms', { to, text })
+      const outboxId = await enqueue(trx, tenantId, 'sms', { to, sealed: sealMessage('sms', to, { text }) })
       log.info({ outboxId, to: maskRecipient(to) }, 'SMS queued in the outbox')
     },
   }),
   mail: ({ trx, tenantId, log }) => ({
     async send(to, subject, text) {
-      const outboxId = await enqueue(trx, tenantId, 'mail', { to, subject, text })
+      const outboxId = await enqueue(trx, tenantId, 'mail', {
+        to,
+        sealed: sealMessage('mail', to, { subject, text }),
+      })
       log.info({ outboxId, to: maskRecipient(to) }, 'mail queued in the outbox')
     },
   }),

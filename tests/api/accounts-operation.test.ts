@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { messageFor } from '../../server/http/errors.ts'
+import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
@@ -285,7 +286,7 @@ describe('POST /b2b/user/operationAccount/add', () => {
       .where('kind', '=', 'mail')
       .where(sql<boolean>`payload->>'to' = ${'op.new@demo.example'}`)
       .executeTakeFirstOrThrow()
-    const text = String((mail.payload as { text: string }).text)
+    const text = outboxBody('mail', mail.payload).text
     const password = /初始密码：(\S+?)。/.exec(text)?.[1] ?? ''
     expect(text).toContain(body.username)
     expect(password).toHaveLength(12)
@@ -479,7 +480,7 @@ describe('POST /b2b/user/operationAccount/update', () => {
       .select('payload')
       .where(sql<boolean>`payload->>'to' = ${body.email}`)
       .executeTakeFirstOrThrow()
-    const password = /初始密码：(\S+?)。/.exec(String((mail.payload as { text: string }).text))?.[1] ?? ''
+    const password = /初始密码：(\S+?)。/.exec(outboxBody('mail', mail.payload).text)?.[1] ?? ''
     const token = await tokenOf(body.username, 'localhost', password)
     const me = () => call('GET', '/api/b2b/user/getCurrentUserInfo', token)
     expect((await me()).statusCode).toBe(200)

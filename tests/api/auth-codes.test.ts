@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
+import { openMessage, outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
@@ -54,7 +55,7 @@ async function outboxTo(to: string) {
 
 async function codeSentTo(to: string): Promise<string> {
   const [row] = await outboxTo(to)
-  const code = /(\d{6})/.exec(String(row?.payload.text))?.[1]
+  const code = row ? /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] : undefined
   if (!code) throw new Error(`no code sent to ${to}`)
   return code
 }
@@ -77,6 +78,32 @@ async function freshCode(mobile: string): Promise<string> {
 
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
+describe('codes in the outbox (issue #17, finding 9)', () => {
+  it('keeps the message sealed: no code in clear anywhere in the database, readable only for its recipient', async () => {
+    const mobile = '13800138077'
+    expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
+    const [row] = await outboxTo(mobile)
+    const code = await codeSentTo(mobile)
+    expect(code).toMatch(/^\d{6}$/)
+    // The row says whom to send to, not what: the code and the text are in neither the payload nor the code table.
+    expect(Object.keys(row?.payload ?? {}).sort()).toEqual(['sealed', 'to'])
+    const { rows } = await sql<{ dump: string }>`
+      select concat((select json_agg(o)::text from outbox o), (select json_agg(v)::text from verification_code v)) as dump`.execute(
+      database.db,
+    )
+    const dump = String(rows[0]?.dump)
+    expect(dump).toContain(mobile)
+    expect(dump).not.toContain(code)
+    expect(dump).not.toMatch(/verification code|验证码/)
+    // Sealed for this kind and recipient: moved to another row or altered, it does not open.
+    const sealed = String(row?.payload.sealed)
+    expect(() => openMessage('sms', '13800138078', sealed)).toThrow()
+    expect(() => openMessage('mail', mobile, sealed)).toThrow()
+    expect(() => openMessage('sms', mobile, `${sealed.slice(0, -2)}AA`)).toThrow()
+    expect(openMessage('sms', mobile, sealed).text).toContain(code)
+  })
+})
+
 describe('code login by SMS', () => {
   it('sends a 6-digit code through the outbox and logs in with it once', async () => {
     const sent = await sendLoginSms(PERSONAL_MOBILE, { language: 'en_US' })
@@ -84,7 +111,7 @@ describe('code login by SMS', () => {
     const [message] = await outboxTo(PERSONAL_MOBILE)
     expect(message?.kind).toBe('sms')
     expect(message?.sent_at).toBeNull()
-    expect(String(message?.payload.text)).toMatch(/^\[Huayuan Logistics\] Your verification code is \d{6}\./)
+    expect(outboxBody('sms', message?.payload).text).toMatch(/^\[Huayuan Logistics\] Your verification code is \d{6}\./)
     const code = await codeSentTo(PERSONAL_MOBILE)
 
     // Stored hashed: the code is nowhere in the verification_code table.
@@ -109,7 +136,7 @@ describe('code login by SMS', () => {
   it('writes the message in the caller’s language', async () => {
     await sendLoginSms(ENTOP_MOBILE, { language: 'zh_CN' })
     const [message] = await outboxTo(ENTOP_MOBILE)
-    expect(String(message?.payload.text)).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
+    expect(outboxBody('sms', message?.payload).text).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
   })
 
   it('answers 300006 for a number no account has, and sends nothing', async () => {

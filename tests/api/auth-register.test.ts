@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
+import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
 
@@ -41,11 +42,11 @@ function post(url: string, payload: object, headers: Record<string, string> = {}
 async function codeSentTo(to: string): Promise<string> {
   const row = await database.db
     .selectFrom('outbox')
-    .select('payload')
+    .select(['kind', 'payload'])
     .where(sql<boolean>`payload->>'to' = ${to}`)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow()
-  const code = /(\d{6})/.exec(String(row.payload.text))?.[1]
+  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
   if (!code) throw new Error(`no code in ${JSON.stringify(row.payload)}`)
   return code
 }

@@ -76,4 +76,7 @@ export const IMPORT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxRows: 5_000,
   maxColumns: 200,
+  /** What an xlsx (a ZIP) may unpack to, all members together, and how many members it may have. */
+  maxUnpackedBytes: 32 * 1024 * 1024,
+  maxArchiveMembers: 200,
 } as const

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
 import { messageFor } from '../../server/http/errors.ts'
@@ -32,6 +33,90 @@ function workbook(rows: Cell[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
   const book = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'rates')
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer
+}
+
+/**
+ * A real xlsx whose first sheet is `unpacked` bytes of XML compressed to about a thousandth of that, built as a
+ * stream (the test never holds the unpacked sheet). `claim` makes the directory lie about the sheet's size.
+ */
+async function bombWorkbook(unpacked: number, claim?: number): Promise<Buffer> {
+  const CFB = XLSX.CFB as unknown as {
+    read: (
+      data: Buffer,
+      options: { type: 'buffer' },
+    ) => { FullPaths: string[]; FileIndex: { content?: Uint8Array; type: number }[] }
+  }
+  const small = CFB.read(workbook([HEADER, fcl('IMP-BOMB-1')]), { type: 'buffer' })
+  const members: { name: string; data: Buffer; size: number; crc: number }[] = []
+  small.FullPaths.forEach((path, i) => {
+    const entry = small.FileIndex[i]
+    const name = path.replace(/^Root Entry\//, '').replace(/^\//, '')
+    if (!entry || entry.type !== 2 || !entry.content || name.endsWith('/')) return
+    if (name === 'xl/worksheets/sheet1.xml') return
+    const content = Buffer.from(entry.content)
+    members.push({ name, data: deflateRawSync(content), size: content.length, crc: crc32(content) })
+  })
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+  const tail = '</sheetData></worksheet>'
+  const filler = Buffer.alloc(1024 * 1024, '<row/>')
+  const deflate = createDeflateRaw({ level: 9 })
+  const chunks: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise((done) => deflate.on('end', done))
+  let crc = crc32(head)
+  deflate.write(head)
+  let written = head.length
+  while (written + filler.length + tail.length <= unpacked) {
+    deflate.write(filler)
+    crc = crc32(filler, crc)
+    written += filler.length
+  }
+  deflate.end(tail)
+  crc = crc32(tail, crc)
+  written += tail.length
+  await finished
+  members.push({ name: 'xl/worksheets/sheet1.xml', data: Buffer.concat(chunks), size: claim ?? written, crc })
+  return zipOf(members)
+}
+
+/** A ZIP of deflated members: local headers, data, the central directory and its end record. */
+function zipOf(members: { name: string; data: Buffer; size: number; crc: number }[]): Buffer {
+  const parts: Buffer[] = []
+  const directory: Buffer[] = []
+  let offset = 0
+  for (const member of members) {
+    const name = Buffer.from(member.name)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(8, 8)
+    local.writeUInt32LE(member.crc >>> 0, 14)
+    local.writeUInt32LE(member.data.length, 18)
+    local.writeUInt32LE(member.size, 22)
+    local.writeUInt16LE(name.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(8, 10)
+    central.writeUInt32LE(member.crc >>> 0, 16)
+    central.writeUInt32LE(member.data.length, 20)
+    central.writeUInt32LE(member.size, 24)
+    central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(offset, 42)
+    parts.push(local, name, member.data)
+    directory.push(central, name)
+    offset += local.length + name.length + member.data.length
+  }
+  const size = directory.reduce((sum, part) => sum + part.length, 0)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(members.length, 8)
+  end.writeUInt16LE(members.length, 10)
+  end.writeUInt32LE(size, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...parts, ...directory, end])
 }
 
 function multipart(name: string, bytes: Buffer) {
@@ -278,6 +363,29 @@ describe('rate import', () => {
     expect(many.status).toBe(400)
     expect(many.body.content.fieldErrors?.[0]?.key).toBe('import.tooManyRows')
     expect((await ratesNamed(token, 'IMP-MANY-')).total).toBe(0)
+  })
+
+  it('refuses a zip bomb before unpacking it: 1 MB that unpacks to 1 GB, and a member that lies about its size', async () => {
+    const token = await test.login('opadmin')
+    const before = process.memoryUsage().rss
+    const bomb = await bombWorkbook(1024 * 1024 * 1024)
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+    const refused = await upload(token, 'bomb.xlsx', bomb)
+    expect(refused.status).toBe(413)
+    expect(refused.body.content.fieldErrors?.[0]).toEqual({
+      field: 'file',
+      key: 'import.unpacksTooLarge',
+      message: 'bomb.xlsx unpacks to more than 32 MB: remove unneeded sheets or content and retry',
+    })
+    // The same bomb whose directory claims a small sheet: unpacking stops one byte past the claim.
+    const liar = await upload(token, 'liar.xlsx', await bombWorkbook(256 * 1024 * 1024, 1000))
+    expect(liar.status).toBe(413)
+    expect(liar.body.content.fieldErrors?.[0]?.key).toBe('import.unpacksTooLarge')
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024)
+    expect((await ratesNamed(token, 'IMP-BOMB-')).total).toBe(0)
+    // A good workbook still imports after them.
+    const good = await upload(token, 'good.xlsx', workbook([HEADER, fcl('IMP-AFTER-BOMB')]))
+    expect(good.body.code, JSON.stringify(good.body)).toBe('0000')
   })
 
   it('is not polluted by a workbook whose headers and cells are __proto__ and constructor', async () => {

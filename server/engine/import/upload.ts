@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { formatBytes, IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import { cleanName } from '../../files/sniff.ts'
 import { ApiError } from '../../http/errors.ts'
+import { checkArchive } from './archive.ts'
 import { readFirstSheet, type Sheet, spreadsheetKind } from './workbook.ts'
 
 /** A file refused before any row is read, with a message of its own (import.*) rather than its code's. */
@@ -40,8 +41,17 @@ export async function readImportUpload(request: FastifyRequest): Promise<{ name:
       throw new ImportRefused('413', 'import.tooLarge', { name, size: formatBytes(IMPORT_LIMITS.maxBytes) })
     throw error
   }
-  if (!bytes.length || !spreadsheetKind(bytes))
+  const kind = bytes.length ? spreadsheetKind(bytes) : null
+  if (!kind)
     throw new ImportRefused('validation', 'import.notSpreadsheet', { name, types: IMPORT_LIMITS.accept.join(', ') })
+  // An xlsx is measured before it is unpacked: a small file must not become a gigabyte in memory.
+  const verdict = kind === 'xlsx' ? await checkArchive(bytes, IMPORT_LIMITS) : 'ok'
+  if (verdict === 'tooLarge')
+    throw new ImportRefused('413', 'import.unpacksTooLarge', {
+      name,
+      size: formatBytes(IMPORT_LIMITS.maxUnpackedBytes),
+    })
+  if (verdict === 'damaged') throw new ImportRefused('validation', 'import.unreadable', { name })
   const sheet = await readFirstSheet(bytes)
   if (!sheet) throw new ImportRefused('validation', 'import.unreadable', { name })
   return { name, sheet }

@@ -41,10 +41,37 @@ const isCell = (value: unknown): value is Cell =>
   value === null || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
 
 /**
+ * At most this many workbooks are read at once, each in its own worker with the memory limits above: imports
+ * that arrive together wait their turn instead of multiplying the memory the server needs.
+ */
+export const MAX_READERS = 2
+let reading = 0
+const queue: (() => void)[] = []
+
+async function readerTurn(): Promise<() => void> {
+  if (reading >= MAX_READERS) await new Promise<void>((ready) => queue.push(ready))
+  else reading++
+  return () => {
+    const next = queue.shift()
+    if (next) next()
+    else reading--
+  }
+}
+
+/**
  * Reads the first sheet in a fresh worker. Resolves null when the workbook cannot be read (damaged, not
  * what its signature says, too big for the worker's memory, or over the deadline).
  */
-export function readFirstSheet(bytes: Uint8Array, limits = IMPORT_LIMITS): Promise<Sheet | null> {
+export async function readFirstSheet(bytes: Uint8Array, limits = IMPORT_LIMITS): Promise<Sheet | null> {
+  const done = await readerTurn()
+  try {
+    return await readInWorker(bytes, limits)
+  } finally {
+    done()
+  }
+}
+
+function readInWorker(bytes: Uint8Array, limits: { maxRows: number; maxColumns: number }): Promise<Sheet | null> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./sheetWorker.js', import.meta.url), {
       workerData: { bytes, maxRows: limits.maxRows, maxColumns: limits.maxColumns },

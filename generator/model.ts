@@ -39,6 +39,12 @@ export interface FieldDef {
   accept?: string[]
   maxSizeKb?: number
   maxFiles?: number
+  /**
+   * Who may download a file field's uploads besides the uploader (SPEC §6: configurable): `company` the
+   * uploader's enterprise and the forwarder's operators (the default), `operators` the operators only,
+   * `public` anyone of the tenant's users.
+   */
+  visibility?: 'company' | 'operators' | 'public'
   minItems?: number
   maxItems?: number
   items?: Record<string, FieldDef>

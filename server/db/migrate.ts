@@ -11,6 +11,7 @@ import * as tracking from './migrations/0009_tracking.ts'
 import * as orderNumbers from './migrations/0010_order_numbers.ts'
 import * as rowTally from './migrations/0011_row_tally.ts'
 import * as sessionLookup from './migrations/0012_session_lookup.ts'
+import * as fileAccess from './migrations/0013_file_access.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010_order_numbers': orderNumbers,
   '0011_row_tally': rowTally,
   '0012_session_lookup': sessionLookup,
+  '0013_file_access': fileAccess,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -6,7 +6,7 @@ import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
 import { loadManifest, type Manifest } from '../manifest.ts'
 import { cleanName, extensionOf, sniff } from './sniff.ts'
-import { fileInfo, readFile, saveFile } from './store.ts'
+import { type FileViewer, fileInfo, readFile, saveFile } from './store.ts'
 
 /**
  * The file service of upload fields (screens/basicData.yaml): upload one file for an entity's file field,
@@ -43,13 +43,44 @@ function uploadTarget(manifest: Manifest, query: unknown) {
   const entity = Object.hasOwn(manifest.entities, entityName) ? manifest.entities[entityName] : undefined
   const field = entity ? fileFieldAt(entity.fields, path) : undefined
   if (!entity || !field) throw new FileRefused('validation', 'widget.uploadFieldUnknown')
-  return { entity: entityName, field: path, limits: fileLimits(field) }
+  return {
+    entity: entityName,
+    field: path,
+    limits: fileLimits(field),
+    visibility: field.visibility ?? 'company',
+    writers: writersOf(manifest, entityName),
+  }
+}
+
+/**
+ * Who may upload to an entity's file field: whoever may write the entity through one of its calls (the
+ * field's screens' create and update, or a hand-written call taking the entity) — a news cover needs the
+ * news editor's permission, an avatar only a session. An entity no call writes takes no uploads.
+ */
+function writersOf(manifest: Manifest, entity: string): { open: boolean; permissions: Set<string> } | null {
+  const calls = manifest.endpoints.filter(
+    (e) =>
+      e.entity === entity && e.method !== 'GET' && (e.kind === 'create' || e.kind === 'update' || e.kind === 'custom'),
+  )
+  if (!calls.length) return null
+  return {
+    open: calls.some((call) => call.public || call.permissions.length === 0),
+    permissions: new Set(calls.flatMap((call) => call.permissions)),
+  }
 }
 
 const session = (ctx: HandlerContext) => {
   if (!ctx.request.session) throw new ApiError('401')
   return ctx.request.session
 }
+
+/** The caller as the file store sees them: the uploader reads their own files, the rest by visibility. */
+const viewerOf = (ctx: HandlerContext): FileViewer => {
+  const { userId, companyId, companyUserType } = session(ctx)
+  return { userId, companyId, operator: companyUserType === OPERATOR }
+}
+/** SPEC §9 company user type 1: the forwarder's own staff. */
+const OPERATOR = 1
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -60,9 +91,11 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegistry {
   return {
     async fileUpload(ctx) {
-      const { userId, tenantId } = session(ctx)
+      const { userId, tenantId, companyId, permissions } = session(ctx)
       const target = uploadTarget(manifest, ctx.request.query)
-      const { limits } = target
+      const { limits, writers } = target
+      if (!writers || (!writers.open && ![...writers.permissions].some((p) => permissions.has(p))))
+        throw new ApiError('220000')
       let part: Awaited<ReturnType<typeof ctx.request.file>>
       try {
         part = await ctx.request.file({ limits: { fileSize: limits.maxBytes, files: 1, fields: 0 } })
@@ -91,6 +124,8 @@ export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegist
         saveFile(trx, {
           tenantId,
           userId,
+          companyId,
+          visibility: target.visibility,
           entity: target.entity,
           field: target.field,
           name,
@@ -102,9 +137,11 @@ export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegist
 
     async fileDownload(ctx) {
       const { tenantId } = session(ctx)
+      const viewer = viewerOf(ctx)
       const { uuid } = ctx.input as { uuid?: string }
       if (!uuid) throw new ApiError('validation', {}, [{ field: 'uuid', message: 'validation.required', params: {} }])
-      const file = await ctx.inTenant((trx) => readFile(trx, tenantId, uuid))
+      // A file the caller may not read is not found, like another tenant's: nothing tells the two apart.
+      const file = await ctx.inTenant((trx) => readFile(trx, tenantId, uuid, viewer))
       if (!file) throw new ApiError('404')
       const image = file.contentType.startsWith('image/')
       await ctx.reply
@@ -122,9 +159,10 @@ export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegist
 
     async fileInfo(ctx) {
       const { tenantId } = session(ctx)
+      const viewer = viewerOf(ctx)
       const { uuid, uuids } = ctx.input as { uuid?: string; uuids?: string }
       const wanted = [...new Set([...(uuid ? [uuid] : []), ...(uuids ? uuids.split(',') : [])])]
-      return { list: await ctx.inTenant((trx) => fileInfo(trx, tenantId, wanted)) }
+      return { list: await ctx.inTenant((trx) => fileInfo(trx, tenantId, wanted, viewer)) }
     },
   }
 }

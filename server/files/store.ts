@@ -18,9 +18,22 @@ export interface FileMeta {
   sha256: string
 }
 
+/** Who may download a file besides its uploader (schemas' file fields, `visibility`). */
+export type FileVisibility = 'company' | 'operators' | 'public'
+
+/** Who asks for a file: the uploader always reads it; the rest as its visibility says. */
+export interface FileViewer {
+  userId: number
+  companyId: number | null
+  /** One of the forwarder's own staff (company user type 1). */
+  operator: boolean
+}
+
 export interface NewFile {
   tenantId: number
   userId: number | null
+  companyId: number | null
+  visibility: FileVisibility
   entity: string
   field: string
   name: string
@@ -41,6 +54,8 @@ type FileRow = {
   bytes: Uint8Array | null
   created_by: number | null
   created_at: Date
+  owner_company: number | null
+  visibility: FileVisibility
 }
 type FileDB = { file: FileRow }
 const files = (trx: Transaction<DB>) => trx as unknown as Kysely<FileDB>
@@ -68,36 +83,59 @@ export async function saveFile(trx: Transaction<DB>, file: NewFile): Promise<Fil
       storage: 'db',
       bytes: file.bytes,
       created_by: file.userId,
+      owner_company: file.companyId,
+      visibility: file.visibility,
     } as never)
     .returning(META)
     .executeTakeFirstOrThrow()
   return toMeta(row)
 }
 
-/** The files of these ids that the tenant has (others' ids, and ids that never were, are simply absent). */
-export async function fileInfo(trx: Transaction<DB>, tenantId: number, ids: string[]): Promise<FileMeta[]> {
+/** The condition a viewer's files meet: their own uploads, and the others' as each file's visibility allows. */
+function visibleTo(viewer: FileViewer) {
+  return sql<boolean>`(created_by = ${viewer.userId} or visibility = 'public' or ${viewer.operator}
+    or (visibility = 'company' and owner_company = ${viewer.companyId ?? -1}))`
+}
+
+/**
+ * The files of these ids that the tenant has and the viewer may see (others' ids, ids that never were and files
+ * the viewer may not read are simply absent: nothing tells them apart).
+ */
+export async function fileInfo(
+  trx: Transaction<DB>,
+  tenantId: number,
+  ids: string[],
+  viewer: FileViewer,
+): Promise<FileMeta[]> {
   if (!ids.length) return []
   const rows = await files(trx)
     .selectFrom('file')
     .select(META)
     .where('tenant_id', '=', tenantId)
     .where(sql<boolean>`id in (${sql.join(ids)})`)
+    .where(visibleTo(viewer))
     .execute()
   const byId = new Map(rows.map((row) => [row.id, toMeta(row)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
+/**
+ * One file's bytes. With a viewer, only a file they may read (GET /b2b/file/download); without, for the
+ * server's own use (a published article's cover, which its public call answers).
+ */
 export async function readFile(
   trx: Transaction<DB>,
   tenantId: number,
   id: string,
+  viewer?: FileViewer,
 ): Promise<(FileMeta & { bytes: Uint8Array }) | undefined> {
-  const row = await files(trx)
+  let query = files(trx)
     .selectFrom('file')
     .select([...META, 'bytes'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
-    .executeTakeFirst()
+  if (viewer) query = query.where(visibleTo(viewer))
+  const row = await query.executeTakeFirst()
   if (!row?.bytes) return undefined
   return { ...toMeta(row), bytes: row.bytes }
 }

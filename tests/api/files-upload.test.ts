@@ -127,6 +127,55 @@ describe('upload', () => {
   })
 })
 
+describe('who may upload and download (SPEC §6: attachment visibility)', () => {
+  const download = (token: string, uuid: string) =>
+    fixture.app.inject({
+      method: 'GET',
+      url: `/api/b2b/file/download?uuid=${uuid}`,
+      headers: { host: 'localhost', authorization: token },
+    })
+  const listed = async (token: string, uuid: string) =>
+    (
+      await fixture.app.inject({
+        method: 'GET',
+        url: `/api/b2b/file/info?uuids=${uuid}`,
+        headers: { host: 'localhost', authorization: token },
+      })
+    ).json().content.list as unknown[]
+
+  it("lets the uploader's enterprise and the operators read a file, and nobody else of the tenant", async () => {
+    const uploader = await fixture.login('entop')
+    const stored = await upload(uploader, AVATAR, 'entop.png', PNG)
+    expect(stored.body.code).toBe('0000')
+    const uuid = stored.body.content.uuid as string
+    for (const reader of ['entop', 'entadmin', 'opcs', 'opadmin']) {
+      const token = await fixture.login(reader)
+      expect((await download(token, uuid)).statusCode, reader).toBe(200)
+      expect(await listed(token, uuid), reader).toHaveLength(1)
+    }
+    // A user of no enterprise, or of another, finds nothing: the same answer as a file that never was.
+    const outsider = await fixture.login('personal')
+    expect((await download(outsider, uuid)).statusCode).toBe(404)
+    expect(await listed(outsider, uuid)).toEqual([])
+    const row = await fixture.database.db
+      .selectFrom('file' as never)
+      .select(['visibility' as never, 'owner_company' as never])
+      .where('id' as never, '=', uuid as never)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ visibility: 'company', owner_company: expect.any(Number) })
+  })
+
+  it("takes uploads to a field only from who may write its entity: a news cover needs the news editor's permission", async () => {
+    const COVER = 'entity=informationItem&field=cover'
+    const customer = await upload(await fixture.login('entadmin'), COVER, 'cover.png', PNG)
+    expect(customer.body.code).toBe('220000')
+    const editor = await upload(await fixture.login('opadmin'), COVER, 'cover.png', PNG)
+    expect(editor.body.code).toBe('0000')
+    // A cover is public (schemas/informationItem.yaml visibility): every user of the tenant reads it.
+    expect((await download(await fixture.login('personal'), editor.body.content.uuid as string)).statusCode).toBe(200)
+  })
+})
+
 describe('tenant isolation', () => {
   it('answers another tenant’s file as not found, by download and by info, and RLS hides the row', async () => {
     const demo = await fixture.login('personal')

@@ -161,7 +161,10 @@ describe('cargo tracking search', () => {
     expect(own?.shipments[0]?.view).toBe('full')
     expect(own?.shipments[0]?.shipment).toMatchObject({ blNo: 'COSU6312345670' })
     expect(String(own?.shipments[0]?.shipment.orderNo)).toMatch(/^HY\d{10}$/)
-    expect((own?.shipments[0]?.shipment.containers as unknown[] | undefined) ?? []).toHaveLength(2)
+    expect((own?.shipments[0]?.shipment.containers as unknown[] | undefined) ?? []).toEqual([
+      expect.objectContaining({ containerNo: 'CSQU3054383', sizeType: '45G1', sizeTypeName: "40'HQ" }),
+      expect.objectContaining({ containerNo: 'CSNU6120045', sizeType: '22G1', sizeTypeName: "20'GP" }),
+    ])
     expect(other).toEqual({ number: 'FFAU1905444', kind: 'container', found: false, shipments: [] })
     expect(otherBl?.found).toBe(false)
 

@@ -142,7 +142,10 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
     if (s.hbl) facts.push([t('tracking.hbl'), s.hbl])
     if (s.mawb) facts.push([t('tracking.mawb'), s.mawb])
     if (s.containers?.length)
-      facts.push([t('tracking.containers'), s.containers.map((c) => `${c.containerNo} ${c.sizeType ?? ''}`).join(', ')])
+      facts.push([
+        t('tracking.containers'),
+        s.containers.map((c) => `${c.containerNo} ${c.sizeTypeName ?? c.sizeType ?? ''}`.trim()).join(', '),
+      ])
     if (s.customerCompanyName) facts.push([t('tracking.customerCompany'), s.customerCompanyName])
   }
   return (

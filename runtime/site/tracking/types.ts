@@ -49,7 +49,7 @@ export interface ShipmentView {
   blNo?: string | null
   hbl?: string | null
   mawb?: string | null
-  containers?: { containerNo: string; sizeType?: string; sealNo?: string }[]
+  containers?: { containerNo: string; sizeType?: string; sizeTypeName?: string | null; sealNo?: string }[]
   customerCompanyName?: string | null
 }
 

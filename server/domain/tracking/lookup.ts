@@ -130,6 +130,8 @@ interface Names {
   ports: Map<string, string>
   airports: Map<string, string>
   carriers: Map<string, string>
+  /** ISO size-type code → SPEC §3 label (45G1 → 40'HQ). */
+  containerTypes: Map<string, string>
   companies: Map<number, string>
 }
 
@@ -142,6 +144,7 @@ const referenceNames = (entity: string): LabelTarget => {
 const PORTS = referenceNames('port')
 const AIRPORTS = referenceNames('airport')
 const CARRIERS = referenceNames('carrier')
+const CONTAINER_TYPES = referenceNames('containerType')
 
 /** Display names of the ports, airports, carriers and companies a page of shipments mentions. */
 async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Language): Promise<Names> {
@@ -154,6 +157,7 @@ async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Lan
     ports: await sharedTexts(trx, PORTS, language),
     airports: await sharedTexts(trx, AIRPORTS, language),
     carriers: await sharedTexts(trx, CARRIERS, language),
+    containerTypes: await sharedTexts(trx, CONTAINER_TYPES, language),
     companies: new Map(companies.map((c) => [c.id, zh ? c.name : (c.name_en ?? c.name)])),
   }
 }
@@ -267,7 +271,11 @@ function answerFor(
       blNo: row.bl_no,
       hbl: row.hbl,
       mawb: row.mawb,
-      containers: row.containers ?? [],
+      // A person reads a container's type as a forwarder writes it (40'HQ); the ISO code stays beside it.
+      containers: (row.containers ?? []).map((c) => ({
+        ...c,
+        sizeTypeName: c.sizeType ? (names.containerTypes.get(c.sizeType) ?? null) : null,
+      })),
       customerCompany: row.customer_company,
       customerCompanyName: row.customer_company !== null ? (names.companies.get(row.customer_company) ?? null) : null,
     })

@@ -51,7 +51,7 @@ async function bombWorkbook(unpacked: number, claim?: number): Promise<Buffer> {
   small.FullPaths.forEach((path, i) => {
     const entry = small.FileIndex[i]
     const name = path.replace(/^Root Entry\//, '').replace(/^\//, '')
-    if (!entry || entry.type !== 2 || !entry.content || name.endsWith('/')) return
+    if (entry?.type !== 2 || !entry.content || name.endsWith('/')) return
     if (name === 'xl/worksheets/sheet1.xml') return
     const content = Buffer.from(entry.content)
     members.push({ name, data: deflateRawSync(content), size: content.length, crc: crc32(content) })

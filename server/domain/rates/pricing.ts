@@ -15,8 +15,11 @@ import {
   sum,
 } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
+import { snakeCase } from '../../engine/columns.ts'
+import { nameChain } from '../../engine/labels.ts'
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
+import { loadManifest } from '../../manifest.ts'
 
 /**
  * Prices one stored rate for one caller: the caller's price level on the freight, the cargo's quantities,
@@ -122,10 +125,17 @@ export interface PricedRate {
   remarks: string | null
 }
 
+/** The reference list each alias of rateSelect joins. */
+const NAMED = { c: 'carrier', op: 'port', dp: 'port', oa: 'airport', da: 'airport' } as const
+
 /** The SQL that reads rates with their display names; `where` narrows it. */
 export function rateSelect(language: Language) {
-  const name = (alias: string) =>
-    language === 'zh' ? sql.raw(`coalesce(${alias}.name_zh, ${alias}.name_en)`) : sql.raw(`${alias}.name_en`)
+  // The names labels and look-ups give (server/engine/labels.ts nameChain): the language's, then English.
+  const name = (alias: keyof typeof NAMED) => {
+    const fields = loadManifest().entities[NAMED[alias]]?.fields ?? {}
+    const chain = nameChain(language, (field) => fields[field] !== undefined)
+    return sql`coalesce(${sql.join(chain.map((field) => sql`nullif(${sql.ref(`${alias}.${snakeCase(field)}`)}, '')`))})`
+  }
   return sql`
     select r.id, r.rate_no, r.mode, r.carrier, ${name('c')} as carrier_name,
       coalesce(r.pol, r.origin_airport) as origin, coalesce(${name('op')}, ${name('oa')}) as origin_name,

@@ -4,6 +4,12 @@ import type { Envelope, Transport } from '../generated/client.ts'
 export const SUCCESS = '0000'
 /** SPEC §8: codes that mean the session is gone and open the "Confirm logout" box. */
 export const LOGOUT_CODES: readonly string[] = ['401', '50012', '50014']
+/**
+ * SPEC §7: the portal's calls carry `resource: 1`. The server needs it on any call the session cookie
+ * authorises that changes something, on logout and on sign-in (server/http/csrf.ts): another site can make
+ * a browser send the cookie, never this header.
+ */
+export const RESOURCE_HEADER = { Resource: '1' } as const
 /** SPEC §9: one reading of the request timeout. */
 export const TIMEOUT_MS = 20_000
 
@@ -71,7 +77,7 @@ export interface TransportOptions {
 
 /**
  * The one way the portal reaches the server: the generated client (`createClient(transport)`) calls this
- * with method, path, query and body; it adds the gateway prefix and the Language header, sends the session
+ * with method, path, query and body; it adds the gateway prefix, the Language and Resource headers, sends the session
  * cookie, unwraps the envelope and rejects with a RequestError on anything but code "0000".
  */
 export function createTransport(options: TransportOptions): Transport {
@@ -88,6 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
         headers: {
           Language: options.language(),
           Accept: 'application/json',
+          ...RESOURCE_HEADER,
           ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),

@@ -24,6 +24,7 @@ import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { registerEngine } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
+import { type CsrfPaths, checkCrossSite } from './http/csrf.ts'
 import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
@@ -115,6 +116,13 @@ export async function buildApp({
     bodyLimit: DEFAULT_BODY_LIMIT,
   })
   const tenants = new TenantResolver(database.api)
+  // Which calls sign in, and which GET changes state (logout): they need the portal's header (http/csrf.ts).
+  const apiPaths = (ids: readonly string[]) =>
+    new Set(manifest.endpoints.filter((e) => ids.includes(e.id)).map((e) => `/api${e.path}`))
+  const csrfPaths: CsrfPaths = {
+    signIns: apiPaths(['userLogin', 'userCodeLogin', 'exchangeToken']),
+    stateChangingGets: apiPaths(['userLogout']),
+  }
   // Every route the server has, for the test that holds it equal to the published OpenAPI document.
   const routes: { method: string; url: string }[] = []
   app.decorate('registeredRoutes', routes)
@@ -152,6 +160,8 @@ export async function buildApp({
         const tenant = await tenants.byHost(request.headers.host)
         if (!tenant) throw new ApiError('404')
         request.tenant = tenant
+        // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
+        checkCrossSite(request, csrfPaths)
         request.session = await loadSession(database.api, request)
       })
 

@@ -1,14 +1,14 @@
 import { endpoints, type ImportContent } from '../../generated/client.ts'
 import type { StoredFile } from '../../generated/types.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
-import { buildUrl, classify, RequestError, SUCCESS } from '../api.ts'
+import { buildUrl, classify, RESOURCE_HEADER, RequestError, SUCCESS } from '../api.ts'
 import { languageHeader } from '../i18n.ts'
 
 /**
  * Uploads and downloads of file fields. Every other call goes through the generated client's JSON
  * transport; an upload is a multipart body whose progress the user watches, which fetch cannot report,
  * so it goes by XMLHttpRequest — to the path the generated endpoint table gives, with the same Language
- * header and the same envelope reading (runtime/api.ts).
+ * and Resource headers and the same envelope reading (runtime/api.ts).
  */
 
 /** Where a stored file is read from: its uuid's download address (an older value that is already an address stays one). */
@@ -73,6 +73,8 @@ function postFile<T>(
     xhr.open('POST', url)
     xhr.setRequestHeader('Language', languageHeader())
     xhr.setRequestHeader('Accept', 'application/json')
+    // Uploads change state under the session cookie: the same header as every other call (server/http/csrf.ts).
+    for (const [name, value] of Object.entries(RESOURCE_HEADER)) xhr.setRequestHeader(name, value)
     xhr.withCredentials = true
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)

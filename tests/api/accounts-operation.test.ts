@@ -28,7 +28,7 @@ async function login(username: string, password = DEMO_PASSWORD, host = 'localho
   const response = await app.inject({
     method: 'POST',
     url: '/api/b2b/user/login',
-    headers: { host, 'x-forwarded-for': `10.4.0.${nextIp++}` },
+    headers: { host, 'x-forwarded-for': `10.4.0.${nextIp++}`, resource: '1' },
     payload: { username, password },
   })
   return response
@@ -48,7 +48,8 @@ function call(
   options: { host?: string; language?: string } = {},
 ) {
   const headers: Record<string, string> = { host: options.host ?? 'localhost' }
-  if (token) headers.cookie = `b2b_token=${token}`
+  // The portal's header beside the cookie, as a cookie-authorised change needs (server/http/csrf.ts).
+  if (token) Object.assign(headers, { cookie: `b2b_token=${token}`, resource: '1' })
   if (options.language) headers.language = options.language
   return app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
 }

@@ -10,7 +10,8 @@ const ME = '/api/b2b/user/getCurrentUserInfo'
 
 function change(token: string | null, payload: object, options: { language?: string; host?: string } = {}) {
   const headers: Record<string, string> = { host: options.host ?? 'localhost' }
-  if (token) headers.cookie = `b2b_token=${token}`
+  // The portal's header beside the cookie, as a cookie-authorised change needs (server/http/csrf.ts).
+  if (token) Object.assign(headers, { cookie: `b2b_token=${token}`, resource: '1' })
   if (options.language) headers.language = options.language
   return test.app.inject({ method: 'POST', url: CHANGE, headers, payload })
 }

@@ -35,7 +35,8 @@ function post(url: string, payload: object, headers: Record<string, string> = {}
   return app.inject({
     method: 'POST',
     url: `/api${url}`,
-    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), ...headers },
+    // resource: the portal's header, which sign-ins and cookie-authorised changes need (server/http/csrf.ts).
+    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers },
     payload,
   })
 }

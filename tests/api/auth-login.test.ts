@@ -34,6 +34,8 @@ function login(username: string, password: string, options: { host?: string; ip?
     headers: {
       host: options.host ?? 'localhost',
       'x-forwarded-for': options.ip ?? '10.1.255.1',
+      // The portal's header, which every sign-in needs (server/http/csrf.ts).
+      resource: '1',
       ...options.headers,
     },
     payload: { username, password },
@@ -141,7 +143,7 @@ describe('POST /b2b/user/login', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/b2b/user/login',
-      headers: { host: 'localhost', language: 'en_US' },
+      headers: { host: 'localhost', language: 'en_US', resource: '1' },
       payload: { username: '' },
     })
     expect(response.statusCode).toBe(400)
@@ -326,7 +328,7 @@ describe('GET /b2b/user/logout', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/b2b/user/logout',
-      headers: { host: 'localhost', cookie: `b2b_token=${token}` },
+      headers: { host: 'localhost', cookie: `b2b_token=${token}`, resource: '1' },
     })
     expect(response.json().code).toBe('0000')
     const cookie = setCookieOf(response)

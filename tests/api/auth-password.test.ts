@@ -34,7 +34,8 @@ function call(method: 'GET' | 'POST', url: string, payload?: object, headers: Re
   return app.inject({
     method,
     url: `/api${url}`,
-    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), ...headers } as Record<string, string>,
+    // resource: the portal's header, which sign-ins and cookie-authorised changes need (server/http/csrf.ts).
+    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers } as Record<string, string>,
     ...(payload ? { payload } : {}),
   })
 }

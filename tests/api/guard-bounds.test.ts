@@ -33,6 +33,8 @@ function call(method: string, path: string, body?: string, headers: Record<strin
         headers: {
           host: 'localhost',
           language: 'en_US',
+          // The portal's header: a sign-in needs it (server/http/csrf.ts), and the bodies here are its.
+          resource: '1',
           ...(body !== undefined
             ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
             : {}),

@@ -44,7 +44,8 @@ async function storage(): Promise<{ dataDir: string; env: Record<string, string>
 async function login(server: RunningServer, username: string): Promise<string> {
   const response = await fetch(`${server.url}/api/b2b/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // resource: the portal's header, which every sign-in needs (server/http/csrf.ts).
+    headers: { 'content-type': 'application/json', resource: '1' },
     body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   })
   const body = (await response.json()) as { code: string; token: string }

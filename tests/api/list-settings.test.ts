@@ -12,7 +12,7 @@ function call(token: string, method: 'GET' | 'POST', url: string, payload?: obje
   return test.app.inject({
     method,
     url,
-    headers: { host: 'localhost', cookie: `b2b_token=${token}`, language: 'en' },
+    headers: { host: 'localhost', cookie: `b2b_token=${token}`, resource: '1', language: 'en' },
     ...(payload ? { payload } : {}),
   })
 }

@@ -20,7 +20,7 @@ function post(token: string, url: string, payload: object, host = 'localhost') {
   return test.app.inject({
     method: 'POST',
     url,
-    headers: { host, cookie: `b2b_token=${token}`, language: 'en' },
+    headers: { host, cookie: `b2b_token=${token}`, resource: '1', language: 'en' },
     payload,
   })
 }

@@ -23,7 +23,12 @@ const IN_FORCE = '/api/b2b/screen/overlays'
 const ORDER_LIST = '/api/booking/order/queryOrderListByOperator'
 
 function post(token: string, url: string, payload: object, host = 'localhost', language = 'en') {
-  return test.app.inject({ method: 'POST', url, headers: { host, cookie: `b2b_token=${token}`, language }, payload })
+  return test.app.inject({
+    method: 'POST',
+    url,
+    headers: { host, cookie: `b2b_token=${token}`, resource: '1', language },
+    payload,
+  })
 }
 function get(token: string, url: string, host = 'localhost') {
   return test.app.inject({ method: 'GET', url, headers: { host, cookie: `b2b_token=${token}` } })

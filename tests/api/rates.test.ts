@@ -199,7 +199,7 @@ describe('visitor query allowance', () => {
       const login = await app.inject({
         method: 'POST',
         url: '/api/b2b/user/login',
-        headers: { host: 'localhost', 'x-forwarded-for': '10.88.2.1' },
+        headers: { host: 'localhost', 'x-forwarded-for': '10.88.2.1', resource: '1' },
         payload: { username: 'personal', password: 'Demo@2026' },
       })
       const token = login.json().token as string

@@ -35,7 +35,7 @@ async function failedLogin(app: FastifyInstance, remoteAddress: string, forwarde
     method: 'POST',
     url: '/api/b2b/user/login',
     remoteAddress,
-    headers: { host: 'localhost', 'x-forwarded-for': forwardedFor },
+    headers: { host: 'localhost', 'x-forwarded-for': forwardedFor, resource: '1' },
     payload: { username: `nobody${nextUser++}`, password: 'Wrong@2026' },
   })
   return response.json().code as string

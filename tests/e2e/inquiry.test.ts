@@ -17,7 +17,7 @@ async function myInquiries(page: Page): Promise<{ total: number; list: Record<st
   return page.evaluate(async () => {
     const response = await fetch('/api/booking/inquiry/listByCompany', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', resource: '1' },
       body: JSON.stringify({ pageSize: 200 }),
     })
     return ((await response.json()) as { content: { total: number; list: Record<string, unknown>[] } }).content

@@ -14,6 +14,7 @@ async function contextFor(language: string): Promise<BrowserContext> {
   const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+    headers: { resource: '1' },
     data: { username: 'opadmin', password: 'Demo@2026' },
   })
   expect((await response.json()).code).toBe('0000')
@@ -36,8 +37,14 @@ describe('news screens in every language', () => {
     it(`shows no raw key in ${language}`, async () => {
       const context = await contextFor(language)
       const api = async (url: string) =>
-        (await (await context.request.post(`${portal.server.url}${url}`, { data: { pageNum: 1, pageSize: 1 } })).json())
-          .content.list[0].id as number
+        (
+          await (
+            await context.request.post(`${portal.server.url}${url}`, {
+              headers: { resource: '1' },
+              data: { pageNum: 1, pageSize: 1 },
+            })
+          ).json()
+        ).content.list[0].id as number
       const itemId = await api('/api/b2b/information/manage/list')
       const typeId = await api('/api/b2b/information/type/list')
       const paths = [

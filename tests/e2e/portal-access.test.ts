@@ -45,6 +45,7 @@ describe('SPEC §2 routing in the browser', () => {
   it('relabels the menus when the user switches to English, and says so in English', async () => {
     const { context, page } = await freshPage()
     await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
     await page.goto(`${portal.server.url}/orderList`)
@@ -68,6 +69,7 @@ describe('SPEC §2 routing in the browser', () => {
   it('keeps operator menus from a personal user and refuses /orderList typed in', async () => {
     const { context, page } = await freshPage()
     await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username: 'personal', password: 'Demo@2026' },
     })
     await page.goto(`${portal.server.url}/personalInfo`)
@@ -88,10 +90,14 @@ describe('SPEC §2 routing in the browser', () => {
   it('signs in with a ?token= handoff and takes it off the address', async () => {
     const issuer = await portal.browser.newContext()
     await issuer.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
     const answer = await (
-      await issuer.request.post(`${portal.server.url}/api/b2b/user/createHandoff`, { data: {} })
+      await issuer.request.post(`${portal.server.url}/api/b2b/user/createHandoff`, {
+        headers: { resource: '1' },
+        data: {},
+      })
     ).json()
     expect(answer.code).toBe('0000')
     await issuer.close()
@@ -106,11 +112,12 @@ describe('SPEC §2 routing in the browser', () => {
   it('goes to /login when a call answers HTTP 401 (the session ended elsewhere)', async () => {
     const { context, page } = await freshPage()
     await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
     await page.goto(`${portal.server.url}/orderList`)
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
-    await context.request.get(`${portal.server.url}/api/b2b/user/logout`)
+    await context.request.get(`${portal.server.url}/api/b2b/user/logout`, { headers: { resource: '1' } })
     await page.getByRole('button', { name: text('zh', 'ui', 'search'), exact: true }).click()
     await page.waitForURL(/\/login\?redirect=%2ForderList/)
     await context.close()
@@ -119,6 +126,7 @@ describe('SPEC §2 routing in the browser', () => {
   it('asks to log in again on a logout code, and Re-Login ends the session', async () => {
     const { context, page } = await freshPage()
     await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username: 'opadmin', password: 'Demo@2026' },
     })
     // SPEC §8 codes the server does not send today: answer one for the list call.

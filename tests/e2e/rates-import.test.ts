@@ -79,7 +79,7 @@ describe('rate import (operator)', () => {
       page.evaluate(async () => {
         const response = await fetch('/api/price/rate/list', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', resource: '1' },
           body: JSON.stringify({ searchParams: { rateNo: 'E2E-IMP-' }, pageSize: 50 }),
         })
         return ((await response.json()) as { content: { total: number } }).content.total

@@ -220,7 +220,7 @@ describe('special-rate applications', () => {
     const expiredId = await operator.page.evaluate(async (end) => {
       const response = await fetch('/api/price/rate/list', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', resource: '1' },
         body: JSON.stringify({
           searchParams: { mode: 'FCL', pol: 'CNSHA', pod: 'USLAX', validToEnd: end },
           pageSize: 1,

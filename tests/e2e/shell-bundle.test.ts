@@ -46,6 +46,7 @@ async function visit(path: string, ready: (page: Page) => Promise<unknown>, user
   const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
   if (username) {
     const login = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username, password: 'Demo@2026' },
     })
     expect((await login.json()).code).toBe('0000')

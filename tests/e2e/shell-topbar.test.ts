@@ -68,7 +68,7 @@ describe('the notification bell', () => {
       (
         await fetch('/api/b2b/letter/list', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', resource: '1' },
           body: '{}',
         })
       ).json(),

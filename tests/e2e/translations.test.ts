@@ -31,6 +31,7 @@ async function contextFor(username: string | null, language: string): Promise<Br
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   if (username) {
     const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
+      headers: { resource: '1' },
       data: { username, password: 'Demo@2026' },
     })
     expect((await response.json()).code).toBe('0000')
@@ -40,7 +41,10 @@ async function contextFor(username: string | null, language: string): Promise<Br
 
 async function someOrderId(context: BrowserContext, url: string): Promise<number> {
   const answer = await (
-    await context.request.post(`${portal.server.url}${url}`, { data: { pageNum: 1, pageSize: 1 } })
+    await context.request.post(`${portal.server.url}${url}`, {
+      headers: { resource: '1' },
+      data: { pageNum: 1, pageSize: 1 },
+    })
   ).json()
   return answer.content.list[0].id as number
 }

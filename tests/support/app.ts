@@ -48,7 +48,12 @@ export function setupTestApp(): TestApp {
       const response = await fixture.app.inject({
         method: 'POST',
         url: '/api/b2b/user/login',
-        headers: { host, 'x-forwarded-for': `10.99.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}` },
+        headers: {
+          host,
+          'x-forwarded-for': `10.99.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+          // The portal's header, which every sign-in needs (server/http/csrf.ts).
+          resource: '1',
+        },
         payload: { username, password: DEMO_PASSWORD },
       })
       expect(response.json().code, `login ${username}@${host}: ${response.body}`).toBe('0000')

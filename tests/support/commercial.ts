@@ -15,7 +15,7 @@ export function apiCall(page: Page, method: string, path: string, body?: object)
     async ({ method, path, body }) => {
       const response = await fetch(`/api${path}`, {
         method,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', resource: '1' },
         ...(body ? { body: JSON.stringify(body) } : {}),
       })
       return (await response.json()) as { code: string; content: Record<string, unknown> }

@@ -68,7 +68,8 @@ export function setupPortal(): PortalFixture {
         async (credentials) => {
           const response = await fetch('/api/b2b/user/login', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            // resource: the portal's header, which every sign-in needs (server/http/csrf.ts).
+            headers: { 'content-type': 'application/json', resource: '1' },
             body: JSON.stringify(credentials),
           })
           return ((await response.json()) as { code: string }).code

@@ -35,7 +35,7 @@ describe('SPEC §8 outcomes', () => {
 })
 
 describe('the transport under the generated client', () => {
-  it('sends the gateway prefix, the Language header, JSON body and the cookie', async () => {
+  it('sends the gateway prefix, the Language and Resource headers, JSON body and the cookie', async () => {
     const { fetch, client } = harness(reply(200, { code: '0000', message: 'ok', content: { list: [], total: 0 } }))
     const envelope = await client.orderList.list({ searchParams: { orderNo: 'SO1' }, pageNum: 1, pageSize: 10 })
     expect(envelope.content).toEqual({ list: [], total: 0 })
@@ -44,6 +44,8 @@ describe('the transport under the generated client', () => {
     expect(init?.method).toBe('POST')
     expect(init?.credentials).toBe('same-origin')
     expect((init?.headers as Record<string, string> | undefined)?.Language).toBe('en_US')
+    // SPEC §7's resource header: what the server asks of cookie-authorised calls (issue #17, finding 7).
+    expect((init?.headers as Record<string, string> | undefined)?.Resource).toBe('1')
     expect(JSON.parse(String(init?.body))).toEqual({ searchParams: { orderNo: 'SO1' }, pageNum: 1, pageSize: 10 })
   })
 

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../auth/tokens.ts'
+import { ApiError } from './errors.ts'
+
+/**
+ * Cross-site request forgery (issue #17, finding 7). The portal sends `Resource: 1` on every call (SPEC §7
+ * names the header; runtime/api.ts and runtime/widgets/fileTransfer.ts). Another site cannot make a browser
+ * send it: a form, a link or an image sends no custom header, and a script's cross-origin fetch with one
+ * needs a CORS preflight this server never grants. So a call a browser's cookie alone would authorise must
+ * carry it:
+ *   - every state-changing call (anything but GET, HEAD, OPTIONS), and logout (a GET in SPEC §7), that
+ *     presents the b2b_token cookie;
+ *   - the sign-in calls, which set that cookie (login CSRF: signing a victim into the attacker's account).
+ * A call with an `Authorization` header is not forgeable that way (a browser adds none across sites, and
+ * the header decides the session, ./../auth/tokens.ts) and needs nothing more: API clients, tests.
+ */
+export const CSRF_HEADER = 'resource'
+export const CSRF_VALUE = '1'
+
+/** 220000 (HTTP 403) with its own message: the call did not come from the portal. */
+export class CrossSiteRefused extends ApiError {
+  constructor() {
+    super('220000')
+  }
+  override get key(): string {
+    return 'error.crossSite'
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export interface CsrfPaths {
+  /** GET calls that change state all the same (logout), as /api paths. */
+  stateChangingGets: ReadonlySet<string>
+  /** Calls that open a session and set the cookie, as /api paths. */
+  signIns: ReadonlySet<string>
+}
+
+/** Throws CrossSiteRefused when the request needs the header and lacks it. */
+export function checkCrossSite(request: FastifyRequest, paths: CsrfPaths): void {
+  if (request.headers.authorization !== undefined) return
+  if (request.headers[CSRF_HEADER] === CSRF_VALUE) return
+  const path = request.url.split('?')[0] ?? ''
+  if (paths.signIns.has(path)) throw new CrossSiteRefused()
+  const changes = !SAFE_METHODS.has(request.method) || paths.stateChangingGets.has(path)
+  if (changes && request.cookies[SESSION_COOKIE] !== undefined) throw new CrossSiteRefused()
+}

@@ -122,8 +122,9 @@ describe('the order detail screens (generated manifest)', () => {
       expect(screen(name).endpoints?.detail).toEqual({ method: 'GET', path: '/booking/order/getOrderDetail' })
     }
     // Booking forecasts (/preOrderList) is both sides' list: it links to either detail, the first one opens.
-    expect(linkingLists('orderDetailsOperator', manifest.screens).sort()).toEqual(['orderList', 'preOrderList'])
-    expect(linkingLists('orderDetails', manifest.screens).sort()).toEqual(['myOrders', 'preOrderList'])
+    // "Back" goes to the list that opens the detail alone, before the shared one.
+    expect(linkingLists('orderDetailsOperator', manifest.screens)).toEqual(['orderList', 'preOrderList'])
+    expect(linkingLists('orderDetails', manifest.screens)).toEqual(['myOrders', 'preOrderList'])
   })
 
   it("lay out SPEC §3's order labels: references, source, parties, contact, route, containers, cargo, services, remarks", () => {

@@ -125,16 +125,23 @@ export function offeredActions(
   return (actions ?? []).filter((action) => actionAllowed(action, context, record))
 }
 
-/** The list screens whose link column opens this detail: where "back" goes. */
+/**
+ * The list screens whose link column opens this detail: where "back" goes. A list that opens this detail
+ * alone comes before one that names it among alternatives (a list both sides share, like booking forecasts):
+ * the operator's order detail goes back to the order list.
+ */
 export function linkingLists(
   detail: string,
   screens: readonly Pick<ManifestScreen, 'name' | 'kind' | 'columns'>[],
 ): string[] {
+  const rank = (screen: Pick<ManifestScreen, 'columns'>) =>
+    (screen.columns ?? []).some((column) => column.link === detail) ? 0 : 1
   return screens
     .filter(
       (screen) =>
         screen.kind === 'list' && (screen.columns ?? []).some((column) => asList(column.link).includes(detail)),
     )
+    .sort((a, b) => rank(a) - rank(b))
     .map((screen) => screen.name)
 }
 

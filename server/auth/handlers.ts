@@ -19,7 +19,7 @@ import { ApiError } from '../http/errors.ts'
 import { type Account, currentUserInfo, findAccount, findById, lockoutKey } from './accounts.ts'
 import { type CodeScope, channelOf, checkCode, issueCode, normaliseTarget } from './codes.ts'
 import { clearLoginFailures, lockKey, loginRefusal, recordLoginFailure } from './limits.ts'
-import { hashPassword, verifyPassword } from './password.ts'
+import { hashPassword, verifyAgainstNobody, verifyPassword } from './password.ts'
 import { clearSessionCookie, hashSecret, newSecret, sendSession, startSession } from './tokens.ts'
 
 /** A handoff (SPEC §2 ?token= links) lives 60 seconds; a password reset ticket 10 minutes. */
@@ -172,12 +172,9 @@ async function spendTicket(
 export const authHandlers: HandlerRegistry = {
   async sendRegisterSms(ctx) {
     const { key } = ctx.input as SmsCodeRequest
-    const tenantId = ctx.request.tenant.id
-    await ctx.inTenant(async (trx) => {
-      const taken = await takenBy(trx, tenantId, { mobile: key })
-      if (taken) throw taken
-      await issueCode(codeScope(ctx, trx), { target: key, purpose: 'register' })
-    })
+    // A number that already has an account gets its code too, and hears "mobile number exists" only once
+    // the code is verified (userRegister): the answer here tells nobody whether it has one (issue #17, DECISIONS).
+    await ctx.inTenant((trx) => issueCode(codeScope(ctx, trx), { target: key, purpose: 'register' }))
     return null
   },
 
@@ -191,11 +188,7 @@ export const authHandlers: HandlerRegistry = {
     const passwordHash = await hashPassword(input.password)
     const user = await rethrowDuplicate(
       settle(ctx, async (trx) => {
-        const taken = await takenBy(trx, tenantId, {
-          username: input.username,
-          mobile: input.mobile,
-          email: email ?? undefined,
-        })
+        const taken = await takenBy(trx, tenantId, { username: input.username, email: email ?? undefined })
         if (taken) return taken
         const wrongCode = await checkCode(trx, tenantId, {
           target: input.mobile,
@@ -203,6 +196,9 @@ export const authHandlers: HandlerRegistry = {
           code: input.code,
         })
         if (wrongCode) return wrongCode
+        // Whether the number has an account is said only to whoever proved they receive its messages.
+        const mobileTaken = await takenBy(trx, tenantId, { mobile: input.mobile })
+        if (mobileTaken) return mobileTaken
         const role = await trx
           .selectFrom('role')
           .select('id')
@@ -246,18 +242,19 @@ export const authHandlers: HandlerRegistry = {
       const account = await findAccount(trx, tenantId, typed)
       const key = lockoutKey(account, typed)
       await lockKey(trx, `login:${tenantId}:${key}`)
-      const refusal = await loginRefusal(trx, tenantId, key, ip)
+      const refusal = await loginRefusal(trx, tenantId, key, ip, account?.id)
       if (refusal) return refusal
-      if (!account) {
-        await recordLoginFailure(trx, tenantId, key, ip)
-        return new ApiError('300006')
-      }
-      if (!(await verifyPassword(account.password_hash, password))) {
+      // An unknown account and a wrong password answer alike, in the same time (issue #17, finding 2).
+      const right = account
+        ? await verifyPassword(account.password_hash, password)
+        : await verifyAgainstNobody(password)
+      if (!account || !right) {
         await recordLoginFailure(trx, tenantId, key, ip)
         return new ApiError('300005')
       }
+      // Only the right password learns that the account is disabled.
       if (account.state !== 1) return new ApiError('300007')
-      await clearLoginFailures(trx, tenantId, key)
+      await clearLoginFailures(trx, tenantId, key, ip)
       return { token: await startSession(trx, tenantId, account.id, ctx.request), account }
     })
     return signedIn(ctx, token, account)
@@ -268,9 +265,15 @@ export const authHandlers: HandlerRegistry = {
     const tenantId = ctx.request.tenant.id
     await ctx.inTenant(async (trx) => {
       const account = await findAccount(trx, tenantId, key)
-      if (!account || account.mobile !== key) throw new ApiError('300006')
-      if (account.state !== 1) throw new ApiError('300007')
-      await issueCode(codeScope(ctx, trx), { target: key, purpose: 'login', userId: account.id })
+      const owns = !!account && account.mobile === key
+      // Success either way, so the answer never tells whether a number has an account (issue #17, finding 2);
+      // the limits count every request. A disabled account learns it only at codeLogin, after the code.
+      await issueCode(codeScope(ctx, trx), {
+        target: key,
+        purpose: 'login',
+        userId: owns ? account.id : null,
+        deliver: owns,
+      })
     })
     return null
   },
@@ -407,6 +410,7 @@ export const authHandlers: HandlerRegistry = {
         .where('id', '=', account.id)
         .execute()
       await revokeSessions(trx, tenantId, account.id)
+      // The unlock: a completed reset clears the account's failures from every address.
       await clearLoginFailures(trx, tenantId, lockoutKey(account, ''))
       return null
     })

@@ -3,13 +3,29 @@ import type { DB } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 
 /**
- * Login limits, counted from login_failure rows so that every replica sees the same numbers.
- * After LOCKOUT_FAILURES wrong passwords for one account within LOCKOUT_MINUTES the account refuses
- * password logins (300008, abnormal login) until the oldest of those failures is LOCKOUT_MINUTES old.
- * One address may fail IP_FAILURES times in that window over all accounts before it gets 429.
+ * Login limits (issue #17, findings 2 and 6), counted from login_failure rows so that every replica sees the
+ * same numbers. Five wrong passwords from anywhere used to lock any account for everyone, its owner included;
+ * now an attacker is slowed where they stand and the owner keeps signing in:
+ *
+ * - **Per account and address**: after PAIR_FAILURES wrong passwords for one account from one address (within
+ *   PAIR_WINDOW_HOURS), that address may not try that account again for LOCK_MINUTES, doubling with each
+ *   further failure (15, 30, 60 … minutes, at most MAX_LOCK_MINUTES). Answer 300008 (abnormal login).
+ * - **Per account, from everywhere**: ACCOUNT_FAILURES wrong passwords within LOCK_MINUTES (many addresses
+ *   taking turns) stop password logins to the account from addresses it has never signed in from
+ *   (KNOWN_ADDRESS_DAYS); the addresses its owner used still sign in.
+ * - **Per address, over all accounts**: IP_FAILURES failures within LOCK_MINUTES answer 429.
+ * - A successful login clears its own address's failures only (an owner's sign-in does not hand an attacker
+ *   fresh tries); a completed password reset clears all of the account's (the unlock).
+ *
+ * Unknown accounts are counted under what was typed, exactly like known ones, so the limits tell nothing
+ * about which accounts exist.
  */
-export const LOCKOUT_FAILURES = 5
-export const LOCKOUT_MINUTES = 15
+export const PAIR_FAILURES = 5
+export const PAIR_WINDOW_HOURS = 24
+export const LOCK_MINUTES = 15
+export const MAX_LOCK_MINUTES = 24 * 60
+export const ACCOUNT_FAILURES = 20
+export const KNOWN_ADDRESS_DAYS = 30
 export const IP_FAILURES = 50
 
 /**
@@ -20,26 +36,60 @@ export async function lockKey(trx: Transaction<DB>, key: string): Promise<void> 
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
 }
 
-/** Why a password login must not even be tried now, or null. */
+/** 300008 with the minutes the address must wait, for the log and tests. */
+export class LoginLocked extends ApiError {
+  constructor(readonly waitSeconds: number | null) {
+    super('300008')
+  }
+}
+
+/** Why a password login must not even be tried now, or null. `userId` is the account's, when there is one. */
 export async function loginRefusal(
   trx: Transaction<DB>,
   tenantId: number,
   account: string,
   ip: string,
+  userId: number | undefined,
 ): Promise<ApiError | null> {
   const row = await trx
     .selectFrom('login_failure')
     .select([
-      sql<number>`count(*) filter (where username = ${account})::int`.as('account'),
-      sql<number>`count(*) filter (where ip = ${ip})::int`.as('ip'),
+      sql<number>`count(*) filter (where username = ${account} and ip = ${ip})::int`.as('pair'),
+      // When the address may try again: the last failure plus LOCK_MINUTES doubled per failure past the limit.
+      sql<number | null>`ceil(extract(epoch from
+        max(at) filter (where username = ${account} and ip = ${ip})
+        + make_interval(mins => least(${LOCK_MINUTES} * power(2, greatest(count(*) filter (where username = ${account} and ip = ${ip}) - ${PAIR_FAILURES}, 0)), ${MAX_LOCK_MINUTES})::int)
+        - now()))::int`.as('pairWait'),
+      sql<number>`count(*) filter (where username = ${account} and at > now() - make_interval(mins => ${LOCK_MINUTES}))::int`.as(
+        'account',
+      ),
+      sql<number>`count(*) filter (where ip = ${ip} and at > now() - make_interval(mins => ${LOCK_MINUTES}))::int`.as(
+        'ip',
+      ),
     ])
     .where('tenant_id', '=', tenantId)
     .where((eb) => eb.or([eb('username', '=', account), eb('ip', '=', ip)]))
-    .where('at', '>', sql<Date>`now() - make_interval(mins => ${LOCKOUT_MINUTES})`)
+    .where('at', '>', sql<Date>`now() - make_interval(hours => ${PAIR_WINDOW_HOURS})`)
     .executeTakeFirstOrThrow()
-  if (row.account >= LOCKOUT_FAILURES) return new ApiError('300008')
+  if (row.pair >= PAIR_FAILURES && row.pairWait !== null && row.pairWait > 0) return new LoginLocked(row.pairWait)
   if (row.ip >= IP_FAILURES) return new ApiError('429')
+  if (row.account >= ACCOUNT_FAILURES && !(userId !== undefined && (await knownAddress(trx, tenantId, userId, ip))))
+    return new LoginLocked(null)
   return null
+}
+
+/** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
+async function knownAddress(trx: Transaction<DB>, tenantId: number, userId: number, ip: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('session')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function recordLoginFailure(
@@ -51,7 +101,17 @@ export async function recordLoginFailure(
   await trx.insertInto('login_failure').values({ tenant_id: tenantId, username: account, ip }).execute()
 }
 
-/** A successful login (or a new password) starts the count again. */
-export async function clearLoginFailures(trx: Transaction<DB>, tenantId: number, account: string): Promise<void> {
-  await trx.deleteFrom('login_failure').where('tenant_id', '=', tenantId).where('username', '=', account).execute()
+/**
+ * A successful login starts its own address's count again (`ip`); a new password set by a reset clears the
+ * account's failures from every address (no `ip`): the owner's way out of a lock.
+ */
+export async function clearLoginFailures(
+  trx: Transaction<DB>,
+  tenantId: number,
+  account: string,
+  ip?: string,
+): Promise<void> {
+  let query = trx.deleteFrom('login_failure').where('tenant_id', '=', tenantId).where('username', '=', account)
+  if (ip !== undefined) query = query.where('ip', '=', ip)
+  await query.execute()
 }

@@ -12,6 +12,7 @@ import * as orderNumbers from './migrations/0010_order_numbers.ts'
 import * as rowTally from './migrations/0011_row_tally.ts'
 import * as sessionLookup from './migrations/0012_session_lookup.ts'
 import * as fileAccess from './migrations/0013_file_access.ts'
+import * as loginLimits from './migrations/0014_login_limits.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011_row_tally': rowTally,
   '0012_session_lookup': sessionLookup,
   '0013_file_access': fileAccess,
+  '0014_login_limits': loginLimits,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -140,10 +140,23 @@ describe('code login by SMS', () => {
     expect(outboxBody('sms', message?.payload).text).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
   })
 
-  it('answers 300006 for a number no account has, and sends nothing', async () => {
-    const response = await sendLoginSms('13999999999')
-    expect(response.json().code).toBe('300006')
-    expect(await outboxTo('13999999999')).toHaveLength(0)
+  it('answers a number no account has as one that has an account, sends nothing, and counts it (issue #17, finding 2)', async () => {
+    const unknown = '13999999999'
+    const ip = { 'x-forwarded-for': '10.3.8.1' }
+    const response = await sendLoginSms(unknown, ip)
+    expect(response.json()).toEqual({ code: '0000', message: 'success', content: null })
+    expect(await outboxTo(unknown)).toHaveLength(0)
+    // The 60 s wait holds for it as for any number, so that answer tells nothing either.
+    expect((await sendLoginSms(unknown, ip)).json().code).toBe('300001')
+    // Replayed: thirty requests in a row from one address answered 300006 each; now 0000 until the address's
+    // limit, then 300001, whether the numbers have accounts or not.
+    const codes: string[] = []
+    for (let i = 0; i < 25; i++)
+      codes.push((await sendLoginSms(`139100000${String(i).padStart(2, '0')}`, ip)).json().code)
+    // The address asked once above: 19 more codes make its 20 an hour.
+    expect(codes.slice(0, 19)).toEqual(Array(19).fill('0000'))
+    expect(codes.slice(19)).toEqual(Array(6).fill('300001'))
+    expect(codes).not.toContain('300006')
   })
 
   it('answers 300004 for a wrong code, in English and Chinese', async () => {
@@ -192,11 +205,15 @@ describe('code login by SMS', () => {
     expect((await codeLogin(PERSONAL_MOBILE, second)).json().code).toBe('0000')
   })
 
-  it('answers 300007 for a disabled account', async () => {
+  it('answers 300007 for a disabled account only once its code is verified', async () => {
     await database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'entop').execute()
     try {
       await age(ENTOP_MOBILE, '61 seconds')
-      expect((await sendLoginSms(ENTOP_MOBILE)).json().code).toBe('300007')
+      expect((await sendLoginSms(ENTOP_MOBILE)).json().code).toBe('0000')
+      const [message] = await outboxTo(ENTOP_MOBILE)
+      const code = /(\d{6})/.exec(outboxBody('sms', message?.payload).text)?.[1] as string
+      expect((await codeLogin(ENTOP_MOBILE, otherThan(code))).json().code).toBe('300004')
+      expect((await codeLogin(ENTOP_MOBILE, code)).json().code).toBe('300007')
     } finally {
       await database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'entop').execute()
     }

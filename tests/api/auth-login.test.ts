@@ -121,9 +121,9 @@ describe('POST /b2b/user/login', () => {
     expect((await login('entadmin', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
   })
 
-  it('answers 300006 for an account that does not exist', async () => {
+  it('answers an account that does not exist as a wrong password: 300005 (issue #17, finding 2)', async () => {
     const response = await login('nobodyhere', DEMO_PASSWORD, { ip: freshIp(), headers: { language: 'en_US' } })
-    expect(response.json()).toMatchObject({ code: '300006', message: 'The account does not exist' })
+    expect(response.json()).toMatchObject({ code: '300005', message: 'Incorrect user name or password' })
   })
 
   it('answers 300007 for a disabled account, and a disabled account loses its sessions', async () => {
@@ -152,17 +152,18 @@ describe('POST /b2b/user/login', () => {
   })
 })
 
-describe('lockout after failed password logins', () => {
-  it('refuses the account with 300008 after 5 failures in 15 minutes, even with the right password', async () => {
+describe('lockout after failed password logins (per account and address: tests/api/auth-limits.test.ts)', () => {
+  it('refuses the account from an address with 300008 after 5 failures from it, even with the right password', async () => {
+    const from = freshIp()
     for (let i = 0; i < 5; i++) {
-      expect((await login('entop', `Wrong@${i}xyz`, { ip: freshIp() })).json().code).toBe('300005')
+      expect((await login('entop', `Wrong@${i}xyz`, { ip: from })).json().code).toBe('300005')
     }
-    // Another address, another way to name the account: still the same account.
-    const locked = await login('entop@demo.example', DEMO_PASSWORD, { ip: freshIp(), headers: { language: 'en_US' } })
+    // Another way to name the account: still the same account.
+    const locked = await login('entop@demo.example', DEMO_PASSWORD, { ip: from, headers: { language: 'en_US' } })
     expect(locked.json().code).toBe('300008')
     expect(locked.json().token).toBeUndefined()
     // Other accounts are not affected.
-    expect((await login('entadmin', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
+    expect((await login('entadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
 
     // Fifteen minutes later (the failures moved back in time) the right password works and clears the count.
     await database.db
@@ -170,30 +171,26 @@ describe('lockout after failed password logins', () => {
       .set({ at: sql<Date>`at - interval '16 minutes'` })
       .where('username', '=', 'entop')
       .execute()
-    expect((await login('entop', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
+    expect((await login('entop', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
     const left = await database.db.selectFrom('login_failure').selectAll().where('username', '=', 'entop').execute()
     expect(left).toHaveLength(0)
   })
 
-  it('counts only failures since the last successful login', async () => {
-    for (let i = 0; i < 4; i++)
-      expect((await login('opadmin', 'Nope@2026x', { ip: freshIp() })).json().code).toBe('300005')
-    expect((await login('opadmin', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
-    for (let i = 0; i < 4; i++)
-      expect((await login('opadmin', 'Nope@2026x', { ip: freshIp() })).json().code).toBe('300005')
-    expect((await login('opadmin', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
+  it('counts only failures since the last successful login from that address', async () => {
+    const from = freshIp()
+    for (let i = 0; i < 4; i++) expect((await login('opadmin', 'Nope@2026x', { ip: from })).json().code).toBe('300005')
+    expect((await login('opadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
+    for (let i = 0; i < 4; i++) expect((await login('opadmin', 'Nope@2026x', { ip: from })).json().code).toBe('300005')
+    expect((await login('opadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
   })
 
   it('keeps each tenant’s count apart', async () => {
+    const from = freshIp()
     for (let i = 0; i < 5; i++) {
-      expect((await login('opadmin', 'Nope@2026x', { host: 'acme.localhost', ip: freshIp() })).json().code).toBe(
-        '300005',
-      )
+      expect((await login('opadmin', 'Nope@2026x', { host: 'acme.localhost', ip: from })).json().code).toBe('300005')
     }
-    expect((await login('opadmin', DEMO_PASSWORD, { host: 'acme.localhost', ip: freshIp() })).json().code).toBe(
-      '300008',
-    )
-    expect((await login('opadmin', DEMO_PASSWORD, { ip: freshIp() })).json().code).toBe('0000')
+    expect((await login('opadmin', DEMO_PASSWORD, { host: 'acme.localhost', ip: from })).json().code).toBe('300008')
+    expect((await login('opadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
   })
 })
 

@@ -15,7 +15,7 @@ import {
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
- * Issue #16's acceptance: the commercial flow walked as a new user walks it, in the browser, failing on any of
+ * The commercial flow end to end (issue #8's acceptance) and issue #16's: the commercial flow walked as a new user walks it, in the browser, failing on any of
  * the twelve things that tripped one up, on any console error and on any error toast the user did not cause.
  * A visitor searches rates from the home page by city name, compares two and tracks a container; the customer
  * inquires from the home page's menu; the operator quotes below the amount due; the customer books the quote;
@@ -200,20 +200,48 @@ describe('a new user through the commercial flow', () => {
     expect(await opage.locator('main').textContent()).not.toMatch(/45G1|22G1/)
     await expectBuiltMenu(opage)
 
-    // Point 5: a quote below the amount due asks for the low-fee confirmation, and shows no error besides.
+    // Point 5: a quote of three lines in two currencies, below the amount due. A zero price first: the rule's
+    // message at its cell and nothing sent; then the low-fee confirmation, and no error besides.
     await opage.getByRole('button', { name: zh('action', 'writeQuote') }).click()
     await opage.getByTestId('quote-editor').waitFor(WAIT)
     await opage.locator('#root_contactName').fill('Li Wei')
     await pickOption(opage, opage, zh('field', 'carrier'), 'MAEU')
     await opage.locator('#root_transitDays').fill('16')
+    const saves: string[] = []
+    opage.on('request', (request) => {
+      if (request.url().includes('/api/b2b/quote/add')) saves.push(request.postData() ?? '')
+    })
+    for (let i = 0; i < 2; i++) await opage.getByRole('button', { name: zh('widget', 'addRow') }).click()
+    const freight = { type: CHARGE_TYPE.freight, unit: CHARGE_UNIT.container }
     await fillChargeLine(opage, 0, {
-      type: CHARGE_TYPE.freight,
-      name: 'Ocean freight, all in',
+      ...freight,
+      name: "Ocean freight 20'GP",
       quantity: '1',
-      unit: CHARGE_UNIT.container,
+      price: '0',
+      currency: 'USD',
+    })
+    await fillChargeLine(opage, 1, {
+      ...freight,
+      name: "Ocean freight 40'HQ",
+      quantity: '2',
       price: '100',
       currency: 'USD',
     })
+    await fillChargeLine(opage, 2, {
+      type: CHARGE_TYPE.origin,
+      unit: CHARGE_UNIT.container,
+      name: 'Terminal handling',
+      quantity: '3',
+      price: '850',
+      currency: 'CNY',
+    })
+    await opage.getByTestId('quote-save').click()
+    await expect
+      .poll(() => opage.locator('tr', { has: opage.locator('#root_charges_0_unitPrice') }).textContent(), WAIT)
+      .toContain(zh('validation', 'exclusiveMinimum').replace('{{limit}}', '0'))
+    expect(saves).toEqual([])
+    await opage.locator('#root_charges_0_unitPrice').fill('50')
+    await expect.poll(() => opage.getByTestId('quote-amount-due').textContent(), WAIT).toMatch(/USD/)
     await opage.getByTestId('quote-save').click()
     const lowFee = opage.getByRole('dialog')
     await expect.poll(() => lowFee.textContent(), WAIT).toContain(zh('quote', 'lowFeeTitle'))
@@ -225,6 +253,21 @@ describe('a new user through the commercial flow', () => {
     await expect.poll(() => opage.getByTestId('quote-state').textContent(), WAIT).toBe(zh('state', 'quoted'))
     const quote = await apiContent(opage, 'GET', `/b2b/quote/detail?id=${quoteId}`)
     expect(quote.lowFeeConfirmed).toBe(true)
+    // 50 + 2 × 100 USD, and 3 × 850 CNY: exact decimals, computed by the server.
+    expect(quote.subtotals).toEqual([
+      { currency: 'USD', amount: '250.00' },
+      { currency: 'CNY', amount: '2550.00' },
+    ])
+    // The one save request was the confirmed one: the question came before anything was sent.
+    expect(saves.map((body) => JSON.parse(body).lowFeeConfirmed)).toEqual([true])
+
+    // The customer's inquiries show it quoted.
+    await cpage.goto(`${customer.base}/myInquiries`)
+    await cpage
+      .getByRole('row')
+      .filter({ hasText: zh('state', 'quoted') })
+      .first()
+      .waitFor(WAIT)
 
     // The customer books the quote. Points 3 and 4 on the booking form.
     await cpage.goto(`${customer.base}${quotesHref}`)
@@ -232,6 +275,7 @@ describe('a new user through the commercial flow', () => {
     await cpage.locator(`[data-testid="quote-card"][data-quote="${quote.quoteNo}"]`).getByTestId('quote-book').click()
     await cpage.waitForURL(new RegExp(`/fclCreateOrder\\?quoteId=${quoteId}$`), WAIT)
     await cpage.getByTestId('booking-source').waitFor(WAIT)
+    expect(await cpage.getByTestId('booking-source').textContent()).toContain(String(quote.quoteNo))
     const form = cpage.locator('form')
     // What a person reads of the form: its text and the values its fields show.
     const shown = () =>
@@ -267,6 +311,8 @@ describe('a new user through the commercial flow', () => {
     expect(await cpage.evaluate(() => window.scrollY)).toBe(0)
     expect(await inView(cpage, 'h1')).toBe(true)
     expect(await cpage.locator('main').textContent()).not.toMatch(/45G1|22G1/)
+    // Booked from the quote: the quote is booked too.
+    expect((await apiContent(cpage, 'GET', `/b2b/quote/getItem?id=${quoteId}`)).state).toBe('booked')
 
     // The customer's forecast row opens the customer's own detail screen.
     await cpage.goto(`${customer.base}/preOrderList`)
@@ -293,6 +339,13 @@ describe('a new user through the commercial flow', () => {
     await mine.waitFor(WAIT)
     expect(await mine.textContent()).toContain(zh('state', 'accepted'))
     await expectBuiltMenu(cpage)
+    await mine.getByRole('link', { name: orderNo }).click()
+    await cpage.waitForURL(new RegExp(`/orderDetails\\?id=${orderId}`), WAIT)
+    const detail = await apiContent(cpage, 'GET', `/booking/order/getOrderDetail?id=${orderId}`)
+    expect((detail.history as { transition: string | null }[]).map((h) => h.transition)).toEqual(
+      expect.arrayContaining(['submit', 'accept']),
+    )
+    await expect.poll(() => cpage.getByText(zh('action', 'accept')).count(), WAIT).toBeGreaterThan(0)
 
     // The visitor finds it by its number.
     const visitor = await portal.browser.newContext()

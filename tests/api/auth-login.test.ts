@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
+import { verifyPassword } from '../../server/auth/password.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { loadManifest } from '../../server/manifest.ts'
@@ -191,6 +192,18 @@ describe('lockout after failed password logins (per account and address: tests/a
     }
     expect((await login('opadmin', DEMO_PASSWORD, { host: 'acme.localhost', ip: from })).json().code).toBe('300008')
     expect((await login('opadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
+  })
+})
+
+describe('demo users (issue #17, finding 9)', () => {
+  it('have a password hash each, with its own salt, every one of them still Demo@2026', async () => {
+    const users = await database.db.selectFrom('app_user').select(['username', 'password_hash']).execute()
+    expect(users.length).toBeGreaterThan(5)
+    const hashes = users.map((u) => u.password_hash)
+    expect(new Set(hashes).size).toBe(hashes.length)
+    const salts = hashes.map((h) => h.split('$')[4])
+    expect(new Set(salts).size).toBe(salts.length)
+    for (const hash of hashes) expect(await verifyPassword(hash, DEMO_PASSWORD)).toBe(true)
   })
 })
 

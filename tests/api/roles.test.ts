@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { syncPresetRoles } from '../../server/db/presetRoles.ts'
+import { loadManifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 
@@ -84,5 +86,68 @@ describe('roles', () => {
       headers: { host: 'acme.localhost', authorization: `Bearer ${acmeToken}` },
     })
     expect(response.json().code).toBe('404')
+  })
+})
+
+describe('preset roles follow the YAML (issue #19: permissions reach a database that already exists)', () => {
+  const manifest = loadManifest()
+  const rolesOf = (tenant: string) =>
+    test.database.db
+      .selectFrom('role')
+      .innerJoin('tenant', 'tenant.id', 'role.tenant_id')
+      .select(['role.code', 'role.preset', 'role.permissions', 'role.data_scope', 'role.tenant_id'])
+      .where('tenant.code', '=', tenant)
+      .execute()
+
+  it('changes nothing on a database that matches the YAML', async () => {
+    expect(await syncPresetRoles(test.database.db, manifest)).toBe(0)
+  })
+
+  it('gives back a preset permission an old database lacks, re-creates a missing preset role, leaves custom roles', async () => {
+    const [demo] = await test.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').execute()
+    const tenantId = (demo as { id: number }).id
+    await withTenant(test.database.db, tenantId, async (trx) => {
+      await trx
+        .updateTable('role')
+        .set({ permissions: JSON.stringify(['orderList']) as never })
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'OperationCS')
+        .execute()
+      await trx.deleteFrom('role').where('tenant_id', '=', tenantId).where('code', '=', 'EnterpriseSales').execute()
+      await trx
+        .insertInto('role')
+        .values({
+          tenant_id: tenantId,
+          code: 'NightDesk',
+          name: 'Night desk',
+          preset: false,
+          data_scope: 'self',
+          permissions: JSON.stringify(['orderList']),
+        })
+        .execute()
+    })
+    expect(await syncPresetRoles(test.database.db, manifest)).toBe(2)
+    const roles = await rolesOf('demo')
+    const byCode = new Map(roles.map((role) => [role.code, role]))
+    expect([...((byCode.get('OperationCS')?.permissions as unknown as string[]) ?? [])].sort()).toEqual(
+      [...(manifest.roles.OperationCS?.permissions ?? [])].sort(),
+    )
+    expect(byCode.get('EnterpriseSales')).toMatchObject({ preset: true, data_scope: 'self' })
+    expect(byCode.get('NightDesk')).toMatchObject({ preset: false, permissions: ['orderList'] })
+    expect(await syncPresetRoles(test.database.db, manifest)).toBe(0)
+  })
+
+  it('lets the operation administrator use a permission added to the YAML after a restart', async () => {
+    const grown = structuredClone(manifest)
+    const admin = grown.roles.OperationAdministrator as { permissions: string[] }
+    admin.permissions = [...admin.permissions, 'nightDeskList']
+    // Every tenant's OperationAdministrator role gets it: demo and acme.
+    expect(await syncPresetRoles(test.database.db, grown)).toBe(2)
+    const me = await call('GET', '/api/b2b/user/getCurrentUserInfo', await login('opadmin'))
+    expect(me.json().content.permissions).toContain('nightDeskList')
+    // And the YAML as it is takes it away again.
+    expect(await syncPresetRoles(test.database.db, manifest)).toBe(2)
+    const again = await call('GET', '/api/b2b/user/getCurrentUserInfo', await login('opadmin'))
+    expect(again.json().content.permissions).not.toContain('nightDeskList')
   })
 })

@@ -1,0 +1,59 @@
+import { type Kysely, sql } from 'kysely'
+import type { Manifest } from '../../generator/resolve.ts'
+import { withTenant } from '../tenancy/scope.ts'
+import type { DB } from './schema.ts'
+
+/**
+ * The preset roles (screens' `roles:` in the YAML) as every tenant holds them, brought up to date at every
+ * start: a permission added to a preset role in YAML reaches a database that already exists, and a preset
+ * role new in YAML is created in every tenant. Idempotent; roles a tenant made itself (preset false) and
+ * each role's name and status are left as the tenant set them. Answers how many rows it inserted or changed.
+ */
+export async function syncPresetRoles(db: Kysely<DB>, manifest: Manifest): Promise<number> {
+  const tenants = await db.selectFrom('tenant').select('id').execute()
+  let changed = 0
+  for (const tenant of tenants) {
+    changed += await withTenant(db, tenant.id, async (trx) => {
+      const rows = await trx
+        .selectFrom('role')
+        .select(['id', 'code', 'data_scope', 'permissions'])
+        .where('tenant_id', '=', tenant.id)
+        .where('preset', '=', true)
+        .execute()
+      const byCode = new Map(rows.map((row) => [row.code, row]))
+      let n = 0
+      for (const [code, role] of Object.entries(manifest.roles)) {
+        const permissions = [...role.permissions].sort()
+        const row = byCode.get(code)
+        if (!row) {
+          await trx
+            .insertInto('role')
+            .values({
+              tenant_id: tenant.id,
+              code,
+              name: code,
+              preset: true,
+              data_scope: role.dataScope,
+              permissions: JSON.stringify(permissions),
+            })
+            // A role the tenant made itself under that code keeps it.
+            .onConflict((conflict) => conflict.columns(['tenant_id', 'code']).doNothing())
+            .executeTakeFirst()
+          n++
+          continue
+        }
+        const held = [...((row.permissions as unknown as string[]) ?? [])].sort()
+        if (row.data_scope === role.dataScope && JSON.stringify(held) === JSON.stringify(permissions)) continue
+        await trx
+          .updateTable('role')
+          .set({ data_scope: role.dataScope, permissions: sql`${JSON.stringify(permissions)}::jsonb` as never })
+          .where('tenant_id', '=', tenant.id)
+          .where('id', '=', row.id)
+          .execute()
+        n++
+      }
+      return n
+    })
+  }
+  return changed
+}

@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './scripts/precompress.ts'
 
 export default defineConfig({
   root: 'runtime',
   publicDir: '../public',
-  plugins: [react()],
+  // Every asset also as .br and .gz, served as they are (scripts/precompress.ts, issue #18).
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

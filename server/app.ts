@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
@@ -31,6 +31,9 @@ import { ApiError, type Language, messageFor, parseLanguage } from './http/error
 import { parseId } from './http/ids.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
+import { readTemplate, registerPages } from './portal/page.ts'
+import { etagOf, matchesEtag } from './portal/revalidate.ts'
+import { REVALIDATE, registerStatic } from './portal/static.ts'
 import { TenantResolver } from './tenancy/resolve.ts'
 
 export interface AppOptions {
@@ -123,6 +126,8 @@ export async function buildApp({
     signIns: apiPaths(['userLogin', 'userCodeLogin', 'exchangeToken']),
     stateChangingGets: apiPaths(['userLogout']),
   }
+  // Tenant-wide answers every page asks for: never stored without asking, a 304 while unchanged (issue #18).
+  const revalidated = apiPaths(['siteSettings', 'personalization', 'sitePages'])
   // Every route the server has, for the test that holds it equal to the published OpenAPI document.
   const routes: { method: string; url: string }[] = []
   app.decorate('registeredRoutes', routes)
@@ -141,6 +146,19 @@ export async function buildApp({
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
   app.decorateRequest('language', 'zh')
+
+  // The built portal's files, compressed at build (server/portal/static.ts); before @fastify/compress, so
+  // they are never compressed a second time on the fly.
+  const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
+  if (hasPortal && staticDir) await registerStatic(app, staticDir)
+  // Everything else (API answers, pages) compressed as it goes out, brotli or gzip, from 1 KB up; brotli at
+  // quality 4, which costs about what gzip does. Compressed request bodies are not accepted: every body
+  // limit (server/http/bounds.ts) is a limit of what arrives.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  })
 
   await app.register(
     async (api) => {
@@ -163,6 +181,18 @@ export async function buildApp({
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
         checkCrossSite(request, csrfPaths)
         request.session = await loadSession(database.api, request)
+      })
+
+      // The site settings and the like: `no-cache` with an ETag, 304 when the browser's copy is current. The
+      // page copy is in the reader's language, so the answer varies with the Language header and cookie.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+        if (!revalidated.has(request.routeOptions.url ?? '')) return payload
+        const etag = etagOf(payload)
+        reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'language, cookie')
+        if (!matchesEtag(request, etag)) return payload
+        reply.code(304)
+        return null
       })
 
       // Every `?id=` names a record: a value outside the id column's range is the field's error here, for
@@ -195,17 +225,10 @@ export async function buildApp({
     { prefix: '/api' },
   )
 
-  const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
-  if (hasPortal) await app.register(fastifyStatic, { root: staticDir, wildcard: false })
+  // Every other GET is a page of the portal: 200 for the route table's paths, 404 for the rest (./portal/page.ts).
+  if (hasPortal && staticDir) registerPages(app, { template: readTemplate(staticDir) })
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasPortal) {
-      return sendError(new ApiError('404'), request, reply)
-    }
-    // The portal routes on the client: every other GET gets the single page.
-    return reply.type('text/html').sendFile('index.html')
-  })
+  app.setNotFoundHandler((request, reply) => sendError(new ApiError('404'), request, reply))
 
   return app
 }

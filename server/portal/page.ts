@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ApiError } from '../http/errors.ts'
+import { etagOf, matchesEtag } from './revalidate.ts'
+import { NOT_FOUND_PATH, routeOf } from './routes.ts'
+import { REVALIDATE } from './static.ts'
+
+/**
+ * Every page of the portal (issue #18). The portal routes on the client, so every page is its index.html;
+ * but the HTTP status says whether the page exists: a path of the route table answers 200, anything else
+ * (and the portal's own /404) 404 — with the same HTML, so the visitor still sees the portal's 404 page.
+ * Pages are never stored without asking: `no-cache` with an ETag (a 304 when unchanged).
+ */
+
+export interface PortalPages {
+  /** The built index.html, read once at start. */
+  template: string
+}
+
+export function readTemplate(staticDir: string): string {
+  return readFileSync(join(staticDir, 'index.html'), 'utf8')
+}
+
+export function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/'
+}
+
+/** Sends an HTML body with validation: `no-cache`, a weak ETag, 304 when the browser has it already. */
+export function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  const etag = etagOf(html)
+  reply.header('cache-control', REVALIDATE).header('etag', etag).type('text/html; charset=utf-8')
+  if (status === 200 && matchesEtag(request, etag)) return reply.code(304).send()
+  return reply.code(status).send(html)
+}
+
+export function registerPages(app: FastifyInstance, { template }: PortalPages): void {
+  app.get('/*', async (request, reply) => {
+    const path = pathOf(request)
+    // The API's unknown paths stay the API's: an envelope, never a page.
+    if (path === '/api' || path.startsWith('/api/')) throw new ApiError('404')
+    const route = routeOf(path)
+    const found = route !== undefined && route.path !== NOT_FOUND_PATH
+    return sendHtml(request, reply, found ? 200 : 404, template)
+  })
+}

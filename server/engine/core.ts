@@ -18,6 +18,7 @@ import {
   withoutHiddenColumns,
   withoutHiddenFields,
 } from '../overlays/enforce.ts'
+import { now } from '../tenancy/clock.ts'
 import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
 import { runDerivations, runEffects } from './effects.ts'
@@ -130,7 +131,7 @@ export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint): 
 
 export function createEngine(manifest: Manifest, options: EngineOptions = {}): Engine {
   const validate: BodyValidator = options.validate ?? ((entity, body) => validateBody(entity, body))
-  const clock = options.clock ?? (() => new Date())
+  const clock = options.clock ?? now
   const plans = new Map<ManifestEndpoint, EndpointPlan>()
   const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e))
   for (const endpoint of endpoints) {

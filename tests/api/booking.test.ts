@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { setupTestApp } from '../support/app.ts'
 import { seaInquiry } from '../support/fixtures.ts'
 
@@ -23,7 +24,8 @@ async function ok(method: Method, url: string, token: string, payload?: object) 
   return body.content
 }
 
-const today = new Date().toISOString().slice(0, 10)
+// The tenant's day (Asia/Shanghai), as the server judges validity.
+const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 const PARTIES = {

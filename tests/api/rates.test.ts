@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { buildApp } from '../../server/app.ts'
 import { setupTestApp, TEST_PROXIES } from '../support/app.ts'
 
@@ -48,7 +49,8 @@ async function search(payload: object, token?: string, options: Parameters<typeo
 }
 
 const lane = { mode: 'FCL', origin: 'CNSHA', destination: 'USLAX', containerType: '45G1' }
-const today = new Date().toISOString().slice(0, 10)
+// The tenant's day (Asia/Shanghai), as the server judges validity.
+const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
 
 describe('rate search', () => {
   it('finds the seeded lane for a visitor, only rates valid today, cheapest first and paged', async () => {
@@ -101,6 +103,40 @@ describe('rate search', () => {
 })
 
 describe('price levels and exact conversion', () => {
+  it("judges a rate valid today on the tenant's day: at 00:30 in Shanghai, when UTC is still yesterday", async () => {
+    // The next half past midnight in Shanghai (UTC+8) from now: 16:30 UTC of the day before.
+    const utcNow = new Date()
+    let at = Date.UTC(utcNow.getUTCFullYear(), utcNow.getUTCMonth(), utcNow.getUTCDate(), 16, 30)
+    if (at <= utcNow.getTime()) at += 86_400_000
+    const shanghaiDay = dayIn(new Date(at), DEFAULT_TIME_ZONE)
+    expect(new Date(at).toISOString().slice(0, 10)).toBe(addDays(shanghaiDay, -1))
+    const operator = await test.login('opadmin')
+    const created = (
+      await inject('POST', '/api/price/rate/add', operator, {
+        rateNo: 'TEST-MIDNIGHT-1',
+        mode: 'FCL',
+        carrier: 'MAEU',
+        pol: 'CNTAO',
+        pod: 'USHNL',
+        validFrom: shanghaiDay,
+        validTo: shanghaiDay,
+        currency: 'USD',
+        chargeUnit: 'container',
+        transitDays: 20,
+        departureDays: '1,2,3,4,5,6,7',
+        containerPrices: [{ containerType: '45G1', price: '2000' }],
+      })
+    ).json()
+    expect(created.code, JSON.stringify(created)).toBe('0000')
+    vi.useFakeTimers({ toFake: ['Date'], now: at })
+    try {
+      const found = await search({ mode: 'FCL', origin: 'CNTAO', destination: 'USHNL', containerType: '45G1' })
+      expect(found.list.map((rate) => rate.rateNo)).toEqual(['TEST-MIDNIGHT-1'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('prices by level and converts every line exactly (a total floats would get wrong)', async () => {
     const operator = await test.login('opadmin')
     const created = (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { setupTestApp } from '../support/app.ts'
 
 const test = setupTestApp()
@@ -17,7 +18,8 @@ async function ok(method: 'GET' | 'POST', url: string, token: string, payload?: 
   return body.content
 }
 
-const today = new Date().toISOString().slice(0, 10)
+// The tenant's day (Asia/Shanghai), as the server judges validity.
+const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
 
 /** A current rate on Shanghai → Los Angeles with a 40'HQ price, and one whose validity has ended. */
 async function rates() {

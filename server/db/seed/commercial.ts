@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { ManifestEndpoint } from '../../../generator/resolve.ts'
+import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
 import { sessionForUser } from '../../auth/accounts.ts'
 import { createEngine } from '../../engine/core.ts'
 import type { Manifest } from '../../manifest.ts'
+import { now } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 
@@ -15,7 +17,8 @@ import type { DB } from '../schema.ts'
  * quotes in /quoteList. Dates are relative to now.
  */
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+// Days of the demo tenants' calendar (the default time zone), from the server's one clock.
+const day = (offset: number) => addDays(dayIn(now(), DEFAULT_TIME_ZONE), offset)
 
 const PACKAGE = {
   description: 'Cotton bed linen, printed',

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { ManifestEntity } from '../../../generator/resolve.ts'
+import { DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
 import { columnsOf, toDbValue } from '../../engine/columns.ts'
 import type { Manifest } from '../../manifest.ts'
+import { now } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 import { seededRandom } from './random.ts'
@@ -388,7 +390,8 @@ async function insertAll(
 
 /** Seeds rates, levels, exchange rates and special lines (after the tenants, companies and entity tables exist). */
 export async function seedRates(db: Kysely<DB>, manifest: Manifest, options: RateSeedOptions = {}): Promise<void> {
-  const today = options.today ?? new Date().toISOString().slice(0, 10)
+  // The demo tenants' day (their time zone is the default one), from the server's one clock.
+  const today = options.today ?? dayIn(now(), DEFAULT_TIME_ZONE)
   const anchor = Date.parse(`${today}T00:00:00Z`)
   const tenants = await db.selectFrom('tenant').select(['id', 'code']).where('code', 'in', ['demo', 'acme']).execute()
   // Exchange rates from a day before every seeded validity, so a search on any valid day finds them.

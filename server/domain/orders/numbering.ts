@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely'
+import { DEFAULT_TIME_ZONE, localDate } from '../../../rules/calendar.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError } from '../../http/errors.ts'
+import { tenantTimeZone } from '../../tenancy/clock.ts'
 
 /**
  * Order numbers from the tenant's rules (issue #8, schemas/orderNumberRule.yaml, /OrderNoManagement):
@@ -11,7 +13,8 @@ import { ApiError } from '../../http/errors.ts'
  * Dates are read in the tenant's time zone: `settings.timeZone` of the tenant, Asia/Shanghai by default.
  */
 
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
+export { DEFAULT_TIME_ZONE, localDate } from '../../../rules/calendar.ts'
+
 export type DatePattern = 'none' | 'YYYY' | 'YYYYMM' | 'YYYYMMDD' | 'YYMM' | 'YYMMDD'
 export type Reset = 'never' | 'yearly' | 'monthly' | 'daily'
 
@@ -20,14 +23,6 @@ export interface NumberRule {
   datePattern: DatePattern
   sequenceLength: number
   reset: Reset
-}
-
-/** The calendar day of an instant in a time zone. */
-export function localDate(at: Date, timeZone = DEFAULT_TIME_ZONE): { year: string; month: string; day: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {})
-  return { year: parts.year as string, month: parts.month as string, day: parts.day as string }
 }
 
 /** The counter's period: '' for never, then 2026, 2026-03, 2026-03-15. */
@@ -123,9 +118,7 @@ export async function nextOrderNo(
     reset: found.reset,
   }
   checkRule(rule)
-  const tenant = await sql<{ zone: string | null }>`
-    select settings->>'timeZone' as zone from tenant where id = ${tenantId}`.execute(trx)
-  const timeZone = tenant.rows[0]?.zone || DEFAULT_TIME_ZONE
+  const timeZone = await tenantTimeZone(trx, tenantId)
   const period = periodKey(rule.reset, at, timeZone)
   const counted = await sql<{ value: number }>`
     insert into order_number_counter as c (tenant_id, rule_key, period, value)
@@ -141,9 +134,7 @@ export async function nextOrderNo(
  */
 export async function nextDailyNo(trx: Transaction<DB>, tenantId: number, prefix: string, at: Date): Promise<string> {
   const rule: NumberRule = { prefix, datePattern: 'YYMMDD', sequenceLength: 4, reset: 'daily' }
-  const tenant = await sql<{ zone: string | null }>`
-    select settings->>'timeZone' as zone from tenant where id = ${tenantId}`.execute(trx)
-  const timeZone = tenant.rows[0]?.zone || DEFAULT_TIME_ZONE
+  const timeZone = await tenantTimeZone(trx, tenantId)
   const counted = await sql<{ value: number }>`
     insert into order_number_counter as c (tenant_id, rule_key, period, value)
     values (${tenantId}, ${counterKey(rule)}, ${periodKey(rule.reset, at, timeZone)}, 1)

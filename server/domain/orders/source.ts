@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DerivationContext } from '../../engine/effects.ts'
 import { ApiError } from '../../http/errors.ts'
+import { tenantDay } from '../../tenancy/clock.ts'
 import { directOrderService } from '../site/handlers.ts'
 
 /**
@@ -20,8 +21,6 @@ const RATE_LOAD_TYPE: Record<string, { transportMode: number; containerLoadType:
   LCL: { transportMode: 1, containerLoadType: 'LCL' },
   AIR: { transportMode: 2, containerLoadType: 'AIR' },
 }
-
-const today = (): string => new Date().toISOString().slice(0, 10)
 
 function mismatch(field: string, message: string): ApiError {
   return new ApiError('validation', {}, [{ field, message, params: {} }])
@@ -55,8 +54,9 @@ async function checkRate(context: DerivationContext, rateId: number, fresh: bool
     from freight_rate where tenant_id = ${call.tenantId} and id = ${rateId}`.execute(trx)
   const rate = rows[0]
   if (!rate) throw mismatch('rate', 'rule.orderSourceNotFound')
-  // SPEC §8 "freight rate has expired": only a rate valid today can be booked.
-  if (fresh && (rate.valid_to < today() || rate.valid_from > today())) throw new ApiError('340001')
+  // SPEC §8 "freight rate has expired": only a rate valid today (the tenant's day) can be booked.
+  const today = await tenantDay(trx, call.tenantId, context.at)
+  if (fresh && (rate.valid_to < today || rate.valid_from > today)) throw new ApiError('340001')
   const mode = RATE_LOAD_TYPE[rate.mode]
   if (!mode || data.containerLoadType !== mode.containerLoadType || data.transportMode !== mode.transportMode)
     throw mismatch('containerLoadType', 'rule.orderMatchesRate')
@@ -87,7 +87,7 @@ async function checkQuote(
   if (!quote || quote.customer_company === null || quote.customer_company !== call.session.companyId)
     throw mismatch('quote', 'rule.orderSourceNotFound')
   if (fresh && quote.state !== 'quoted') throw new ApiError('320001')
-  if (fresh && quote.valid_until < today()) throw new ApiError('340001')
+  if (fresh && quote.valid_until < (await tenantDay(trx, call.tenantId, context.at))) throw new ApiError('340001')
   if (data.transportMode !== quote.transport_mode) throw mismatch('transportMode', 'rule.orderMatchesQuote')
   if (data.pol !== quote.origin) throw mismatch('pol', 'rule.orderMatchesQuote')
   if (data.pod !== quote.destination) throw mismatch('pod', 'rule.orderMatchesQuote')

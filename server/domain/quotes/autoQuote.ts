@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
+import { addDays } from '../../../rules/calendar.ts'
 import { nextDeparture } from '../../../rules/pricing.ts'
 import { quoteFigures } from '../../../rules/quotes.ts'
 import { writeAudit } from '../../engine/audit.ts'
 import type { EffectContext } from '../../engine/effects.ts'
 import { NUMBERINGS } from '../../engine/numbering.ts'
+import { tenantDay } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
 import { cheapestRate, readInquiry } from './lanes.ts'
 
@@ -15,9 +17,6 @@ import { cheapestRate, readInquiry } from './lanes.ts'
  * contact. Operators review and send it as any other. No matching rate: no quote.
  */
 
-const DAY_MS = 86_400_000
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 /** When the configuration names no validity. */
 const DEFAULT_VALID_DAYS = 7
 
@@ -43,7 +42,7 @@ export async function autoQuote(context: EffectContext): Promise<void> {
   if (!configs.length) return
   const inquiry = await readInquiry(trx, call.tenantId, Number(after.id))
   if (!inquiry) return
-  const today = at.toISOString().slice(0, 10)
+  const today = await tenantDay(trx, call.tenantId, at)
   const rates = await ratesOn(trx, call.tenantId, today)
   const { rows: tenants } = await sql<{ name: string }>`
     select name_en as name from tenant where id = ${call.tenantId}`.execute(trx)

@@ -6,7 +6,7 @@ import { readHistory } from '../../engine/audit.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
-import { today } from '../rates/handlers.ts'
+import { tenantToday } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
 import { readInquiry } from './lanes.ts'
 import { amountDue } from './totals.ts'
@@ -115,8 +115,16 @@ export const quoteHandlers: HandlerRegistry = {
       const inquiry = await inquirySummary(trx, tenantId, quote.inquiry as number)
       const provider = isProvider(ctx.request.session)
       const history = provider ? await readHistory(trx, tenantId, 'quote', id) : []
-      const exchangeRates = provider ? Object.fromEntries(await ratesOn(trx, tenantId, today())) : undefined
-      return { ...quote, expired: (quote.validUntil as string) < today(), inquiry, history, exchangeRates }
+      const exchangeRates = provider
+        ? Object.fromEntries(await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant)))
+        : undefined
+      return {
+        ...quote,
+        expired: (quote.validUntil as string) < tenantToday(ctx.request.tenant),
+        inquiry,
+        history,
+        exchangeRates,
+      }
     })
   },
 
@@ -127,7 +135,7 @@ export const quoteHandlers: HandlerRegistry = {
     return ctx.inTenant(async (trx) => {
       const inquiry = await readInquiry(trx, tenantId, Number(query.inquiry))
       if (!inquiry) throw new ApiError('404')
-      const date = today()
+      const date = tenantToday(ctx.request.tenant)
       const rates = await ratesOn(trx, tenantId, date)
       const amount = await amountDue(trx, tenantId, inquiry, Number(query.transportMode), query.currency, rates, date)
       return amount === null ? { currency: query.currency } : { amount, currency: query.currency }
@@ -159,9 +167,9 @@ export const quoteHandlers: HandlerRegistry = {
         where q.tenant_id = ${tenantId} and q.inquiry = ${id} and q.state in (${sql.join(SENT_STATES)})
           and ${customerCondition(session, 'q')}`.execute(trx)
       const currency = await compareCurrency(trx, ctx)
-      const rates = await ratesOn(trx, tenantId, today())
+      const rates = await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant))
       const to = rates.get(currency) ?? { rateToCny: '1', minorUnits: 2 }
-      const day = today()
+      const day = tenantToday(ctx.request.tenant)
       const list = rows.map((q) => {
         const from = rates.get(q.currency)
         return {

@@ -5,6 +5,7 @@ import { type CurrencyRate, convertAmount, quoteFigures } from '../../../rules/q
 import type { DB } from '../../db/schema.ts'
 import type { DerivationContext } from '../../engine/effects.ts'
 import { ApiError } from '../../http/errors.ts'
+import { tenantDay } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
 import { cheapestRate, costIn, type InquiryRow, readInquiry } from './lanes.ts'
 
@@ -70,7 +71,8 @@ export async function quoteTotals({
   if (!(found.transport_modes ?? []).includes(mode))
     refuse([{ field: 'transportMode', message: 'rule.quoteModeNotInInquiry', params: {} }])
 
-  const date = at.toISOString().slice(0, 10)
+  // The tenant's day of the save: a rate valid "today" in Shanghai is valid at 01:00 there, UTC's yesterday.
+  const date = await tenantDay(trx, call.tenantId, at)
   const rates = await ratesOn(trx, call.tenantId, date)
   const lines = (data.charges ?? []) as Record<string, unknown>[]
   const currency = data.currency as string

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { tenantToday } from '../../tenancy/clock.ts'
 import type { Tenant } from '../../tenancy/resolve.ts'
 import {
   type Cargo,
@@ -43,8 +44,6 @@ export const DEFAULT_CONTAINER_TYPE = '45G1'
 /** At most this many rates of one lane and day are priced for one search. */
 const LANE_LIMIT = 1000
 
-export const today = (): string => new Date().toISOString().slice(0, 10)
-
 /**
  * SPEC §6: visitors have a configurable query allowance, personal users may be limited. Tenant settings
  * `configuration.visitorQueryLimit` / `personalQueryLimit`: a whole number ≥ 0 is that many searches a day
@@ -73,7 +72,7 @@ async function countQuery(
   if (!allowance) return { limited: false, limit: null, used: 0, remaining: null }
   const subject = allowance.subject === 'visitor' ? `ip:${ctx.request.ip}` : allowance.subject
   const tenantId = ctx.request.tenant.id
-  const day = today()
+  const day = tenantToday(ctx.request.tenant)
   let used: number
   if (peek) {
     const { rows } = await sql<{ queries: number }>`
@@ -151,7 +150,7 @@ export function laneQuery(
 export const rateHandlers: HandlerRegistry = {
   async rateSearch(ctx) {
     const input = ctx.input as RateSearchInput
-    const date = input.date ?? today()
+    const date = input.date ?? tenantToday(ctx.request.tenant)
     const pageNum = input.pageNum ?? 1
     const pageSize = input.pageSize ?? 10
     return ctx.inTenant(async (trx) => {
@@ -186,7 +185,7 @@ export const rateHandlers: HandlerRegistry = {
         throw new ApiError('validation', {}, [{ field: name, message: 'validation.pattern', params: {} }])
       return Number(value)
     }
-    const date = query.date && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : today()
+    const date = query.date && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : tenantToday(ctx.request.tenant)
     return ctx.inTenant(async (trx) => {
       const { rows } =
         await sql<RateRow>`${rateSelect(ctx.request.language)} where r.tenant_id = ${ctx.request.tenant.id} and r.id = ${id}`.execute(
@@ -207,7 +206,7 @@ export const rateHandlers: HandlerRegistry = {
       const pricing = await pricingContext(trx, ctx, input, date)
       const priced = priceRate(row, cargoOf(input), pricing)
       if (!priced) throw new ApiError('404')
-      return { ...priced, expired: row.valid_to < today(), priceLevel: pricing.level }
+      return { ...priced, expired: row.valid_to < tenantToday(ctx.request.tenant), priceLevel: pricing.level }
     })
   },
 
@@ -217,7 +216,7 @@ export const rateHandlers: HandlerRegistry = {
 
   async specialLineRates(ctx) {
     const tenantId = ctx.request.tenant.id
-    const date = today()
+    const date = tenantToday(ctx.request.tenant)
     return ctx.inTenant(async (trx) => {
       const { rows: lines } = await sql<{
         id: number

@@ -8,6 +8,7 @@ import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
+import { tenantToday } from '../../tenancy/clock.ts'
 import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
 
 /**
@@ -19,12 +20,13 @@ import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
  */
 
 const PROVIDER = 1
-const today = (): string => new Date().toISOString().slice(0, 10)
-
-/** The state a reader sees: the stored one, or expired / passed once the rate's validity is over. */
-const EFFECTIVE_STATE = sql<string>`case
-  when a.state = 'approved' and a.valid_to < current_date then 'expired'
-  when a.state in ('pending', 'reapply', 'accepted') and a.valid_to < current_date then 'passed'
+/**
+ * The state a reader sees: the stored one, or expired / passed once the rate's validity is over — judged on
+ * the tenant's day (server/tenancy/clock.ts), not the database's.
+ */
+const effectiveState = (today: string) => sql<string>`case
+  when a.state = 'approved' and a.valid_to < ${today}::date then 'expired'
+  when a.state in ('pending', 'reapply', 'accepted') and a.valid_to < ${today}::date then 'passed'
   else a.state end`
 
 interface SpaRow {
@@ -55,13 +57,13 @@ interface SpaRow {
   updatedAt: string
 }
 
-const SELECT = sql`
+const selectRows = (today: string) => sql`
   select a.id, a.version, a.application_no as "applicationNo", a.rate, a.rate_no as "rateNo", a.mode, a.carrier,
     a.origin, a.destination, a.container_type as "containerType", to_char(a.valid_to, 'YYYY-MM-DD') as "validTo",
     a.currency, a.list_price::text as "listPrice", a.target_price::text as "targetPrice",
     a.counter_price::text as "counterPrice", a.approved_price::text as "approvedPrice", a.remark,
     a.customer_company as "customerCompany", c.name as "customerCompanyName", a.created_by as "createdBy",
-    u.real_name as "createdByName", ${EFFECTIVE_STATE} as state, a.state as "storedState",
+    u.real_name as "createdByName", ${effectiveState(today)} as state, a.state as "storedState",
     a.created_at as "createdAt", a.updated_at as "updatedAt"
   from spa_application a
   left join company c on c.id = a.customer_company and c.tenant_id = a.tenant_id
@@ -100,8 +102,15 @@ const toIso = (row: SpaRow): SpaRow => ({
   updatedAt: new Date(row.updatedAt).toISOString(),
 })
 
-async function findRow(trx: Transaction<DB>, entity: ManifestEntity, session: Session, id: number, lock = false) {
-  const { rows } = await sql<SpaRow>`${SELECT} where a.id = ${id} and ${where(visible(entity, session))} ${
+async function findRow(
+  trx: Transaction<DB>,
+  entity: ManifestEntity,
+  session: Session,
+  today: string,
+  id: number,
+  lock = false,
+) {
+  const { rows } = await sql<SpaRow>`${selectRows(today)} where a.id = ${id} and ${where(visible(entity, session))} ${
     lock ? sql`for update of a` : sql``
   }`.execute(trx)
   if (!rows[0]) throw new ApiError('404')
@@ -129,8 +138,8 @@ async function rateOf(trx: Transaction<DB>, ctx: HandlerContext, rateId: number)
 }
 
 /** SPEC §8 "freight rate has expired": a rate whose last valid day is before today cannot be applied for. */
-function mustBeCurrent(rate: { valid_to: string }): void {
-  if (rate.valid_to < today()) throw new ApiError('340001')
+function mustBeCurrent(rate: { valid_to: string }, today: string): void {
+  if (rate.valid_to < today) throw new ApiError('340001')
 }
 
 function positivePrice(value: unknown, name: string): string {
@@ -175,7 +184,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
     const id = idOf(input)
     if (!input.version) throw field('version')
     return ctx.inTenant(async (trx) => {
-      const before = await findRow(trx, entity, session, id, true)
+      const before = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id, true)
       if (before.version !== input.version) throw new ApiError('330002')
       if (!rule.from.includes(before.state)) throw new ApiError('320001')
       const changes = { ...values(before), state: rule.to }
@@ -187,7 +196,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
       if (!rows.length) throw new ApiError('330002')
       const { action, price } = offer(before)
       await addOffer(trx, session, id, action, side, price, before.currency, input.remark)
-      const after = await findRow(trx, entity, session, id)
+      const after = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
       await writeAudit(trx, {
         tenantId: session.tenantId,
         userId: session.userId,
@@ -234,14 +243,15 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
     const stateList = (Array.isArray(params.state) ? params.state : text('state') ? [params.state] : []).filter(
       (s): s is string => typeof s === 'string' && s in states.values,
     )
-    if (stateList.length) conditions.push(sql<SqlBool>`${EFFECTIVE_STATE} = any(${stateList})`)
+    if (stateList.length)
+      conditions.push(sql<SqlBool>`${effectiveState(tenantToday(ctx.request.tenant))} = any(${stateList})`)
     if (text('mode')) conditions.push(sql<SqlBool>`a.mode = ${text('mode')}`)
     if (text('applicationNo')) conditions.push(sql<SqlBool>`a.application_no ilike ${`%${text('applicationNo')}%`}`)
     if (text('rateNo')) conditions.push(sql<SqlBool>`a.rate_no ilike ${`%${text('rateNo')}%`}`)
     return ctx.inTenant(async (trx) => {
       const { rows: counted } = await sql<{ n: number }>`
         select count(*)::int as n from spa_application a where ${where(conditions)}`.execute(trx)
-      const { rows } = await sql<SpaRow>`${SELECT} where ${where(conditions)}
+      const { rows } = await sql<SpaRow>`${selectRows(tenantToday(ctx.request.tenant))} where ${where(conditions)}
         order by a.updated_at desc, a.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(trx)
       return { list: rows.map(toIso), total: counted[0]?.n ?? 0, pageNum, pageSize }
     })
@@ -258,7 +268,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
       const rateId = idOf({ id: (ctx.input as { rateId?: unknown } | null)?.rateId })
       return ctx.inTenant(async (trx) => {
         const rate = await rateOf(trx, ctx, rateId)
-        mustBeCurrent(rate)
+        mustBeCurrent(rate, tenantToday(ctx.request.tenant))
         return { valid: true, validTo: rate.valid_to }
       })
     },
@@ -271,7 +281,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
       const target = positivePrice(input.targetPrice, 'targetPrice')
       return ctx.inTenant(async (trx) => {
         const rate = await rateOf(trx, ctx, input.rateId as number)
-        mustBeCurrent(rate)
+        mustBeCurrent(rate, tenantToday(ctx.request.tenant))
         const containerType = rate.mode === 'FCL' ? (input.containerType ?? null) : null
         if (rate.mode === 'FCL' && !rate.container_prices?.some((p) => p.containerType === containerType))
           throw field('containerType', 'validation.enum')
@@ -289,11 +299,11 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
         `.execute(trx)
         const id = rows[0]?.id as number
         // A readable number that never collides: the prefix, the day, the row id.
-        await sql`update spa_application set application_no = ${`SPA${today().replaceAll('-', '').slice(2)}${String(id).padStart(5, '0')}`} where id = ${id}`.execute(
+        await sql`update spa_application set application_no = ${`SPA${tenantToday(ctx.request.tenant).replaceAll('-', '').slice(2)}${String(id).padStart(5, '0')}`} where id = ${id}`.execute(
           trx,
         )
         await addOffer(trx, session, id, 'apply', 'customer', target, rate.currency, input.remark)
-        const row = await findRow(trx, entity, session, id)
+        const row = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
         await writeAudit(trx, {
           tenantId: session.tenantId,
           userId: session.userId,
@@ -314,7 +324,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
       const session = sessionOf(ctx)
       const id = idOf(ctx.input)
       return ctx.inTenant(async (trx) => {
-        const row = await findRow(trx, entity, session, id)
+        const row = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
         const { rows: thread } = await sql<Record<string, unknown>>`
           select o.id, o.action, o.side, o.price::text as price, o.currency, o.remark, o.created_by as "userId",
             u.real_name as "userName", o.created_at as at
@@ -389,8 +399,8 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
       const session = sessionOf(ctx)
       const id = idOf(ctx.input)
       return ctx.inTenant(async (trx) => {
-        const row = await findRow(trx, entity, session, id)
-        if (row.validTo < today()) return { allowed: false, reason: 'error.340001' }
+        const row = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
+        if (row.validTo < tenantToday(ctx.request.tenant)) return { allowed: false, reason: 'error.340001' }
         const ok = states.transitions.reapply?.from.includes(row.state) ?? false
         return { allowed: ok, reason: ok ? null : 'error.320001' }
       })
@@ -404,7 +414,7 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
         input,
         'reapply',
         (row) => {
-          if (row.validTo < today()) throw new ApiError('340001')
+          if (row.validTo < tenantToday(ctx.request.tenant)) throw new ApiError('340001')
           return { target_price: target, counter_price: null, approved_price: null }
         },
         () => ({ action: 'reapply', price: target }),

@@ -147,6 +147,8 @@ async function measured(outDir: string): Promise<Map<Page, Set<string>> | null> 
       const context = await browser.newContext({ viewport: { width: page.width ?? 1440, height: 900 } })
       if (page.user) {
         const login = await context.request.post(`${server.url}/api/b2b/user/login`, {
+          // The portal's header, which every sign-in needs (server/http/csrf.ts).
+          headers: { resource: '1' },
           data: { username: page.user, password: 'Demo@2026' },
         })
         if ((await login.json()).code !== '0000') throw new Error(`bench: ${page.user} could not log in`)

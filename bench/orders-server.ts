@@ -83,7 +83,8 @@ const baseline = await baselineServer(bare, tenantId)
 const login = await app.inject({
   method: 'POST',
   url: '/api/b2b/user/login',
-  headers: { host: 'localhost' },
+  // The portal's header, which every sign-in needs (server/http/csrf.ts).
+  headers: { host: 'localhost', resource: '1' },
   payload: { username: 'opadmin', password: DEMO_PASSWORD },
 })
 const { rows: newest } = await sql<{ id: number }>`

@@ -151,7 +151,7 @@ function casesFor(served: Served): Case[] {
     },
     {
       name: `login (${served.logins.length} accounts in turn)`,
-      engine: { method: 'POST', path: '/api/b2b/user/login', headers: { ...json, host: 'localhost' } },
+      engine: { method: 'POST', path: '/api/b2b/user/login', headers: { ...json, host: 'localhost', resource: '1' } },
       baseline: { method: 'POST', path: '/login', headers: json },
       body: loginBody,
     },

@@ -31,6 +31,7 @@ import { ApiError, type Language, messageFor, parseLanguage } from './http/error
 import { parseId } from './http/ids.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
+import { registerCrawlerFiles } from './portal/crawlers.ts'
 import { readTemplate, registerPages } from './portal/page.ts'
 import { etagOf, matchesEtag } from './portal/revalidate.ts'
 import { REVALIDATE, registerStatic } from './portal/static.ts'
@@ -225,8 +226,10 @@ export async function buildApp({
     { prefix: '/api' },
   )
 
-  // Every other GET is a page of the portal: 200 for the route table's paths, 404 for the rest (./portal/page.ts).
-  if (hasPortal && staticDir) registerPages(app, { template: readTemplate(staticDir) })
+  // Each tenant's robots.txt and sitemap.xml; every other GET is a page of the portal: 200 for the route
+  // table's paths, 404 for the rest, each with its title, description and main text (./portal/).
+  registerCrawlerFiles(app, database.api, tenants)
+  if (hasPortal && staticDir) registerPages(app, { template: readTemplate(staticDir), db: database.api, tenants })
 
   app.setNotFoundHandler((request, reply) => sendError(new ApiError('404'), request, reply))
 

@@ -10,7 +10,8 @@ import { screenFor } from '../registry.ts'
 import { reloadSession, resetSession, useSession } from '../session.ts'
 import { Shell } from '../shell/Shell.tsx'
 import { Forbidden } from '../shell/StatusPage.tsx'
-import { PAGES_WITH_OWN_DESCRIPTION, setPageHead } from '../site/head.ts'
+import { setPageHead } from '../site/head.ts'
+import { descriptionKey } from '../site/meta.ts'
 import { MobileSwitch } from '../site/mobile/switch.ts'
 import { siteName, useHomeMode, useSiteSettings } from '../site/SiteSettings.tsx'
 import { type Decision, decide, takeHandoff } from './access.ts'
@@ -136,8 +137,9 @@ function PageTitle({ route }: { route: RouteEntry }) {
   const settings = useSiteSettings()
   const site = siteName(settings, i18n.language)
   const title = t(route.title)
-  const own = route.component !== null && PAGES_WITH_OWN_DESCRIPTION.has(route.component)
-  const description = own ? undefined : t(route.component === 'home' ? 'site.metaHome' : 'site.metaDefault', { site })
+  // The same text the server wrote into the page's HTML (runtime/site/meta.ts); undefined: the page's own.
+  const key = descriptionKey(route.component)
+  const description = key === undefined ? undefined : t(key, { site })
   const icon = settings?.iconPath
   useEffect(() => {
     setPageHead({ title, site, description, icon })

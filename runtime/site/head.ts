@@ -5,11 +5,9 @@
  * switch, and pages with copy of their own (service and about pages) replace the description with their lead.
  */
 
-export const TITLE_SEPARATOR = ' — '
+import { pageTitle } from './meta.ts'
 
-export function pageTitle(title: string, site: string): string {
-  return title && title !== site ? `${title}${TITLE_SEPARATOR}${site}` : site
-}
+export { PAGES_WITH_OWN_DESCRIPTION, pageTitle, TITLE_SEPARATOR } from './meta.ts'
 
 function headElement(selector: string, create: () => HTMLElement): HTMLElement {
   return document.head.querySelector<HTMLElement>(selector) ?? document.head.appendChild(create())
@@ -47,6 +45,3 @@ export function setPageHead({ title, site, description, icon }: PageHead): void 
   if (description !== undefined) setPageDescription(description)
   setFavicon(icon)
 }
-
-/** Components whose pages set their description from their own copy. */
-export const PAGES_WITH_OWN_DESCRIPTION: ReadonlySet<string> = new Set(['servicePage', 'aboutPage'])

@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import type { TenantResolver } from '../tenancy/resolve.ts'
+import { pageView } from './content.ts'
+import { originOf } from './crawlers.ts'
+import { renderDocument } from './document.ts'
 import { etagOf, matchesEtag } from './revalidate.ts'
-import { NOT_FOUND_PATH, routeOf } from './routes.ts'
+import { routeOf } from './routes.ts'
 import { REVALIDATE } from './static.ts'
 
 /**
@@ -11,11 +17,17 @@ import { REVALIDATE } from './static.ts'
  * but the HTTP status says whether the page exists: a path of the route table answers 200, anything else
  * (and the portal's own /404) 404 — with the same HTML, so the visitor still sees the portal's 404 page.
  * Pages are never stored without asking: `no-cache` with an ETag (a 304 when unchanged).
+ *
+ * Each page's HTML says what the page is — title, description, language, canonical address, Open Graph,
+ * structured data — and carries its main text for readers and crawlers without JavaScript (./content.ts).
+ * The language comes from the URL or the language cookie, so the answer varies with the cookie.
  */
 
 export interface PortalPages {
   /** The built index.html, read once at start. */
   template: string
+  db: Kysely<DB>
+  tenants: TenantResolver
 }
 
 export function readTemplate(staticDir: string): string {
@@ -34,13 +46,21 @@ export function sendHtml(request: FastifyRequest, reply: FastifyReply, status: n
   return reply.code(status).send(html)
 }
 
-export function registerPages(app: FastifyInstance, { template }: PortalPages): void {
+export function registerPages(app: FastifyInstance, { template, db, tenants }: PortalPages): void {
   app.get('/*', async (request, reply) => {
     const path = pathOf(request)
     // The API's unknown paths stay the API's: an envelope, never a page.
     if (path === '/api' || path.startsWith('/api/')) throw new ApiError('404')
-    const route = routeOf(path)
-    const found = route !== undefined && route.path !== NOT_FOUND_PATH
-    return sendHtml(request, reply, found ? 200 : 404, template)
+    const tenant = await tenants.byHost(request.headers.host)
+    const { status, view } = await pageView({
+      request,
+      route: routeOf(path),
+      path,
+      tenant,
+      db,
+      origin: originOf(request),
+    })
+    reply.header('vary', 'cookie')
+    return sendHtml(request, reply, status, renderDocument(template, view))
   })
 }

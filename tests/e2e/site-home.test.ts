@@ -78,7 +78,8 @@ describe('the public pages', () => {
     await expect
       .poll(() => page.locator('meta[name="description"]').getAttribute('content'), WAIT)
       .toMatch(/Full-container shipping/)
-    expect(await page.locator('h2').allTextContents()).toContain('Rates and space')
+    // The server's HTML has the title and the copy already (issue #18): wait for the portal's page, not the tab.
+    await expect.poll(() => page.locator('[data-page="fcl"] h2').allTextContents(), WAIT).toContain('Rates and space')
     await page.goto(`${portal.server.url}/CompanyPhilosophy?lang=es`)
     await expect
       .poll(() => page.title(), WAIT)

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { RouteEntry } from '../../../generated/routes.ts'
+import { DESKTOP_OF_MOBILE } from '../meta.ts'
 import { type SiteSettings, useSiteSettings } from '../SiteSettings.tsx'
 
 /**
@@ -26,12 +27,7 @@ const TO_MOBILE: Readonly<Record<string, string>> = {
   '/InformationCenterDetail': '/m/news/detail',
 }
 
-const TO_DESKTOP: Readonly<Record<string, string>> = {
-  '/m': '/dashboard',
-  '/m/tracking': '/orderTracking',
-  '/m/news': '/News',
-  '/m/news/detail': '/InformationCenterDetail',
-}
+const TO_DESKTOP = DESKTOP_OF_MOBILE
 
 /** Set when a phone visitor chose "Full site": they keep it for the browser session. */
 export const FULL_SITE_KEY = 'waybill.fullSite'

@@ -1,9 +1,12 @@
 import { mergeClasses } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useButtonStyles } from '../../shell/styles.ts'
+import { setPageDescription } from '../head.ts'
+import { pageTitle } from '../meta.ts'
+import { siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { formatNewsDate, likeNews, type NewsArticle, newsHref, newsPdfUrl, useNewsArticle } from './api.ts'
 import { NewsSide } from './NewsSide.tsx'
 import { useNewsStyles } from './styles.ts'
@@ -54,6 +57,13 @@ export default function NewsDetail() {
   const query = useNewsArticle(id)
   const article = query.data
   const category = article ? `news.category${article.category[0]?.toUpperCase()}${article.category.slice(1)}` : ''
+  // The tab and the description name the article, as in the HTML the server sent (server/portal/content.ts).
+  const site = siteName(useSiteSettings(), i18n.language)
+  useEffect(() => {
+    if (!article) return
+    document.title = pageTitle(article.title, site)
+    if (article.summary) setPageDescription(article.summary)
+  }, [article, site])
 
   return (
     <div className={styles.page}>

@@ -1,19 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import type { ScreenProps } from '../../registry.ts'
-import { type Agreement as AgreementText, useSiteSettings } from '../SiteSettings.tsx'
+import { agreementFor, paragraphs } from '../meta.ts'
+import { useSiteSettings } from '../SiteSettings.tsx'
 import { usePageStyles } from './styles.ts'
 
-/** The entry in the reader's language, else English, else Chinese, else the first there is. */
-export function agreementFor(list: readonly AgreementText[] | undefined, language: string): AgreementText | null {
-  if (!list?.length) return null
-  return (
-    list.find((a) => a.language === language) ??
-    list.find((a) => a.language === 'en') ??
-    list.find((a) => a.language === 'zh') ??
-    list[0] ??
-    null
-  )
-}
+export { agreementFor } from '../meta.ts'
 
 /**
  * /ServiceAgreement and /PrivacyAgreement: the tenant's text from its site settings (SPEC §3
@@ -36,14 +27,11 @@ export default function Agreement({ route }: ScreenProps) {
       <div className={`${styles.body} ${styles.single}`}>
         <div className={styles.article}>
           {agreement ? (
-            agreement.content
-              .split(/\n\s*\n/)
-              .filter((paragraph) => paragraph.trim())
-              .map((paragraph) => (
-                <p key={paragraph.slice(0, 40)} className={styles.paragraph}>
-                  {paragraph.trim()}
-                </p>
-              ))
+            paragraphs(agreement.content).map((paragraph) => (
+              <p key={paragraph.slice(0, 40)} className={styles.paragraph}>
+                {paragraph}
+              </p>
+            ))
           ) : (
             <p className={styles.paragraph}>{settings ? t('site.agreementMissing') : t('site.loading')}</p>
           )}

@@ -5,14 +5,10 @@ import { Link, useLocation } from 'react-router'
 import type { RouteEntry } from '../../../generated/routes.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { setPageDescription } from '../head.ts'
+import { ABOUT_LINKS } from '../meta.ts'
 import { siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { PAGE_OF_ROUTE, SERVICE_LINKS, type SitePageName, useSitePages } from './content.ts'
 import { usePageStyles } from './styles.ts'
-
-const ABOUT_LINKS: readonly { page: SitePageName; to: string }[] = [
-  { page: 'about', to: '/WhoWeAre' },
-  { page: 'philosophy', to: '/CompanyPhilosophy' },
-]
 
 /**
  * A service or about page: the tenant's copy for the route (runtime/site/pages/content.ts), the side

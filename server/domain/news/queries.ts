@@ -247,3 +247,23 @@ export async function hasLiked(trx: Transaction<DB>, tenantId: number, id: numbe
     select 1 from information_like where tenant_id = ${tenantId} and item = ${id} and visitor = ${visitor}`.execute(trx)
   return rows.length > 0
 }
+
+/** Every published item's id, language and date, newest first: the sitemap's news (server/portal/crawlers.ts). */
+export async function publishedNews(
+  trx: Transaction<DB>,
+  tenantId: number,
+  limit: number,
+): Promise<{ id: number; language: NewsLanguage; publishedAt: string }[]> {
+  const { rows } = await sql<{ id: number; language: NewsLanguage; published_at: Date | string }>`
+    select i.id, i.language, ${publishedAt} as published_at
+    from information_item i join information_type t on t.id = i.information_type_id
+    where ${visible(tenantId)}
+    order by published_at desc, i.id desc
+    limit ${limit}
+  `.execute(trx)
+  return rows.map((row) => ({
+    id: row.id,
+    language: row.language,
+    publishedAt: new Date(row.published_at).toISOString(),
+  }))
+}

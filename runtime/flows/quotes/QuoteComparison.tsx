@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { RateSort } from '../../../rules/pricing.ts'
 import { useClient } from '../../client.tsx'
+import { formatDate } from '../../dates.ts'
 import { useEffects } from '../../effects.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { entityDef } from '../../screens/manifest.ts'
@@ -25,6 +26,8 @@ export default function QuoteComparison(_props: ScreenProps) {
   useRateTexts()
   const styles = useQuoteStyles()
   const { t, i18n } = useTranslation()
+  // Days as dates in the reader's language (runtime/dates.ts), a missing one as a dash.
+  const day = (value: string | null | undefined) => (value ? formatDate(value, i18n.language) : '—')
   const client = useClient()
   const effects = useEffects()
   const queryClient = useQueryClient()
@@ -127,9 +130,9 @@ export default function QuoteComparison(_props: ScreenProps) {
                   label={t('quote.transit')}
                   value={quote.transitDays === null ? '—' : t('quote.days', { count: quote.transitDays })}
                 />
-                <Fact label={t('quote.departure')} value={quote.departure ?? '—'} />
-                <Fact label={t('quote.arrival')} value={quote.arrival ?? '—'} />
-                <Fact label={t('quote.validUntil')} value={quote.validUntil} />
+                <Fact label={t('quote.departure')} value={day(quote.departure)} />
+                <Fact label={t('quote.arrival')} value={day(quote.arrival)} />
+                <Fact label={t('quote.validUntil')} value={day(quote.validUntil)} />
               </div>
               <table className={styles.table}>
                 <tbody>

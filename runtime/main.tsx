@@ -1,4 +1,3 @@
-import { createLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, StrictMode, useInsertionEffect, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -9,19 +8,20 @@ import { startI18n } from './i18n.ts'
 import { EffectsHost } from './shell/EffectsHost.tsx'
 import { textsFor } from './shell/texts.ts'
 import { SiteSettingsProvider, useSiteSettings } from './site/SiteSettings.tsx'
-import { brandRamp, DEFAULT_THEME_COLOR } from './theme.ts'
+import { DEFAULT_THEME_COLOR, tenantTheme } from './theme.ts'
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
 /**
- * Fluent UI in the tenant's colour (SPEC §3 themeColor, default #409eff): the theme's tokens as CSS
- * variables on the document root, which is all Fluent's styles read. No FluentProvider: every page would
+ * Fluent UI in the tenant's colour (SPEC §3 themeColor, default #409eff), the shades that carry text derived
+ * to read at 4.5:1 (runtime/theme.ts): the theme's tokens as CSS variables on the document root, which is
+ * all Fluent's styles read. No FluentProvider: every page would
  * carry it and its focus-management helpers (≈7 KB gzipped) for a wrapper element; Fluent components
  * default to this document and left-to-right without one, and portals see root variables too.
  */
 function TenantTheme({ children }: { children: ReactNode }) {
   const color = useSiteSettings()?.themeColor || DEFAULT_THEME_COLOR
-  const theme = useMemo(() => createLightTheme(brandRamp(color)), [color])
+  const theme = useMemo(() => tenantTheme(color), [color])
   useInsertionEffect(() => {
     let style = document.getElementById('tenant-theme')
     if (!style) {

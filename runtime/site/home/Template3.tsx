@@ -92,7 +92,7 @@ export default function Template3() {
       </section>
       <div className={styles.two}>
         <section className={styles.panel}>
-          <News stacked />
+          <News stacked tone="dark" />
         </section>
         <section className={styles.panel}>
           <SectionTitle title={t('site.contactTitle')} sub={t('site.contactLead')} tone="dark" />

@@ -174,13 +174,17 @@ const useStyles = makeStyles({
     ':hover': { color: tokens.colorBrandForeground1 },
   },
   newsDate: { flexShrink: 0, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  // On template 3's dark panels, in its own light accents (the neutral and brand shades are for light pages).
+  moreDark: { color: '#22d3ee' },
+  newsDateDark: { color: '#94a3b8' },
   newsHead: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', margin: '0 0 8px' },
   newsTitle: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: 600 },
   more: { fontSize: tokens.fontSizeBase200, color: tokens.colorBrandForeground1, textDecoration: 'none' },
   empty: { padding: '12px 0', color: tokens.colorNeutralForeground3 },
   contact: { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '16px' },
   contactItem: { display: 'flex', flexDirection: 'column', gap: '4px' },
-  contactLabel: { fontSize: tokens.fontSizeBase200, opacity: 0.7, textTransform: 'uppercase', letterSpacing: '0.06em' },
+  // Full strength: on a brand-coloured panel (template 1) a faded label would fall under 4.5:1.
+  contactLabel: { fontSize: tokens.fontSizeBase200, textTransform: 'uppercase', letterSpacing: '0.06em' },
   contactValue: { fontSize: tokens.fontSizeBase400, fontWeight: 600, wordBreak: 'break-word' },
 })
 
@@ -523,7 +527,7 @@ export function SpecialRoutes({ variant, columns = 3 }: { variant: 'table' | 'ca
   )
 }
 
-function NewsColumn({ kind }: { kind: 'hot' | 'recommended' }) {
+function NewsColumn({ kind, tone }: { kind: 'hot' | 'recommended'; tone: Tone }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { data, isPending } = useNews(kind)
@@ -532,7 +536,7 @@ function NewsColumn({ kind }: { kind: 'hot' | 'recommended' }) {
     <div data-news={kind}>
       <div className={styles.newsHead}>
         <h3 className={styles.newsTitle}>{kind === 'hot' ? t('site.hotNews') : t('site.recommendedNews')}</h3>
-        <Link to="/News" className={styles.more}>
+        <Link to="/News" className={mergeClasses(styles.more, tone === 'dark' && styles.moreDark)}>
           {t('site.moreNews')}
         </Link>
       </div>
@@ -543,7 +547,9 @@ function NewsColumn({ kind }: { kind: 'hot' | 'recommended' }) {
               <Link to={`/InformationCenterDetail?id=${item.id}`} className={styles.newsLink} title={item.title}>
                 {item.title}
               </Link>
-              <span className={styles.newsDate}>{item.publishedAt.slice(0, 10)}</span>
+              <span className={mergeClasses(styles.newsDate, tone === 'dark' && styles.newsDateDark)}>
+                {item.publishedAt.slice(0, 10)}
+              </span>
             </li>
           ))}
         </ul>
@@ -555,7 +561,7 @@ function NewsColumn({ kind }: { kind: 'hot' | 'recommended' }) {
 }
 
 /** Hot and recommended news side by side (or stacked with `stacked`). */
-export function News({ stacked = false }: { stacked?: boolean }) {
+export function News({ stacked = false, tone = 'light' }: { stacked?: boolean; tone?: Tone }) {
   const styles = useStyles()
   return (
     <div
@@ -563,8 +569,8 @@ export function News({ stacked = false }: { stacked?: boolean }) {
       style={stacked ? { gridTemplateColumns: 'minmax(0, 1fr)' } : undefined}
       data-block="news"
     >
-      <NewsColumn kind="hot" />
-      <NewsColumn kind="recommended" />
+      <NewsColumn kind="hot" tone={tone} />
+      <NewsColumn kind="recommended" tone={tone} />
     </div>
   )
 }

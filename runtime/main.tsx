@@ -6,6 +6,7 @@ import { App, routeAt } from './App.tsx'
 import { ClientProvider } from './client.tsx'
 import { startI18n } from './i18n.ts'
 import { EffectsHost } from './shell/EffectsHost.tsx'
+import { markFocusVisible } from './shell/focusVisible.ts'
 import { textsFor } from './shell/texts.ts'
 import { SiteSettingsProvider, useSiteSettings } from './site/SiteSettings.tsx'
 import { DEFAULT_THEME_COLOR, tenantTheme } from './theme.ts'
@@ -35,6 +36,8 @@ function TenantTheme({ children }: { children: ReactNode }) {
   }, [theme])
   return children
 }
+
+markFocusVisible()
 
 // The first page's texts load with the rest of the start, not after it.
 const first = routeAt(window.location.pathname)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { setupPortal, WAIT } from '../support/portal.ts'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Accessibility in the browser (WCAG 2.1 AA, issue #18): axe-core on the public pages and on a list, a form
@@ -11,6 +11,7 @@ import { setupPortal, WAIT } from '../support/portal.ts'
  */
 
 const portal = setupPortal()
+const text = localeText
 // axe runs inside the page. Not as a <script> tag: the portal's CSP allows only its own scripts.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8')
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa']
@@ -108,5 +109,66 @@ describe('axe-core (wcag2a, wcag2aa, wcag21aa)', () => {
       await workbench.context.close()
     }
     expect(found, found.join('\n')).toEqual([])
+  })
+})
+
+/**
+ * From the focused element to the end of the page's <main>, Tab by Tab: the stops whose look does not
+ * change between having focus and not (a date input takes several Tabs, one per part).
+ */
+async function stopsWithoutVisibleFocus(page: Page): Promise<{ stops: number; unseen: string[] }> {
+  const unseen: string[] = []
+  let stops = 0
+  while (await page.evaluate(() => !!document.activeElement?.closest('main'))) {
+    const described = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement
+      element.setAttribute('data-focus-walk', '')
+      element.scrollIntoView({ block: 'center' })
+      const name = element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || ''
+      return `${element.tagName.toLowerCase()} "${name.trim().slice(0, 40)}"`
+    })
+    const walked = page.locator('[data-focus-walk]')
+    const area = await walked.boundingBox()
+    if (area && area.width > 0 && described !== 'main ""') {
+      const clip = {
+        x: Math.max(0, area.x - 6),
+        y: Math.max(0, area.y - 6),
+        width: area.width + 12,
+        height: area.height + 12,
+      }
+      const focused = await page.screenshot({ clip, animations: 'disabled' })
+      await walked.evaluate((element: HTMLElement) => element.blur())
+      const blurred = await page.screenshot({ clip, animations: 'disabled' })
+      if (focused.equals(blurred)) unseen.push(described)
+      await walked.evaluate((element: HTMLElement) => element.focus())
+    }
+    for (let part = 0; part < 4 && (await walked.evaluate((element) => element === document.activeElement)); part++)
+      await page.keyboard.press('Tab')
+    await walked.evaluate((element) => element.removeAttribute('data-focus-walk'))
+    stops++
+    expect(stops, 'the walk never left the page content').toBeLessThan(200)
+  }
+  return { stops, unseen }
+}
+
+async function orderList(): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await operator('zh')
+  await session.page.goto(`${portal.server.url}/orderList`)
+  await expect.poll(() => session.page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
+  await settled(session.page)
+  return session
+}
+
+describe('keyboard', () => {
+  it('shows a visible focus on every control of the order list', async () => {
+    const { context, page } = await orderList()
+    // Tab from the top of the page into its content…
+    for (let tab = 0; tab < 80 && !(await page.evaluate(() => !!document.activeElement?.closest('main'))); tab++)
+      await page.keyboard.press('Tab')
+    // …then through all of it: the search and its buttons, the list's tools, the sort headers, the rows, the pager.
+    const { stops, unseen } = await stopsWithoutVisibleFocus(page)
+    expect(stops).toBeGreaterThan(20)
+    expect(unseen, `no visible focus on:\n${unseen.join('\n')}`).toEqual([])
+    await context.close()
   })
 })

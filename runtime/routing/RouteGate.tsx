@@ -57,7 +57,7 @@ function Layout({ route, children }: { route: RouteEntry; children: ReactNode })
   }
   if (route.layout === 'workbench') {
     return (
-      <Shell>
+      <Shell ownMain>
         <Suspense fallback={<PageSpinner />}>
           <WorkbenchLayout>{children}</WorkbenchLayout>
         </Suspense>

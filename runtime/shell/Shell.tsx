@@ -9,6 +9,7 @@ import { isGroup, type MenuLink, topMenu } from '../routing/menus.ts'
 import { useSession } from '../session.ts'
 import { siteName, useSiteSettings } from '../site/SiteSettings.tsx'
 import { MenuButton } from './MenuButton.tsx'
+import { MainContent, SkipLink } from './SkipLink.tsx'
 import { useButtonStyles } from './styles.ts'
 
 /**
@@ -214,8 +215,12 @@ function Footer() {
   )
 }
 
-/** The top bar, top menu and footer of SPEC §2 "Layout" around any page. */
-export function Shell({ children }: { children: ReactNode }) {
+/**
+ * The top bar, top menu and footer of SPEC §2 "Layout" around any page, the skip link first. A layout that
+ * puts a menu of its own beside the page (the workbench) draws the <main> itself (`ownMain`), so that main
+ * content is the screen alone.
+ */
+export function Shell({ children, ownMain = false }: { children: ReactNode; ownMain?: boolean }) {
   const styles = useStyles()
   const buttons = useButtonStyles()
   const { t, i18n } = useTranslation()
@@ -224,6 +229,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation()
   return (
     <div className={styles.page}>
+      <SkipLink />
       <div className={styles.contact}>
         <span>
           {t('common.servicePhone')}: {settings?.servicePhone || '400-665-9211'}
@@ -255,7 +261,11 @@ export function Shell({ children }: { children: ReactNode }) {
           )}
         </div>
       </header>
-      <main className={styles.main}>{children}</main>
+      {ownMain ? (
+        <div className={styles.main}>{children}</div>
+      ) : (
+        <MainContent className={styles.main}>{children}</MainContent>
+      )}
       {!FOOTERLESS_PATHS.includes(location.pathname) && <Footer />}
     </div>
   )

@@ -6,6 +6,7 @@ import { areas } from '../../generated/manifest.json'
 import { routes } from '../../generated/routes.ts'
 import { workbenchMenu } from '../routing/menus.ts'
 import { useSession } from '../session.ts'
+import { MainContent } from './SkipLink.tsx'
 
 const useStyles = makeStyles({
   frame: { display: 'flex', flexGrow: 1, alignItems: 'stretch' },
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
   content: { flexGrow: 1, minWidth: 0, padding: '20px 24px' },
 })
 
-/** The workbench of SPEC §2: the left menu built from the route table, the screen beside it. */
+/** The workbench of SPEC §2: the left menu built from the route table, the screen beside it as the page's <main>. */
 export default function WorkbenchLayout({ children }: { children: ReactNode }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -61,7 +62,7 @@ export default function WorkbenchLayout({ children }: { children: ReactNode }) {
           </section>
         ))}
       </nav>
-      <section className={styles.content}>{children}</section>
+      <MainContent className={styles.content}>{children}</MainContent>
     </div>
   )
 }

@@ -171,4 +171,37 @@ describe('keyboard', () => {
     expect(unseen, `no visible focus on:\n${unseen.join('\n')}`).toEqual([])
     await context.close()
   })
+
+  it('reaches the order list search from the top with one Tab to the skip link, Enter and Tab', async () => {
+    const { context, page } = await orderList()
+    await page.keyboard.press('Tab')
+    const skip = page.locator(':focus')
+    expect(await skip.textContent()).toBe(text('zh', 'ui', 'skipToMain'))
+    // In sight while it has focus, with a visible focus of its own.
+    const box = await skip.boundingBox()
+    expect(box && box.y >= 0 && box.width > 0).toBe(true)
+    expect(await skip.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe('none')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+    await page.keyboard.press('Tab')
+    const search = page.getByRole('search', { name: text('zh', 'ui', 'search') })
+    expect(await search.evaluate((landmark) => landmark.contains(document.activeElement))).toBe(true)
+    await context.close()
+  })
+
+  it('offers the skip link first on the mobile site too, in the reader’s language', async () => {
+    for (const language of ['en', 'ja', 'es']) {
+      const { context, page } = await visitor(language, 375)
+      await page.goto(`${portal.server.url}/m/tracking`)
+      await settled(page)
+      await page.keyboard.press('Tab')
+      expect(await page.locator(':focus').textContent()).toBe(text(language, 'ui', 'skipToMain'))
+      await page.keyboard.press('Enter')
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+      await page.keyboard.press('Tab')
+      // The tracking form's own field, not the bar's menu.
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+      await context.close()
+    }
+  })
 })

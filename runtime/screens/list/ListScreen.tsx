@@ -46,7 +46,7 @@ const ImportDialog = lazy(() => import('./ImportDialog.tsx'))
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
   head: { display: 'flex', alignItems: 'center', gap: '12px' },
-  spacer: { flexGrow: 1 },
+  tools: { display: 'flex', justifyContent: 'flex-end', gap: '12px', marginBottom: '12px' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
@@ -205,33 +205,36 @@ function SearchForm({ list }: { list: ListController }) {
     list.search(draft)
   }
   return (
-    <form className={styles.panel} onSubmit={submit} aria-label={t('ui.search')}>
-      <div className={styles.searchGrid}>
-        {defs.map((def) => (
-          <SearchInput
-            key={`${def.field}-${def.op}`}
-            def={def}
-            entity={list.entity}
-            draft={draft}
-            onChange={(key, value) => setDraft((current) => ({ ...current, [key]: value }))}
-          />
-        ))}
-      </div>
-      <div className={styles.searchButtons}>
-        <Button type="submit" appearance="primary">
-          {t('ui.search')}
-        </Button>
-        <Button
-          type="button"
-          onClick={() => {
-            setDraft({})
-            list.reset()
-          }}
-        >
-          {t('ui.reset')}
-        </Button>
-      </div>
-    </form>
+    // A search landmark: screen readers list it beside the page's main and menus.
+    <search className={styles.panel} aria-label={t('ui.search')}>
+      <form onSubmit={submit}>
+        <div className={styles.searchGrid}>
+          {defs.map((def) => (
+            <SearchInput
+              key={`${def.field}-${def.op}`}
+              def={def}
+              entity={list.entity}
+              draft={draft}
+              onChange={(key, value) => setDraft((current) => ({ ...current, [key]: value }))}
+            />
+          ))}
+        </div>
+        <div className={styles.searchButtons}>
+          <Button type="submit" appearance="primary">
+            {t('ui.search')}
+          </Button>
+          <Button
+            type="button"
+            onClick={() => {
+              setDraft({})
+              list.reset()
+            }}
+          >
+            {t('ui.reset')}
+          </Button>
+        </div>
+      </form>
+    </search>
   )
 }
 
@@ -394,23 +397,25 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       <div className={styles.head}>
         <Title3 as="h1">{t(screen.title)}</Title3>
         {list.fetching && <Spinner size="extra-tiny" aria-label={t('ui.loading')} />}
-        <span className={styles.spacer} />
-        <ColumnSettings
-          choices={list.columnChoices}
-          entity={list.entity}
-          labels={Object.fromEntries((screen.columns ?? []).map((c) => [c.field, c.label]))}
-          onChange={(choices) => void list.saveColumns(choices)}
-          onReset={() => void list.resetColumns()}
-        />
-        {list.toolbarActions.map((action) => (
-          <Button key={action.name} appearance="primary" onClick={() => void list.run(action)}>
-            {t(action.label)}
-          </Button>
-        ))}
       </div>
       {/* A new address (Back, a link) starts the search form again from it. */}
       <SearchForm key={JSON.stringify(list.state.search)} list={list} />
       <div className={styles.panel}>
+        {/* Over the results they act on, after the search: the skip link's next Tab is the search (#18). */}
+        <div className={styles.tools}>
+          <ColumnSettings
+            choices={list.columnChoices}
+            entity={list.entity}
+            labels={Object.fromEntries((screen.columns ?? []).map((c) => [c.field, c.label]))}
+            onChange={(choices) => void list.saveColumns(choices)}
+            onReset={() => void list.resetColumns()}
+          />
+          {list.toolbarActions.map((action) => (
+            <Button key={action.name} appearance="primary" onClick={() => void list.run(action)}>
+              {t(action.label)}
+            </Button>
+          ))}
+        </div>
         {list.status === 'loading' && <Spinner label={t('ui.loading')} />}
         {list.status === 'error' && (
           <MessageBar intent="error">

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, switchLanguage } from '../../i18n.ts'
+import { MainContent, SkipLink } from '../../shell/SkipLink.tsx'
 import { siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { chooseFullSite, desktopPathOf } from './switch.ts'
 
@@ -95,7 +96,10 @@ const useStyles = makeStyles({
   },
 })
 
-/** The mobile site's frame (layout `mobile`): a compact bar with a menu, no minimum width, a short footer. */
+/**
+ * The mobile site's frame (layout `mobile`): the skip link, a compact bar with a menu, no minimum width, a
+ * short footer.
+ */
 export default function MobileShell({ children }: { children: ReactNode }) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
@@ -113,6 +117,7 @@ export default function MobileShell({ children }: { children: ReactNode }) {
   }
   return (
     <div className={styles.page} data-layout="mobile">
+      <SkipLink />
       <header className={styles.bar}>
         <Link to="/m" className={styles.brand} onClick={() => setOpen(false)}>
           <img src={settings?.logoList?.[0]?.url ?? '/logo.svg'} alt="" width={28} height={28} />
@@ -159,7 +164,7 @@ export default function MobileShell({ children }: { children: ReactNode }) {
           </div>
         </nav>
       )}
-      <main className={styles.main}>{children}</main>
+      <MainContent className={styles.main}>{children}</MainContent>
       <footer className={styles.footer}>
         <a href={`tel:${(settings?.servicePhone || '400-665-9211').replace(/[^\d+]/g, '')}`}>
           {t('common.servicePhone')}: {settings?.servicePhone || '400-665-9211'}

@@ -12,13 +12,36 @@ import { codesParam, DEBOUNCE_MS, type LookupOption, lookupCall } from './lookup
  * the field stores (codes, or ids as text); their labels are looked up once by `codes`.
  *
  * Fluent's Combobox brings the keyboard: arrows move through the options, Enter picks, Escape closes,
- * and the listbox is announced as the user types.
+ * and the listbox is announced as the user types. Its open button is named in the reader's language (Fluent
+ * names it "Open …" in English whatever the language). The input and the buttons are the field's full
+ * 32 px high, so that they stay 24 px touch targets in the layout drawn at 75 % (WCAG 2.5.8).
  */
 
 const useStyles = makeStyles({
   full: { width: '100%', minWidth: 0 },
   status: { display: 'block', padding: '6px 12px', color: tokens.colorNeutralForeground3 },
   code: { fontFamily: tokens.fontFamilyMonospace, marginRight: '6px' },
+  // The field is 32 px high inside its 1 px border: its input and its buttons span all of it (over the
+  // border, which stays drawn), so that at 75 % they are still 24 px.
+  input: { height: '32px', marginTop: '-1px', marginBottom: '-1px' },
+  iconButton: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: '32px',
+    height: '32px',
+    marginTop: '-1px',
+    marginBottom: '-1px',
+  },
+  // The same target, with no display of its own: Fluent hides the clear button with display: none.
+  clearButton: {
+    minWidth: '32px',
+    height: '32px',
+    marginTop: '-1px',
+    marginBottom: '-1px',
+    paddingTop: '6px',
+    '& svg': { marginLeft: 'auto', marginRight: 'auto' },
+  },
 })
 
 export interface ReferenceComboboxProps {
@@ -29,6 +52,8 @@ export interface ReferenceComboboxProps {
   onChange: (values: string[]) => void
   id?: string
   ariaLabel?: string
+  /** What the field is called, for its open button's name (else `ariaLabel`). */
+  label?: string
   disabled?: boolean
   placeholder?: string
   /** Narrows carriers to sea or air. */
@@ -53,6 +78,7 @@ export function ReferenceCombobox({
   onChange,
   id,
   ariaLabel,
+  label = ariaLabel,
   disabled,
   placeholder,
   mode,
@@ -133,6 +159,12 @@ export function ReferenceCombobox({
         onBlur?.()
       }}
       onFocus={onFocus}
+      expandIcon={{
+        className: styles.iconButton,
+        'aria-label': label ? t('ui.showOptionsOf', { name: label }) : t('ui.showOptions'),
+      }}
+      clearIcon={{ className: styles.clearButton }}
+      input={{ className: styles.input }}
     >
       {options.map((option) => (
         <Option key={option.value} value={option.value} text={option.label}>

@@ -362,6 +362,7 @@ function ReferenceWidget(props: WidgetProps) {
       id={props.id}
       values={values}
       multiple={multiple}
+      label={props.label ? t(props.label) : undefined}
       disabled={props.disabled || props.readonly}
       placeholder={props.placeholder ? t(props.placeholder) : undefined}
       mode={props.options.mode === 'sea' || props.options.mode === 'air' ? props.options.mode : undefined}

@@ -163,6 +163,7 @@ function SearchInput({
           entity={field.ref}
           multiple={def.op === 'in'}
           values={values}
+          label={label}
           placeholder={t('ui.all')}
           onChange={(next) => onChange(first, def.op === 'in' ? next : (next[0] ?? ''))}
         />

@@ -1,4 +1,4 @@
-import { Caption1, Combobox, makeStyles, Option, tokens } from '@fluentui/react-components'
+import { Caption1, Combobox, makeStyles, mergeClasses, Option, tokens } from '@fluentui/react-components'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,25 +23,9 @@ const useStyles = makeStyles({
   code: { fontFamily: tokens.fontFamilyMonospace, marginRight: '6px' },
   // The field is 32 px high inside its 1 px border: its input and its buttons span all of it (over the
   // border, which stays drawn), so that at 75 % they are still 24 px.
-  input: { height: '32px', marginTop: '-1px', marginBottom: '-1px' },
-  iconButton: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    minWidth: '32px',
-    height: '32px',
-    marginTop: '-1px',
-    marginBottom: '-1px',
-  },
-  // The same target, with no display of its own: Fluent hides the clear button with display: none.
-  clearButton: {
-    minWidth: '32px',
-    height: '32px',
-    marginTop: '-1px',
-    marginBottom: '-1px',
-    paddingTop: '6px',
-    '& svg': { marginLeft: 'auto', marginRight: 'auto' },
-  },
+  fullHeight: { height: '32px', marginTop: '-1px', marginBottom: '-1px' },
+  // The icon in the middle by padding, not display: Fluent hides the clear button with display: none.
+  button: { minWidth: '32px', paddingTop: '6px', '& svg': { marginLeft: 'auto', marginRight: 'auto' } },
 })
 
 export interface ReferenceComboboxProps {
@@ -160,11 +144,11 @@ export function ReferenceCombobox({
       }}
       onFocus={onFocus}
       expandIcon={{
-        className: styles.iconButton,
+        className: mergeClasses(styles.fullHeight, styles.button),
         'aria-label': label ? t('ui.showOptionsOf', { name: label }) : t('ui.showOptions'),
       }}
-      clearIcon={{ className: styles.clearButton }}
-      input={{ className: styles.input }}
+      clearIcon={{ className: mergeClasses(styles.fullHeight, styles.button) }}
+      input={{ className: styles.fullHeight }}
     >
       {options.map((option) => (
         <Option key={option.value} value={option.value} text={option.label}>

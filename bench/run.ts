@@ -2,11 +2,18 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
 import { benchGenerator } from './generator.ts'
+import { benchLighthouse } from './lighthouse.ts'
 import { benchOrders } from './orders.ts'
 import { benchRates } from './rates.ts'
 
 /** `npm run bench`: every benchmark, written to bench/results/latest.md. Numbers, never pass/fail. */
-const sections = [await benchGenerator(), await benchBundle(), await benchRates(), await benchOrders()]
+const sections = [
+  await benchGenerator(),
+  await benchBundle(),
+  await benchLighthouse(),
+  await benchRates(),
+  await benchOrders(),
+]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [
   `# Benchmarks — ${new Date().toISOString().slice(0, 10)}`,

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import type { FieldDef } from '../../generator/model.ts'
+import { storableText } from '../../rules/keywords.ts'
 
 /**
  * Rich text (fields of type richText) is HTML a user typed in the portal's editor; whatever reaches the
@@ -65,7 +66,9 @@ export function sanitizeRichTextFields(fields: Record<string, FieldDef>, body: u
   for (const [name, field] of Object.entries(fields)) {
     const value = (body as Record<string, unknown>)[name]
     let next = value
-    if (field.type === 'richText' && typeof value === 'string') next = sanitizeRichText(value)
+    // Text no database can store (a NUL, a lone surrogate) is left as sent, for the validator to refuse:
+    // cleaning it first could drop the very character that makes it unstorable and accept the rest.
+    if (field.type === 'richText' && typeof value === 'string' && storableText(value)) next = sanitizeRichText(value)
     else if (field.type === 'array' && field.items && Array.isArray(value))
       next = value.map((row) => sanitizeRichTextFields(field.items as Record<string, FieldDef>, row))
     if (next !== value) {

@@ -288,4 +288,13 @@ describe('rich text sanitising (server/http/sanitize.ts)', () => {
     const data = validateBody<{ realName: string }>(asRichText as ManifestEntity, { realName: padded })
     expect(data.realName).toBe('<p>Liu Yang</p>')
   })
+
+  it('refuses rich text no database can store instead of cleaning the bad character away', () => {
+    const news = loadManifest().entities.informationItem as ManifestEntity
+    // "<?" opens markup the cleaner drops, NUL and all: checked before cleaning, it is refused (guard-input's find).
+    for (const content of ['A<?\u0000B', '<p>A\u0000B</p>', '<p>\ud800</p>'])
+      expect(() => validateBody(news, { title: 'Rotterdam', informationTypeId: 1, language: 'zh', content })).toThrow(
+        expect.objectContaining({ fieldErrors: [expect.objectContaining({ field: 'content' })] }),
+      )
+  })
 })

@@ -1,7 +1,33 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Manifest } from '../../generator/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import type { DB } from './schema.ts'
+
+/**
+ * One preset role of a tenant as the YAML has it (the demo seed's and the start-up sync's one writer). A role
+ * the tenant made itself under that code keeps it: the answer is then null.
+ */
+export async function insertPresetRole(
+  trx: Transaction<DB>,
+  tenantId: number,
+  code: string,
+  role: Manifest['roles'][string],
+): Promise<number | null> {
+  const row = await trx
+    .insertInto('role')
+    .values({
+      tenant_id: tenantId,
+      code,
+      name: code,
+      preset: true,
+      data_scope: role.dataScope,
+      permissions: JSON.stringify([...role.permissions].sort()),
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'code']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
+}
 
 /**
  * The preset roles (screens' `roles:` in the YAML) as every tenant holds them, brought up to date at every
@@ -26,19 +52,7 @@ export async function syncPresetRoles(db: Kysely<DB>, manifest: Manifest): Promi
         const permissions = [...role.permissions].sort()
         const row = byCode.get(code)
         if (!row) {
-          await trx
-            .insertInto('role')
-            .values({
-              tenant_id: tenant.id,
-              code,
-              name: code,
-              preset: true,
-              data_scope: role.dataScope,
-              permissions: JSON.stringify(permissions),
-            })
-            // A role the tenant made itself under that code keeps it.
-            .onConflict((conflict) => conflict.columns(['tenant_id', 'code']).doNothing())
-            .executeTakeFirst()
+          await insertPresetRole(trx, tenant.id, code, role)
           n++
           continue
         }

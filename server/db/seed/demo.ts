@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { hashPassword } from '../../auth/password.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
+import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
@@ -219,21 +220,8 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
         ).id
       const companies = { provider: await company(seed.provider, 1), customer: await company(seed.customer, 2) }
       const roleIds: Record<string, number> = {}
-      for (const [code, role] of Object.entries(manifest.roles)) {
-        const row = await trx
-          .insertInto('role')
-          .values({
-            tenant_id: tenant.id,
-            code,
-            name: code,
-            preset: true,
-            data_scope: role.dataScope,
-            permissions: JSON.stringify(role.permissions),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        roleIds[code] = row.id
-      }
+      for (const [code, role] of Object.entries(manifest.roles))
+        roleIds[code] = (await insertPresetRole(trx, tenant.id, code, role)) as number
       for (const [index, user] of seed.users.entries()) {
         const row = await trx
           .insertInto('app_user')

@@ -87,27 +87,15 @@ program
   .command('migrate')
   .description('apply the database migrations (DATABASE_URL, else the embedded database in DATA_DIR)')
   .action(async () => {
-    const { readConfig } = await import('../server/config.ts')
-    const { openDatabase } = await import('../server/db/database.ts')
-    const { prepareDatabase } = await import('../server/db/prepare.ts')
-    const { loadManifest } = await import('../server/manifest.ts')
-    const config = readConfig()
-    const database = await openDatabase({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      ownerUrl: config.ownerUrl,
-    })
-    try {
-      const { migrations, tables } = await prepareDatabase(database, loadManifest(), { seed: false })
-      console.log(
-        migrations.length
-          ? `waybill migrate: applied ${migrations.join(', ')}`
-          : 'waybill migrate: migrations up to date',
-      )
-      if (tables.length) console.log(`waybill migrate: entity tables ${tables.join(', ')}`)
-    } finally {
-      await database.close()
-    }
+    // The database is the server's: the CLI goes through its one entry point.
+    const { migrate } = await import('../server/db/migrate-cli.ts')
+    const { migrations, tables } = await migrate()
+    console.log(
+      migrations.length
+        ? `waybill migrate: applied ${migrations.join(', ')}`
+        : 'waybill migrate: migrations up to date',
+    )
+    if (tables.length) console.log(`waybill migrate: entity tables ${tables.join(', ')}`)
   })
 
 await program.parseAsync()

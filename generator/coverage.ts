@@ -1,4 +1,4 @@
-import type { Manifest } from './resolve.ts'
+import type { Manifest } from '../model/resolve.ts'
 
 /** The route table's progress: built vs planned, per area, and the planned routes. Last line: routes built: N/M. */
 export function coverageReport(manifest: Manifest): string {

@@ -1,8 +1,8 @@
+import type { Manifest } from '../model/resolve.ts'
 import { createAjv } from '../rules/ajv.ts'
 import { toFieldErrors } from '../rules/messages.ts'
 import type { ConfigError } from './errors.ts'
 import { locate, type Sources } from './load.ts'
-import type { Manifest } from './resolve.ts'
 
 /**
  * Every entity's declared examples against its own validator: valid ones must pass, invalid ones must

@@ -1,29 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml'
+import type { LocaleBundle, SourceFile, Sources } from '../model/sources.ts'
 
-/** One YAML file of the configuration, parsed, with what is needed to point at any place in it. */
-export interface SourceFile {
-  /** Path relative to the project root, with forward slashes, as printed in messages. */
-  path: string
-  kind: 'entity' | 'screens' | 'access'
-  data: unknown
-  doc: Document.Parsed
-  lines: LineCounter
-}
-
-export interface LocaleBundle {
-  /** language -> "namespace.key" -> text */
-  [language: string]: Record<string, string>
-}
-
-export interface Sources {
-  root: string
-  files: SourceFile[]
-  locales: LocaleBundle
-  /** Problems found while reading: unreadable YAML or JSON. */
-  problems: { path: string; line: number; col: number; message: string }[]
-}
+export type { LocaleBundle, SourceFile, Sources } from '../model/sources.ts'
 
 export const LANGUAGES = ['zh', 'en', 'ja', 'es'] as const
 

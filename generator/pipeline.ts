@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { type Manifest, resolveManifest } from '../model/resolve.ts'
 import type { OutputFile } from './emit/index.ts'
 import type { ConfigError } from './errors.ts'
 import { exampleErrors } from './examples.ts'
 import { loadSources, type Sources } from './load.ts'
-import { type Manifest, resolveManifest } from './resolve.ts'
 import { validateSources } from './validate.ts'
 
 /** load → validate → resolve: the configuration, or every error in it. */

@@ -7,11 +7,11 @@ import { _, type ErrorObject, type ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import addFormats from 'ajv-formats'
+import type { AccessDef, AreaDef, EntityDef, FieldDef, PermissionList, ScreenDef } from '../model/definitions.ts'
+import { SYSTEM_FIELDS } from '../model/jsonschema.ts'
+import { COMPONENTS, WIDGETS } from '../model/registries.ts'
 import { type ConfigError, didYouMean, formatPath, listOf } from './errors.ts'
-import { SYSTEM_FIELDS } from './jsonschema.ts'
 import { LANGUAGES, locate, type SourceFile, type Sources } from './load.ts'
-import type { AccessDef, AreaDef, EntityDef, FieldDef, PermissionList, ScreenDef } from './model.ts'
-import { COMPONENTS, WIDGETS } from './registries.ts'
 
 type Path = (string | number)[]
 
@@ -448,7 +448,7 @@ export function validateSources(sources: Sources): ConfigError[] {
           [...at, 'component'],
           `unknown component "${screen.component}"`,
           `a component registered in the runtime: ${listOf(COMPONENTS, 40)}`,
-          suggestion(screen.component, COMPONENTS) ?? 'register it in generator/registries.ts and runtime/registry.ts',
+          suggestion(screen.component, COMPONENTS) ?? 'register it in model/registries.ts and runtime/registry.ts',
         )
       if (screen.redirect && !screenAt.has(screen.redirect))
         err(

@@ -1,4 +1,4 @@
-import type { FieldDef } from '../generator/model.ts'
+import type { FieldDef } from '../model/definitions.ts'
 
 /**
  * The upload limits of a file field (schemas/*.yaml `accept`, `maxSizeKb`, `maxFiles`), with SPEC §5's

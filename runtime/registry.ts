@@ -1,10 +1,10 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { RouteEntry } from '../generated/routes.ts'
-import type { COMPONENTS, SCREEN_KINDS } from '../generator/registries.ts'
+import type { COMPONENTS, SCREEN_KINDS } from '../model/registries.ts'
 
 /**
  * The code a screen YAML names (STYLE §1): `kind:` picks a generic screen, `component:` a hand-written
- * one. Every name of generator/registries.ts has an entry (a unit test holds the lists equal); names not
+ * one. Every name of model/registries.ts has an entry (a unit test holds the lists equal); names not
  * built yet show the placeholder. Everything loads lazily, so a page downloads only the screens it shows.
  */
 

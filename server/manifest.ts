@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Manifest } from '../generator/resolve.ts'
+import type { Manifest } from '../model/resolve.ts'
 
 export type { Manifest }
 

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import Handlebars from 'handlebars'
 import { compile } from 'json-schema-to-typescript'
+import type { AreaDef } from '../../model/definitions.ts'
+import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import type { Sources } from '../load.ts'
-import type { AreaDef } from '../model.ts'
-import type { Manifest, ManifestEndpoint } from '../resolve.ts'
 import { openApiDocument } from './openapi.ts'
 
 export interface OutputFile {

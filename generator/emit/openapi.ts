@@ -1,4 +1,4 @@
-import type { Manifest, ManifestEndpoint } from '../resolve.ts'
+import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
 
 type Doc = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
-import type { FieldDef } from '../../generator/model.ts'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { FieldDef } from '../../model/definitions.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'

@@ -1,5 +1,5 @@
 import schemas from '../../generated/entity-schemas.json'
-import type { JsonSchema } from '../../generator/jsonschema.ts'
+import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { PortalEntity } from '../screens/manifest.ts'
 
 /**

@@ -6,8 +6,8 @@ import {
   overlayRuleSchema,
   overlayScreen,
   overlayTexts,
-} from '../../generator/overlay.ts'
-import type { ManifestScreen } from '../../generator/resolve.ts'
+} from '../../model/overlay.ts'
+import type { ManifestScreen } from '../../model/resolve.ts'
 import { useClient } from '../client.tsx'
 import i18next from '../i18n.ts'
 import { entityDef, type PortalEntity, screenDef } from '../screens/manifest.ts'

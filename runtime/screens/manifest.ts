@@ -1,6 +1,6 @@
 import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
 import manifestJson from '../../generated/portal-manifest.json'
-import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import { codeBesideLabel } from './list/format.ts'
 
 /**

@@ -14,7 +14,7 @@ import {
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type Widget, type WidgetProps } from '@rjsf/utils'
 import { lazy, Suspense, type SyntheticEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { WIDGETS } from '../../generator/registries.ts'
+import type { WIDGETS } from '../../model/registries.ts'
 import { storedValue, WIDGET_LOOKUPS } from './lookups.ts'
 import { decimalsOf, moneyInput, moneyValue } from './money.ts'
 import { ReferenceCombobox } from './ReferenceCombobox.tsx'
@@ -22,7 +22,7 @@ import { textBlockStatus } from './textBlock.ts'
 import { UploadWidget } from './upload.tsx'
 
 /**
- * The form widgets of generator/registries.ts WIDGETS, drawn with Fluent UI v9 (our own rjsf theme,
+ * The form widgets of model/registries.ts WIDGETS, drawn with Fluent UI v9 (our own rjsf theme,
  * DESIGN §4): plain inputs, reference look-ups with remote search, money, uploads, rich text (loaded
  * only by forms that have it) and the text block. Array fields of objects are drawn by the sub-table
  * templates (./SubTable.tsx), not by a widget.

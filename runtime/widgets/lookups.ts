@@ -21,7 +21,7 @@ const LOOKUPS: Record<string, (client: Client) => LookupCall> = {
   role: (c) => c.b2b.roleFuzzyQuery,
 }
 
-/** The entity each reference widget of generator/registries.ts looks up. */
+/** The entity each reference widget of model/registries.ts looks up. */
 export const WIDGET_LOOKUPS: Record<string, string> = {
   portSelect: 'port',
   airportSelect: 'airport',

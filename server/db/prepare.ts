@@ -1,4 +1,4 @@
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { syncEntityTables } from '../engine/storage.ts'
 import { connectApi, type Database } from './database.ts'
 import { migrateToLatest } from './migrate.ts'

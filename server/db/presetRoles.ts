@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import type { DB } from './schema.ts'
 

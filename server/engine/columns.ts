@@ -1,6 +1,6 @@
 import { type AliasedRawBuilder, sql } from 'kysely'
-import type { FieldDef } from '../../generator/model.ts'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { FieldDef } from '../../model/definitions.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import type { Manifest } from '../manifest.ts'
 
 /**

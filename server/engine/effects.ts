@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { DerivationName, EffectName } from '../../generator/model.ts'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { DerivationName, EffectName } from '../../model/definitions.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import { inquiryQuoted, inquiryWithdrawn, quoteBooked } from '../domain/inquiries/effects.ts'
 import { createShipment } from '../domain/orders/shipment.ts'

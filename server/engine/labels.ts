@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Language } from '../http/errors.ts'
 import type { Manifest } from '../manifest.ts'

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { FieldDef } from '../../generator/model.ts'
+import type { FieldDef } from '../../model/definitions.ts'
 import type { DB } from '../db/schema.ts'
 import { nextDailyNo, nextOrderNo } from '../domain/orders/numbering.ts'
 

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import type { Session } from '../http/context.ts'
 import { type Column, snakeCase } from './columns.ts'
 

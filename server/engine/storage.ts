@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import { enableTenantIsolation } from '../db/migrations/0001_core.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'

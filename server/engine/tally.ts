@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import { snakeCase } from './columns.ts'
 

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
-import type { JsonSchema } from '../../generator/jsonschema.ts'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { JsonSchema } from '../../model/jsonschema.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import { ApiError } from './errors.ts'
 

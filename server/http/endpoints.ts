@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
 import {

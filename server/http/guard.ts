@@ -1,4 +1,4 @@
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import type { Session } from './context.ts'
 import { ApiError } from './errors.ts'
 

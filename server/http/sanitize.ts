@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import type { FieldDef } from '../../generator/model.ts'
+import type { FieldDef } from '../../model/definitions.ts'
 import { storableText } from '../../rules/keywords.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv'
 import * as validators from '../../generated/validators.js'
-import type { ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import { checkBounds } from './bounds.ts'
 import { ApiError } from './errors.ts'

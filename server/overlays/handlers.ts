@@ -1,5 +1,5 @@
-import { overlayable, savesThroughCustomEndpoint } from '../../generator/overlay.ts'
-import { readOverlaySource } from '../../generator/overlay-source.ts'
+import { overlayable, savesThroughCustomEndpoint } from '../../model/overlay.ts'
+import { readOverlaySource } from '../../model/overlay-source.ts'
 import type { FieldError } from '../../rules/messages.ts'
 import type { HandlerContext } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
@@ -10,7 +10,7 @@ import { insertOverlayVersion, overlaysInForce, overlayVersions } from './store.
 /**
  * The overlay calls of screens/system.yaml: the portal reads the overlays in force; a tenant
  * administrator (permission screenOverlay) reads a screen's versions, saves a new one, or rolls back.
- * A save is checked exactly as the editor checks it while typing (generator/overlay-source.ts).
+ * A save is checked exactly as the editor checks it while typing (model/overlay-source.ts).
  */
 
 function overlayTarget(name: string) {

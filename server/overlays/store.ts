@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { OverlayDocument } from '../../generator/overlay.ts'
+import type { OverlayDocument } from '../../model/overlay.ts'
 import type { DB } from '../db/schema.ts'
 
 /**

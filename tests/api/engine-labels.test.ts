@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ManifestEndpoint, ManifestEntity } from '../../generator/resolve.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import type { Database } from '../../server/db/database.ts'
 import type { DB } from '../../server/db/schema.ts'
 import { OCEAN_CARRIERS } from '../../server/db/seed/reference/carriers.ts'

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import type { Database } from '../../server/db/database.ts'
 import { createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
 import { engineEntities } from '../../server/engine/storage.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import { MAX_ID } from '../../server/http/ids.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'

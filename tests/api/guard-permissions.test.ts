@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'

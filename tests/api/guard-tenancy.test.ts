@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import { servedByEngine } from '../../server/engine/core.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'

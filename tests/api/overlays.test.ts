@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ManifestEndpoint } from '../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
 import { createEngine } from '../../server/engine/core.ts'
 import { messageFor } from '../../server/http/errors.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'

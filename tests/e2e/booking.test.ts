@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import manifestJson from '../../generated/manifest.json'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { apiCall, apiContent, confirmDialog } from '../support/commercial.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import schemas from '../../generated/entity-schemas.json'
 import manifest from '../../generated/manifest.json'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { bookingSections, orderServicesOf } from '../../runtime/flows/booking/bookingForm.ts'
 
 /** The booking page's order form (issue #16): every field it shows has a label, the services their values. */

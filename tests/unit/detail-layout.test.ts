@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import generated from '../../generated/manifest.json'
 import { checkProject } from '../../generator/pipeline.ts'
-import type { Manifest, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+import type { Manifest, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import {
   DEFAULT_SECTION_TITLE,
   detailSections,

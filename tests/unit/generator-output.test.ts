@@ -6,7 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import type { ValidateFunction } from 'ajv'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateProject } from '../../generator/pipeline.ts'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 
 const ROOT = new URL('../..', import.meta.url).pathname

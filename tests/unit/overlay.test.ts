@@ -9,9 +9,9 @@ import {
   overlayRuleSchema,
   overlayScreen,
   overlayTexts,
-} from '../../generator/overlay.ts'
-import { metaProblems, readOverlaySource } from '../../generator/overlay-source.ts'
-import type { Manifest, ManifestEntity, ManifestScreen } from '../../generator/resolve.ts'
+} from '../../model/overlay.ts'
+import { metaProblems, readOverlaySource } from '../../model/overlay-source.ts'
+import type { Manifest, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 
 const manifest = manifestJson as unknown as Manifest
 const screenNamed = (name: string) => manifest.screens.find((s) => s.name === name) as ManifestScreen

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
 import * as validators from '../../generated/validators.js'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import {
   buildUiSchema,
   formSections,

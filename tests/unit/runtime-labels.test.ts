@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
-import type { Manifest, ManifestEntity } from '../../generator/resolve.ts'
+import type { Manifest, ManifestEntity } from '../../model/resolve.ts'
 import { labelledRecord } from '../../runtime/screens/form/labels.ts'
 import { cellView, codeBesideLabel, refLabel, refText, rowLabels } from '../../runtime/screens/list/format.ts'
 

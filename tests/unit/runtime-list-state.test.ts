@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
-import type { Manifest } from '../../generator/resolve.ts'
+import type { Manifest } from '../../model/resolve.ts'
 import { type ActionContext, actionAllowed, confirmKey } from '../../runtime/screens/list/actions.ts'
 import { cellView } from '../../runtime/screens/list/format.ts'
 import {

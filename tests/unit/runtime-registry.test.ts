@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../generated/client.ts'
 import { routes } from '../../generated/routes.ts'
-import { COMPONENTS, SCREEN_KINDS, WIDGETS } from '../../generator/registries.ts'
+import { COMPONENTS, SCREEN_KINDS, WIDGETS } from '../../model/registries.ts'
 import { COMPONENT_REGISTRY, ROUTE_COMPONENTS, SCREEN_KIND_REGISTRY, screenFor } from '../../runtime/registry.ts'
 import { clientCall, manifest, transitionEndpoint } from '../../runtime/screens/manifest.ts'
 import { WIDGET_REGISTRY } from '../../runtime/widgets/index.tsx'
 
 const sorted = (names: Iterable<string>) => [...names].sort()
 
-describe('runtime registries match generator/registries.ts', () => {
+describe('runtime registries match model/registries.ts', () => {
   it('registers a component under every COMPONENTS name and no other', () => {
     expect(sorted(Object.keys(COMPONENT_REGISTRY))).toEqual(sorted(COMPONENTS))
   })

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, createElement, createRef } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FieldDef } from '../../generator/model.ts'
+import type { FieldDef } from '../../model/definitions.ts'
 import { buildUiSchema } from '../../runtime/forms/schemaForm.ts'
 import { templates, widgets } from '../../runtime/forms/theme.tsx'
 

@@ -147,7 +147,7 @@ export function inquiryUiSchema(
     if (field['ui:widget'] === 'hidden') continue
     if (!state.ready) ui[name] = { ...field, 'ui:disabled': true }
   }
-  // A list of enum values carries its label on the items (generator/jsonschema.ts): give the field its own.
+  // A list of enum values carries its label on the items (model/jsonschema.ts): give the field its own.
   for (const name of ['transportModes', 'warehouseServices', 'customsDeclaration'])
     ui[name] = { ...entry(name), 'ui:widget': 'enumChecks', 'ui:title': fields[name]?.label ?? name }
   if (state.presetModes.length) ui.transportModes = { ...entry('transportModes'), 'ui:readonly': true }

@@ -1,4 +1,4 @@
-import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../model/resolve.ts'
 import { type ActionContext, type ActionDef, actionAllowed, asList, type RowData } from '../list/actions.ts'
 import type { ColumnDef } from '../list/format.ts'
 import type { PortalEntity } from '../manifest.ts'

@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../model/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'

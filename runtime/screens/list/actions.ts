@@ -1,5 +1,5 @@
-import type { ColumnDef } from '../../../generator/model.ts'
-import type { ManifestEndpoint, ManifestScreen } from '../../../generator/resolve.ts'
+import type { ColumnDef } from '../../../model/definitions.ts'
+import type { ManifestEndpoint, ManifestScreen } from '../../../model/resolve.ts'
 import { canOpen } from '../../routing/access.ts'
 import type { PortalEntity } from '../manifest.ts'
 

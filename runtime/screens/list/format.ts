@@ -1,4 +1,4 @@
-import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../model/resolve.ts'
 import { formatWhen, isDateOnly } from '../../dates.ts'
 import type { PortalEntity } from '../manifest.ts'
 

@@ -1,5 +1,5 @@
 import type { ListRequest } from '../../../generated/client.ts'
-import type { ManifestScreen } from '../../../generator/resolve.ts'
+import type { ManifestScreen } from '../../../model/resolve.ts'
 
 /**
  * A list screen's state lives in the address (STYLE §2): search values, page, page size and sort are

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { ManifestEndpoint } from '../../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
 import { sessionForUser } from '../../auth/accounts.ts'
 import { createEngine } from '../../engine/core.ts'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import { columnsOf, toDbValue } from '../../engine/columns.ts'
 import { syncEntityTables } from '../../engine/storage.ts'
 import type { Manifest } from '../../manifest.ts'

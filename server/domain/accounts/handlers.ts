@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { type Kysely, type SqlBool, sql, type Transaction, type Updateable } from 'kysely'
 import type { OperationAccount, UserProfile } from '../../../generated/types.ts'
-import type { ManifestEndpoint } from '../../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import { createAjv } from '../../../rules/ajv.ts'
 import { toFieldErrors } from '../../../rules/messages.ts'
 import { normaliseTarget } from '../../auth/codes.ts'

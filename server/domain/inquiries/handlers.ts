@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { RuleDef } from '../../../generator/model.ts'
+import type { RuleDef } from '../../../model/definitions.ts'
 import type { TradeTermOption } from '../../../rules/tradeTerms.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'

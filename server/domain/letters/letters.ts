@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
 import { type Column, columnsOf, selection, toApiRow } from '../../engine/columns.ts'
 import { type ListPlan, planList } from '../../engine/search.ts'

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { ManifestEndpoint } from '../../../generator/resolve.ts'
+import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
 import { createEngine, type EngineCall } from '../../engine/core.ts'
 import type { HandlerContext as BaseContext, Session } from '../../http/context.ts'

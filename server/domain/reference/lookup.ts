@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
 import { snakeCase } from '../../engine/columns.ts'
 import { labelTarget } from '../../engine/labels.ts'

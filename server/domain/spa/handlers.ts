@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import { applyMarkup, scaled } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
 import { writeAudit } from '../../engine/audit.ts'

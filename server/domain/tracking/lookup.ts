@@ -1,5 +1,5 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
 import type { DB } from '../../db/schema.ts'
 import { type LabelTarget, labelTarget, sharedTexts } from '../../engine/labels.ts'

@@ -1,5 +1,5 @@
-import type { FieldDef } from '../../../generator/model.ts'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { FieldDef } from '../../../model/definitions.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { FieldError } from '../../../rules/messages.ts'
 import { LANGUAGES, messageFor } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'

@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
-import type { FieldDef } from '../../../generator/model.ts'
-import type { ManifestEntity } from '../../../generator/resolve.ts'
+import type { FieldDef } from '../../../model/definitions.ts'
+import type { ManifestEntity } from '../../../model/resolve.ts'
 import { IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'

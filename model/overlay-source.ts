@@ -1,6 +1,6 @@
 import { type OutputUnit, Validator } from '@cfworker/json-schema'
 import { LineCounter, parseDocument } from 'yaml'
-import overlayMetaSchema from './meta/overlay.schema.json'
+import overlayMetaSchema from './overlay.schema.json'
 import { type OverlayDocument, type OverlayOptions, type OverlayProblem, overlayProblems } from './overlay.ts'
 import type { ManifestEntity, ManifestScreen } from './resolve.ts'
 

@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from './model.ts'
+import type { EntityDef, FieldDef } from './definitions.ts'
 
 /** JSON Schema (2020-12) of what a caller may send for an entity: the validators' input. */
 export type JsonSchema = Record<string, unknown>

@@ -1,6 +1,6 @@
+import type { AccessDef, AreaDef, EndpointKind, EntityDef, PermissionList, ScreenDef } from './definitions.ts'
 import { entitySchema, type JsonSchema } from './jsonschema.ts'
-import type { Sources } from './load.ts'
-import type { AccessDef, AreaDef, EndpointKind, EntityDef, PermissionList, ScreenDef } from './model.ts'
+import type { Sources } from './sources.ts'
 
 export interface ManifestEntity extends EntityDef {
   /** false: a request or view shape with no table of its own. */

@@ -1,11 +1,11 @@
-import type { FieldDef } from './model.ts'
+import type { FieldDef } from './definitions.ts'
 import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from './resolve.ts'
 
 /**
  * Tenant overlays (DESIGN §1): what one tenant changes on one screen without a rebuild. Pure functions
  * shared by the server (which validates, stores and enforces overlays) and the portal (which merges them
  * into the screens it draws and checks an overlay live while an administrator types it). The document's
- * shape is generator/meta/overlay.schema.json; this module adds what a JSON Schema cannot say: the names
+ * shape is model/overlay.schema.json; this module adds what a JSON Schema cannot say: the names
  * must exist on the screen, and rules may only tighten the screen's own.
  */
 

@@ -50,6 +50,23 @@ export interface FieldDef {
   items?: Record<string, FieldDef>
   default?: unknown
   widget?: string
+  /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
+  rules?: UiRule[]
+}
+
+/** A UI rule's condition: plain data over the record's fields, never code (rules/uiRules.ts). */
+export type UiCondition =
+  | { field: string; filled: boolean }
+  | { field: string; equals: string | number | boolean }
+  | { field: string; in: (string | number | boolean)[] }
+  | { all: UiCondition[] }
+  | { any: UiCondition[] }
+  | { not: UiCondition }
+
+/** A UI rule on a field or a form section, as JSON Forms' `rule: { effect, condition }`. */
+export interface UiRule {
+  effect: 'show' | 'hide' | 'enable' | 'disable'
+  when: UiCondition
 }
 
 export type RuleDef =
@@ -74,6 +91,8 @@ export interface TransitionDef {
   confirm?: string
   /** Server effects run after the state changed, in the same transaction (server/engine/effects.ts). */
   effects?: EffectName[]
+  /** Fields the transition asks for (a price, a reason): each required, validated as the field, written with the state. */
+  input?: string[]
 }
 
 /** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */
@@ -176,7 +195,7 @@ export interface ScreenDef {
   columns?: ColumnDef[]
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
-  form?: { sections: { title: string; columns?: number; fields: string[] }[] }
+  form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
 }
 
 /** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import type { FieldDef } from '../../model/definitions.ts'
+import { formatError } from '../errors.ts'
+import { parseSource, type Sources } from '../load.ts'
+import { checkRules, checkTransitionInput, uiRuleErrors } from './uiRules.ts'
+
+const fields: Record<string, FieldDef> = {
+  origin: { type: 'ref', ref: 'port' },
+  destination: { type: 'ref', ref: 'port' },
+  transportModes: {
+    type: 'enum',
+    multiple: true,
+    values: [
+      { value: 1, label: 'a' },
+      { value: 2, label: 'b' },
+    ],
+  },
+  contractNo: { type: 'string' },
+  price: { type: 'money' },
+  files: { type: 'file' },
+}
+const routeChosen = {
+  all: [
+    { field: 'origin', filled: true },
+    { field: 'destination', filled: true },
+  ],
+}
+
+describe('checkRules', () => {
+  it('finds nothing wrong with a rule on known fields and values', () => {
+    expect(
+      checkRules(
+        [
+          { effect: 'enable', when: routeChosen },
+          { effect: 'show', when: { field: 'transportModes', in: [1, 2] } },
+        ],
+        fields,
+        'inquiry',
+        ['contractNo'],
+        ['rules'],
+      ),
+    ).toEqual([])
+  })
+
+  it('an unknown field, with a likely spelling', () => {
+    const [problem, ...rest] = checkRules(
+      [{ effect: 'enable', when: { all: [{ field: 'orign', filled: true }] } }],
+      fields,
+      'inquiry',
+      ['contractNo'],
+      ['rules'],
+    )
+    expect(rest).toEqual([])
+    expect(problem).toMatchObject({
+      path: 'rules[0].when.all[0].field',
+      message: 'unknown field "orign" of entity inquiry',
+      fix: 'did you mean origin?',
+    })
+  })
+
+  it('a value the enum does not have (a number written as text)', () => {
+    const problems = checkRules(
+      [{ effect: 'show', when: { field: 'transportModes', in: [1, '2'] } }],
+      fields,
+      'inquiry',
+      ['contractNo'],
+      ['rules'],
+    )
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['rules[0].when.in[1]', '"2" is not a value of transportModes'],
+    ])
+  })
+
+  it('a rule that reads a field it governs', () => {
+    const problems = checkRules(
+      [{ effect: 'enable', when: routeChosen }],
+      fields,
+      'inquiry',
+      ['origin', 'contractNo'],
+      ['rules'],
+    )
+    expect(problems.map((p) => p.path)).toEqual(['rules[0].when.all[0].field'])
+    expect(problems[0]?.fix).toContain('move origin out')
+  })
+
+  it('a condition nested deeper than the evaluator reads', () => {
+    const deep = { not: { not: { not: { not: { not: { field: 'origin', filled: true } } } } } }
+    const problems = checkRules([{ effect: 'hide', when: deep }], fields, 'inquiry', ['contractNo'], ['rules'])
+    expect(problems[0]?.message).toBe('the condition nests 5 levels of all/any/not')
+  })
+})
+
+describe('checkTransitionInput', () => {
+  const entity = (input: string[]) => ({
+    entity: 'spa',
+    label: 'x',
+    fields,
+    states: {
+      field: 'state',
+      initial: 'a',
+      values: { a: { label: 'a' }, b: { label: 'b' } },
+      transitions: { approve: { from: ['a'], to: 'b', permission: 'p', label: 'l', input } },
+    },
+  })
+
+  it('accepts fields of the entity', () => {
+    expect(checkTransitionInput(entity(['price', 'contractNo']))).toEqual([])
+  })
+
+  it('refuses an unknown field, the state and a file field', () => {
+    const problems = checkTransitionInput(entity(['prize', 'state', 'files']))
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['states.transitions.approve.input[0]', 'unknown field "prize" of entity spa'],
+      ['states.transitions.approve.input[1]', '"state" is the state: the transition itself sets it'],
+      ['states.transitions.approve.input[2]', "files is a file field: a transition's dialog does not ask for it"],
+    ])
+    expect(problems[0]?.fix).toBe('did you mean price?')
+  })
+})
+
+describe('uiRuleErrors', () => {
+  it('points at the file, line and column of a section rule', () => {
+    const entity = parseSource(
+      '/p',
+      '/p/schemas/inquiry.yaml',
+      'entity: inquiry\nlabel: x\nfields:\n  origin: { type: string }\n  contractNo: { type: string }\n',
+      'entity',
+    )
+    const screens = parseSource(
+      '/p',
+      '/p/screens/inquiry.yaml',
+      [
+        'area: inquiry',
+        'label: x',
+        'screens:',
+        '  - name: s',
+        '    entity: inquiry',
+        '    form:',
+        '      sections:',
+        '        - title: t',
+        '          fields: [contractNo]',
+        '          rules: [{ effect: enable, when: { field: destination, filled: true } }]',
+        '',
+      ].join('\n'),
+      'screens',
+    )
+    const sources: Sources = { root: '/p', files: [entity, screens], locales: {}, problems: [] }
+    expect(uiRuleErrors(sources).map(formatError)).toEqual([
+      'screens/inquiry.yaml:10:52 screens[0].form.sections[0].rules[0].when.field: unknown field "destination" of entity inquiry\n' +
+        '    expected: one of origin, contractNo, id, version, createdAt, updatedAt, createdBy',
+    ])
+  })
+})

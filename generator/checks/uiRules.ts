@@ -1,0 +1,183 @@
+import type { AreaDef, EntityDef, FieldDef, UiCondition, UiRule } from '../../model/definitions.ts'
+import { MAX_CONDITION_DEPTH } from '../../rules/uiRules.ts'
+import { type ConfigError, didYouMean, formatPath, listOf } from '../errors.ts'
+import { locate, type SourceFile, type Sources } from '../load.ts'
+
+/**
+ * Checks of UI rules (fields' `rules:` in schemas/, form sections' `rules:` in screens/) and of transitions'
+ * `input:`, beyond their meta-schemas: every condition names a field of the entity, compares an enum with
+ * its own values, nests no deeper than the evaluator reads, and never governs the field it reads (a field
+ * disabled until it is filled could never be filled). A transition asks only for fields it may write.
+ */
+
+type Path = (string | number)[]
+type Problem = Omit<ConfigError, 'file' | 'line' | 'col'> & { at: Path }
+
+const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy']
+
+/** The fields a condition reads, each with its path inside the condition. */
+function conditionFields(condition: UiCondition, path: Path, depth = 0): { field: string; at: Path; depth: number }[] {
+  if ('all' in condition) return condition.all.flatMap((c, i) => conditionFields(c, [...path, 'all', i], depth + 1))
+  if ('any' in condition) return condition.any.flatMap((c, i) => conditionFields(c, [...path, 'any', i], depth + 1))
+  if ('not' in condition) return conditionFields(condition.not, [...path, 'not'], depth + 1)
+  return [{ field: condition.field, at: path, depth }]
+}
+
+/** The values a leaf condition compares with, if any. */
+function comparedValues(condition: UiCondition): { key: 'equals' | 'in'; values: unknown[] } | undefined {
+  if ('equals' in condition) return { key: 'equals', values: [condition.equals] }
+  if ('in' in condition) return { key: 'in', values: condition.in }
+  return undefined
+}
+
+function leafAt(condition: UiCondition, path: Path): UiCondition {
+  let node: unknown = condition
+  for (const step of path) node = (node as Record<string | number, unknown>)[step]
+  return node as UiCondition
+}
+
+/** The problems of one list of rules over an entity's fields; `governed` are the fields the rules act on. */
+export function checkRules(
+  rules: readonly UiRule[],
+  fields: Readonly<Record<string, FieldDef>>,
+  entity: string,
+  governed: readonly string[],
+  at: Path,
+): Problem[] {
+  const problems: Problem[] = []
+  const known = [...Object.keys(fields), ...SYSTEM_FIELDS]
+  rules.forEach((rule, i) => {
+    for (const leaf of conditionFields(rule.when, [])) {
+      const path = [...at, i, 'when', ...leaf.at]
+      if (leaf.depth > MAX_CONDITION_DEPTH) {
+        problems.push({
+          at: path,
+          path: formatPath(path),
+          message: `the condition nests ${leaf.depth} levels of all/any/not`,
+          expected: `at most ${MAX_CONDITION_DEPTH}`,
+          fix: 'flatten it: all: and any: take lists',
+        })
+        continue
+      }
+      if (!known.includes(leaf.field)) {
+        const guess = didYouMean(leaf.field, known)
+        problems.push({
+          at: [...path, 'field'],
+          path: formatPath([...path, 'field']),
+          message: `unknown field "${leaf.field}" of entity ${entity}`,
+          expected: `one of ${listOf(known)}`,
+          ...(guess ? { fix: `did you mean ${guess}?` } : {}),
+        })
+        continue
+      }
+      if (governed.includes(leaf.field)) {
+        problems.push({
+          at: [...path, 'field'],
+          path: formatPath([...path, 'field']),
+          message: `the rule reads "${leaf.field}", which it ${rule.effect === 'show' || rule.effect === 'hide' ? 'shows or hides' : 'enables or disables'} itself`,
+          expected: 'a condition on other fields',
+          fix: `move ${leaf.field} out of what the rule governs (e.g. to a section of its own)`,
+        })
+        continue
+      }
+      const compared = comparedValues(leafAt(rule.when, leaf.at))
+      const values = fields[leaf.field]?.values
+      if (compared && values) {
+        const allowed = values.map((v) => v.value)
+        compared.values.forEach((value, k) => {
+          if (allowed.includes(value as string | number)) return
+          const valuePath = compared.key === 'in' ? [...path, 'in', k] : [...path, 'equals']
+          problems.push({
+            at: valuePath,
+            path: formatPath(valuePath),
+            message: `${JSON.stringify(value)} is not a value of ${leaf.field}`,
+            expected: `one of ${listOf(allowed.map((v) => JSON.stringify(v)))}`,
+            fix: 'write the value as the field declares it (numbers unquoted)',
+          })
+        })
+      }
+    }
+  })
+  return problems
+}
+
+/** A transition's `input:` names fields of the entity it may write: not the state, not system fields. */
+export function checkTransitionInput(def: EntityDef): Problem[] {
+  const problems: Problem[] = []
+  for (const [name, transition] of Object.entries(def.states?.transitions ?? {})) {
+    transition.input?.forEach((field, i) => {
+      const at = ['states', 'transitions', name, 'input', i]
+      const declared = def.fields[field]
+      if (!declared || field === def.states?.field) {
+        const candidates = Object.keys(def.fields).filter((f) => f !== def.states?.field)
+        const guess = didYouMean(field, candidates)
+        problems.push({
+          at,
+          path: formatPath(at),
+          message:
+            field === def.states?.field
+              ? `"${field}" is the state: the transition itself sets it`
+              : `unknown field "${field}" of entity ${def.entity}`,
+          expected: `one of ${listOf(candidates)}`,
+          ...(guess ? { fix: `did you mean ${guess}?` } : {}),
+        })
+      } else if (declared.type === 'file' || declared.type === 'array' || declared.numbering) {
+        problems.push({
+          at,
+          path: formatPath(at),
+          message: `${field} is ${declared.numbering ? 'numbered by the server' : `a ${declared.type} field`}: a transition's dialog does not ask for it`,
+          expected: 'a text, number, money, date, boolean, enum or reference field',
+          fix: `remove ${field} from input:`,
+        })
+      }
+    })
+  }
+  return problems
+}
+
+const located = (file: SourceFile, problems: Problem[]): ConfigError[] =>
+  problems.map(({ at, ...problem }) => ({ file: file.path, ...locate(file, at), ...problem }))
+
+/** Every UI rule and transition input of the configuration, checked. */
+export function uiRuleErrors(sources: Sources): ConfigError[] {
+  const entities = new Map<string, EntityDef>()
+  for (const file of sources.files)
+    if (file.kind === 'entity') entities.set((file.data as EntityDef).entity, file.data as EntityDef)
+  const errors: ConfigError[] = []
+  for (const file of sources.files) {
+    if (file.kind === 'entity') {
+      const def = file.data as EntityDef
+      for (const [name, field] of Object.entries(def.fields ?? {}))
+        if (field.rules)
+          errors.push(
+            ...located(file, checkRules(field.rules, def.fields, def.entity, [name], ['fields', name, 'rules'])),
+          )
+      errors.push(...located(file, checkTransitionInput(def)))
+    }
+    if (file.kind === 'screens') {
+      ;(file.data as AreaDef).screens?.forEach((screen, s) => {
+        screen.form?.sections.forEach((section, j) => {
+          if (!section.rules) return
+          const at = ['screens', s, 'form', 'sections', j, 'rules']
+          const entity = screen.entity ? entities.get(screen.entity) : undefined
+          if (!entity) {
+            errors.push(
+              ...located(file, [
+                {
+                  at,
+                  path: formatPath(at),
+                  message: 'section rules read the record, but the screen names no entity',
+                  expected: 'entity: on the screen',
+                  fix: 'add entity: or remove rules:',
+                },
+              ]),
+            )
+            return
+          }
+          errors.push(...located(file, checkRules(section.rules, entity.fields, entity.entity, section.fields, at)))
+        })
+      })
+    }
+  }
+  return errors
+}

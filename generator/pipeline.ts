@@ -1,8 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type Manifest, resolveManifest } from '../model/resolve.ts'
-import { CHECKS, type Check } from './checks/index.ts'
-import { withEntityResponses } from './checks/endpointResponses.ts'
 import { uiRuleErrors } from './checks/uiRules.ts'
 import type { OutputFile } from './emit/index.ts'
 import type { ConfigError } from './errors.ts'
@@ -13,7 +11,7 @@ import { validateSources } from './validate.ts'
 /** load → validate → resolve: the configuration, or every error in it. */
 export function checkProject(root: string): { sources: Sources; errors: ConfigError[]; manifest?: Manifest } {
   const sources = loadSources(root)
-  const errors = [...validateSources(withEntityResponses(sources)), ...uiRuleErrors(sources)]
+  const errors = [...validateSources(sources), ...uiRuleErrors(sources)]
   if (errors.length) return { sources, errors }
   const manifest = resolveManifest(sources)
   const examples = exampleErrors(manifest, sources)

@@ -1,0 +1,79 @@
+import type { EntityDef, FieldDef } from '../../model/definitions.ts'
+import { SYSTEM_FIELDS } from '../../model/jsonschema.ts'
+import { type ConfigError, listOf } from '../errors.ts'
+import type { SourceFile } from '../load.ts'
+import { type CheckContext, collector, eachField, errorAt, type Path, suggestion } from './context.ts'
+
+/** `name` must be a field of `within` (an entity's fields, or an array field's row). */
+export function unknownEntityField(
+  file: SourceFile,
+  path: Path,
+  name: string,
+  within: Record<string, FieldDef>,
+  what: string,
+): ConfigError[] {
+  if (within[name]) return []
+  return [
+    errorAt(
+      file,
+      path,
+      `unknown field "${name}" of ${what}`,
+      `one of ${listOf(Object.keys(within), 30)}`,
+      suggestion(name, Object.keys(within)),
+    ),
+  ]
+}
+
+/**
+ * Field definitions complete for their type (a ref names what it refers to, an enum its values, an array
+ * its row), the display field one of the entity's, and storage indexes over fields that exist.
+ */
+export function checkFields({ entityFiles }: CheckContext): ConfigError[] {
+  const { errors, report } = collector()
+  for (const file of entityFiles) {
+    const def = file.data as EntityDef
+    for (const { name, field, path, topLevel } of eachField(def)) {
+      if (field.type === 'ref' && !field.ref)
+        report(
+          file,
+          [...path, 'type'],
+          'a ref field needs ref:',
+          'the name of an entity or reference list',
+          'add ref: port (for example)',
+        )
+      const isStateField = topLevel && def.states?.field === name
+      if (field.type === 'enum' && !field.values && !isStateField)
+        report(
+          file,
+          [...path, 'type'],
+          'an enum field needs values:',
+          'a list of { value, label } (the state field takes its values from states:)',
+        )
+      if (field.type === 'array' && !field.items)
+        report(file, [...path, 'type'], 'an array field needs items:', 'the fields of one row')
+    }
+    if (def.display && !def.fields[def.display])
+      report(
+        file,
+        ['display'],
+        `unknown field "${def.display}"`,
+        `a field of ${def.entity}`,
+        suggestion(def.display, Object.keys(def.fields)),
+      )
+    for (const [i, index] of (def.storage?.indexes ?? []).entries()) {
+      index.fields.forEach((f, j) => {
+        if (!(SYSTEM_FIELDS as readonly string[]).includes(f) && f !== def.states?.field)
+          errors.push(...unknownEntityField(file, ['storage', 'indexes', i, 'fields', j], f, def.fields, def.entity))
+      })
+      const first = def.fields[index.fields[0] as string]
+      if (index.method === 'gin' && (index.unique || index.fields.length !== 1 || first?.type !== 'array'))
+        report(
+          file,
+          ['storage', 'indexes', i, 'method'],
+          'a gin index finds the rows whose list holds a value: one list field (type: array), not unique',
+          `{ fields: [<a list field>], method: gin }`,
+        )
+    }
+  }
+  return errors
+}

@@ -1,0 +1,44 @@
+import type { AreaDef } from '../../model/definitions.ts'
+import { SYSTEM_FIELDS } from '../../model/jsonschema.ts'
+import { type ConfigError, listOf } from '../errors.ts'
+import { type CheckContext, collector, type Path, suggestion } from './context.ts'
+
+/**
+ * A screen's columns, search fields and form sections name fields of its entity (its own, the system
+ * fields, its state field); a range search has two params.
+ */
+export function checkScreenFields({ areaFiles, entities }: CheckContext): ConfigError[] {
+  const { errors, report } = collector()
+  for (const file of areaFiles) {
+    ;(file.data as AreaDef).screens.forEach((screen, i) => {
+      const at: Path = ['screens', i]
+      const entity = screen.entity ? entities[screen.entity] : undefined
+      const known = entity
+        ? [...Object.keys(entity.fields), ...SYSTEM_FIELDS, ...(entity.states ? [entity.states.field] : [])]
+        : []
+      const needField = (path: Path, name: string) => {
+        if (entity && !known.includes(name))
+          report(
+            file,
+            path,
+            `unknown field "${name}" of entity ${entity.entity}`,
+            `one of ${listOf(known, 30)}`,
+            suggestion(name, known) ?? `add ${name} to schemas/${entity.entity}.yaml`,
+          )
+      }
+      screen.columns?.forEach((c, j) => {
+        needField([...at, 'columns', j, 'field'], c.field)
+        if (c.linkBy) needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
+      })
+      screen.search?.forEach((s, j) => {
+        needField([...at, 'search', j, 'field'], s.field)
+        if ((s.op === 'between' || s.op === 'dateRange') && s.params && s.params.length !== 2)
+          report(file, [...at, 'search', j, 'params'], `${s.op} needs two params (begin and end)`, '[beginKey, endKey]')
+      })
+      screen.form?.sections.forEach((section, j) =>
+        section.fields.forEach((f, k) => needField([...at, 'form', 'sections', j, 'fields', k], f)),
+      )
+    })
+  }
+  return errors
+}

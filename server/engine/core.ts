@@ -30,6 +30,7 @@ import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
 import { isEngineEntity } from './storage.ts'
 import { talliedTotal, tallyColumn } from './tally.ts'
+import { TRANSITION_INPUT_SCHEMA, transitionInput, withoutRuleIgnored } from './uiRules.ts'
 
 /**
  * The generic engine's core: list, detail, create, update, delete, export and transition for any stored
@@ -162,6 +163,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
           version: id,
           transition: { enum: Object.keys(entity.states.transitions) },
           remark: { type: 'string', maxLength: 500 },
+          input: TRANSITION_INPUT_SCHEMA,
         },
       })
     }
@@ -256,16 +258,15 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
    * What a caller may send back but never sets: system and read-only fields, the detail's history, the
    * labels, and what the tenant's overlay hides or locks on the screens behind the endpoint.
    */
-  const strip = (plan: EndpointPlan, call: EngineCall, body: unknown, keep: string[]): unknown => {
+  const strip = (plan: EndpointPlan, call: EngineCall, body: unknown, keep: string[], stored?: ApiRow): unknown => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return body
     const ignored = new Set(plan.columns.filter((c) => c.system || c.field?.readOnly).map((c) => c.name))
     ignored.add('history')
     ignored.add('labels')
     for (const name of lockedFields(call.overlay)) ignored.add(name)
-    return withoutReadOnlyItems(
-      plan,
-      Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key))),
-    )
+    const kept = Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
+    // And what the YAML's UI rules hide or disable for the record written (./uiRules.ts).
+    return withoutReadOnlyItems(plan, withoutRuleIgnored(manifest, plan.endpoint, kept, stored) as ApiRow)
   }
 
   /** Sub-table rows without their read-only columns (a charge line's amount, which the server works out). */
@@ -519,7 +520,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       // The body may carry only what changed: the record is checked whole, as the form shows it.
       const data = validate(plan.entity, {
         ...withoutReadOnlyItems(plan, current),
-        ...(strip(plan, call, input, ['id', 'version']) as object),
+        ...(strip(plan, call, input, ['id', 'version'], current) as object),
       })
       checkOverlayRules(call.overlay, data, plan.entity)
       const values: Record<string, unknown> = {}
@@ -562,7 +563,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     },
 
     async transition(trx, plan, call, input): Promise<ApiRow> {
-      const body = check<{ id: number; version: number; transition: string; remark?: string }>(
+      const body = check<{ id: number; version: number; transition: string; remark?: string; input?: unknown }>(
         plan.transition as ValidateFunction,
         input,
       )
@@ -575,7 +576,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       if (before.version !== body.version) throw new ApiError('330002')
       const state = columnOf(plan, states.field)
       if (!transition.from.includes(before[state.name] as string)) throw new ApiError('320001')
-      const after = await updateRow(trx, plan, call, body.id, body.version, { [state.column]: transition.to })
+      // What the transition asks for (`input:`, ./uiRules.ts) is written with the state.
+      const values: Record<string, unknown> = { [state.column]: transition.to }
+      for (const [name, value] of Object.entries(transitionInput(manifest, plan.entity, transition, body.input)))
+        values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
+      const after = await updateRow(trx, plan, call, body.id, body.version, values)
       await audit(trx, plan, call, body.id, {
         action: 'transition',
         transition: body.transition,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { checkComponents } from './components.ts'
+import { contextOf, printed } from './testing.ts'
+
+const WATCH = `entity: priceWatch
+label: l
+fields:
+  pol: { type: ref, ref: port, widget: portSelect }
+  rows: { type: array, items: { remark: { type: string, widget: textarea } } }
+`
+const AREA = `area: watch
+label: l
+screens:
+  - { name: rateSearch, route: /rateSearch, title: t, access: public, status: built, kind: custom, component: rateSearch }
+`
+const check = (watch: string, area: string) =>
+  checkComponents(contextOf({ 'schemas/priceWatch.yaml': watch, 'screens/watch.yaml': area }))
+
+describe('checkComponents', () => {
+  it('finds nothing wrong with registered widgets and components', () => {
+    expect(check(WATCH, AREA)).toEqual([])
+  })
+
+  it('an unknown widget, nested or not, with the nearest registered one', () => {
+    const errors = check(WATCH.replace('portSelect', 'portPicker').replace('textarea', 'textarae'), AREA)
+    expect(errors.map((e) => `${e.file}:${e.line}:${e.col} ${e.path}: ${e.message} / ${e.fix}`)).toEqual([
+      'schemas/priceWatch.yaml:4:40 fields.pol.widget: unknown widget "portPicker" / did you mean "portSelect"?',
+      'schemas/priceWatch.yaml:5:65 fields.rows.items.remark.widget: unknown widget "textarae" / did you mean "textarea"?',
+    ])
+  })
+
+  it('an unknown component says where components are registered', () => {
+    expect(
+      printed(check(WATCH, AREA.replace('component: rateSearch', 'component: Nothing'))).map((e) => e.split('\n')[0]),
+    ).toEqual(['screens/watch.yaml:4:111 screens[0].component: unknown component "Nothing"'])
+    expect(check(WATCH, AREA.replace('component: rateSearch', 'component: Xyzzy'))[0]?.fix).toBe(
+      'register it in model/registries.ts and runtime/registry.ts',
+    )
+  })
+})

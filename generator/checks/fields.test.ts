@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { checkFields } from './fields.ts'
+import { contextOf, printed, where } from './testing.ts'
+
+const WATCH = `entity: priceWatch
+label: entity.priceWatch
+display: pol
+fields:
+  pol: { type: ref, ref: port }
+  kind: { type: enum, values: [{ value: a, label: l }] }
+  containers:
+    type: array
+    items:
+      containerNo: { type: string }
+storage:
+  indexes:
+    - { fields: [pol, createdAt] }
+    - { fields: [containers], method: gin }
+`
+const check = (text: string) => checkFields(contextOf({ 'schemas/priceWatch.yaml': text }))
+
+describe('checkFields', () => {
+  it('finds nothing wrong with complete field definitions and indexes over known fields', () => {
+    expect(check(WATCH)).toEqual([])
+  })
+
+  it('a ref without ref:, an enum without values:, an array without items:', () => {
+    const text = WATCH.replace('ref: port', 'label: l')
+      .replace(', values: [{ value: a, label: l }]', '')
+      .replace('    items:\n      containerNo: { type: string }\n', '')
+    expect(printed(check(text))).toEqual([
+      'schemas/priceWatch.yaml:5:16 fields.pol.type: a ref field needs ref:\n' +
+        '    expected: the name of an entity or reference list\n' +
+        '    fix: add ref: port (for example)',
+      'schemas/priceWatch.yaml:6:17 fields.kind.type: an enum field needs values:\n' +
+        '    expected: a list of { value, label } (the state field takes its values from states:)',
+      'schemas/priceWatch.yaml:8:11 fields.containers.type: an array field needs items:\n' +
+        '    expected: the fields of one row',
+    ])
+  })
+
+  it('a nested row is checked like the entity', () => {
+    expect(where(check(WATCH.replace('containerNo: { type: string }', 'containerNo: { type: enum }')))).toEqual([
+      'schemas/priceWatch.yaml:10:28 fields.containers.items.containerNo.type: an enum field needs values:',
+    ])
+  })
+
+  it('the state field takes its values from the state machine', () => {
+    const text = `${WATCH.replace(', values: [{ value: a, label: l }]', '')}states: { field: kind, initial: a, values: { a: { label: l } }, transitions: {} }\n`
+    expect(check(text)).toEqual([])
+  })
+
+  it('an unknown display field', () => {
+    const [error] = check(WATCH.replace('display: pol', 'display: pool'))
+    expect(where(error ? [error] : [])).toEqual(['schemas/priceWatch.yaml:3:10 display: unknown field "pool"'])
+    expect(error?.fix).toBe('did you mean "pol"?')
+  })
+
+  it('an index over an unknown field, and a gin index that is not over one list field', () => {
+    const text = WATCH.replace('[pol, createdAt]', '[pod, createdAt]').replace(
+      '[containers], method: gin',
+      '[pol], method: gin',
+    )
+    expect(where(check(text))).toEqual([
+      'schemas/priceWatch.yaml:13:18 storage.indexes[0].fields[0]: unknown field "pod" of priceWatch',
+      'schemas/priceWatch.yaml:14:32 storage.indexes[1].method: a gin index finds the rows whose list holds a value: one list field (type: array), not unique',
+    ])
+  })
+})

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { checkScreenFields } from './screenFields.ts'
+import { contextOf, printed, where } from './testing.ts'
+
+const WATCH = `entity: priceWatch
+label: l
+fields:
+  pol: { type: string }
+  maxPrice: { type: money }
+states: { field: status, initial: open, values: { open: { label: l } }, transitions: {} }
+`
+const AREA = `area: watch
+label: l
+screens:
+  - name: priceMonitor
+    route: /priceMonitor
+    title: t
+    access: open
+    status: built
+    kind: list
+    entity: priceWatch
+    search:
+      - { field: pol, op: eq }
+      - { field: createdAt, op: dateRange, params: [begin, end] }
+    columns:
+      - { field: maxPrice }
+      - { field: status, linkBy: { field: status, routes: { open: priceMonitor } } }
+    form:
+      sections:
+        - { title: t, fields: [pol, maxPrice] }
+`
+const check = (area: string) =>
+  checkScreenFields(contextOf({ 'schemas/priceWatch.yaml': WATCH, 'screens/watch.yaml': area }))
+
+describe('checkScreenFields', () => {
+  it("finds nothing wrong with the entity's own, system and state fields", () => {
+    expect(check(AREA)).toEqual([])
+  })
+
+  it('a column naming an unknown field, with every field the screen may name', () => {
+    expect(printed(check(AREA.replace('{ field: maxPrice }', '{ field: maxPrise }')))).toEqual([
+      'screens/watch.yaml:15:18 screens[0].columns[0].field: unknown field "maxPrise" of entity priceWatch\n' +
+        '    expected: one of pol, maxPrice, id, version, createdAt, updatedAt, createdBy, status\n' +
+        '    fix: did you mean "maxPrice"?',
+    ])
+  })
+
+  it('an unknown field in a search, a link-by and a form section; a range search without two params', () => {
+    const area = AREA.replace('{ field: pol, op: eq }', '{ field: port, op: eq }')
+      .replace('params: [begin, end]', 'params: [begin]')
+      .replace('linkBy: { field: status', 'linkBy: { field: state')
+      .replace('fields: [pol, maxPrice]', 'fields: [pol, remarks]')
+    expect(where(check(area))).toEqual([
+      'screens/watch.yaml:16:43 screens[0].columns[1].linkBy.field: unknown field "state" of entity priceWatch',
+      'screens/watch.yaml:12:18 screens[0].search[0].field: unknown field "port" of entity priceWatch',
+      'screens/watch.yaml:13:44 screens[0].search[1].params: dateRange needs two params (begin and end)',
+      'screens/watch.yaml:19:37 screens[0].form.sections[0].fields[1]: unknown field "remarks" of entity priceWatch',
+    ])
+    expect(check(area).at(-1)?.fix).toBe('add remarks to schemas/priceWatch.yaml')
+  })
+
+  it('a screen without an entity names no fields to check', () => {
+    expect(check(AREA.replace('    entity: priceWatch\n', ''))).toEqual([])
+  })
+})

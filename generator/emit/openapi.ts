@@ -1,87 +1,393 @@
-import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
+import type { FieldDef } from '../../model/definitions.ts'
+import type { Manifest, ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 
 type Doc = Record<string, unknown>
 
+/**
+ * The OpenAPI 3.1 document of what the server answers (issue #19): the envelope `{ code, message, content }`
+ * of every answer, the engine's rows as the engine writes them (system fields, every field nullable, the
+ * state, `labels`; a detail's `history`; a list's `{ list, total, pageNum, pageSize }`), custom endpoints'
+ * `response:` entities, the error answers of the catalogue on every operation, and who may call.
+ *
+ * Request bodies are the entities' input schemas (what the validators check); answers are the `<entity>Answer`
+ * schemas built here from the same fields, since an answer carries what no caller sends (read-only fields,
+ * system fields, labels) and nulls where a caller sends nothing.
+ */
+
+/**
+ * The catalogue codes answered with HTTP 200 (server/http/errors.ts `ERROR_CODES`, SPEC §8): a business
+ * outcome in the envelope. tests/unit/openapi-document.test.ts holds this list to the catalogue.
+ */
+export const BUSINESS_CODES = [
+  '100000',
+  '100001',
+  '100002',
+  '110000',
+  '210000',
+  '300001',
+  '300002',
+  '300003',
+  '300004',
+  '300005',
+  '300006',
+  '300007',
+  '300008',
+  '300009',
+  '300010',
+  '300011',
+  '310000',
+  '310001',
+  '310002',
+  '310003',
+  '310004',
+  '310005',
+  '310008',
+  '310009',
+  '310010',
+  '320000',
+  '320001',
+  '320002',
+  '330000',
+  '330001',
+  '330002',
+  '330003',
+  '340000',
+  '340001',
+  '340002',
+  '350000',
+  '350001',
+  '350002',
+  '360000',
+  '360001',
+  '360002',
+  '370000',
+  '370001',
+  '400001',
+  '400002',
+  '400003',
+  '400005',
+  '400006',
+  '400007',
+  '400010',
+] as const
+
+/** The catalogue codes sent with an HTTP status of their own, by status (server/http/errors.ts). */
+export const TRANSPORT_ERRORS = {
+  '400': {
+    code: 'validation',
+    name: 'validationError',
+    description: 'The request failed its schema; `content.fieldErrors` say which fields and why.',
+  },
+  '401': { code: '401', name: 'unauthorized', description: 'No valid session: sign in again.' },
+  '403': { code: '220000', name: 'forbidden', description: 'The caller lacks the permission (220000).' },
+  '404': { code: '404', name: 'notFound', description: 'No such endpoint, or a record the caller cannot see.' },
+  '413': { code: '413', name: 'payloadTooLarge', description: 'The request body is larger than the call takes.' },
+  '429': { code: '429', name: 'tooManyRequests', description: 'Too many requests: try again later.' },
+  '500': { code: '200000', name: 'serverError', description: 'An unexpected failure, logged on the server (200000).' },
+} as const
+
+/** Calls that answer a new session (server/auth/tokens.ts `sendSession`): the token also at the envelope's top level, SPEC §7. */
+const SESSION_ANSWERS = new Set(['/b2b/user/login', '/b2b/user/codeLogin', '/b2b/user/exchangeToken'])
+
+const SESSION_SECURITY = [{ cookieToken: [] }, { bearerToken: [] }]
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const answerName = (entity: string) => `${entity}Answer`
+const detailName = (entity: string) => `${entity}DetailAnswer`
+
 /** JSON Schema keywords of ours become `x-wb-…` extensions; titles that are locale keys go too. */
-function openApiSchema(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(openApiSchema)
+function openApiSchema(value: unknown, inProperties = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => openApiSchema(v))
   if (!value || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
+    // In `properties` the keys are field names (a field may be called `title`), each a schema.
+    if (inProperties) {
+      out[key] = openApiSchema(v)
+      continue
+    }
     if (key === '$id' || key === 'title') continue
     if (key === 'allOf') {
       out['x-wb-rules'] = v
       continue
     }
-    out[key.startsWith('wb') ? `x-wb-${key.slice(2)}` : key] = openApiSchema(v)
+    out[key.startsWith('wb') ? `x-wb-${key.slice(2)}` : key] = openApiSchema(v, key === 'properties')
   }
   return out
 }
 
-const envelope = (content: Doc): Doc => ({
+/** The same schema, or null. */
+function orNull(schema: Doc): Doc {
+  if (typeof schema.type === 'string') {
+    const out: Doc = { ...schema, type: [schema.type, 'null'] }
+    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null]
+    return out
+  }
+  return { oneOf: [schema, { type: 'null' }] }
+}
+
+const MONEY_DECIMALS = 3
+
+/**
+ * A field as answers may declare it: besides the input types, `object` and `list` of an entity, `map` of a
+ * value type, and `nullable` (model/definitions.ts, being extended for `response:` while this is written).
+ */
+type AnswerFieldDef = Omit<FieldDef, 'type' | 'items'> & {
+  type: string
+  items?: Record<string, FieldDef>
+  entity?: string
+  nullable?: boolean
+  of?: string
+}
+
+/** One value of a field as answers carry it (server/engine/columns.ts `toApiRow`). */
+function answerValue(field: AnswerFieldDef, manifest: Manifest, nullableItems: boolean): Doc {
+  switch (field.type) {
+    case 'integer':
+      return { type: 'integer' }
+    case 'number':
+      return { type: 'number' }
+    case 'money': {
+      const places = field.decimals ?? MONEY_DECIMALS
+      return { type: 'string', pattern: places ? `^-?\\d{1,10}(\\.\\d{1,${places}})?$` : '^-?\\d{1,10}$' }
+    }
+    case 'boolean':
+      return { type: 'boolean' }
+    case 'date':
+      return { type: 'string', format: 'date' }
+    case 'datetime':
+      return { type: 'string', format: 'date-time' }
+    case 'enum': {
+      const values = (field.values ?? []).map((v) => v.value)
+      if (values.every((v) => typeof v === 'string')) return { type: 'string', enum: values }
+      if (values.every((v) => Number.isInteger(v))) return { type: 'integer', enum: values }
+      return { enum: values }
+    }
+    case 'ref':
+      return field.ref && manifest.entities[field.ref]?.reference ? { type: 'string' } : { type: 'integer' }
+    case 'array':
+      return { type: 'array', items: answerObject(field.items ?? {}, manifest, nullableItems) }
+    case 'object':
+      return field.entity ? ref(answerName(field.entity)) : { type: 'object' }
+    case 'list':
+      return { type: 'array', items: field.entity ? ref(answerName(field.entity)) : { type: 'object' } }
+    case 'map':
+      return { type: 'object', additionalProperties: !field.of || field.of === 'json' ? {} : { type: field.of } }
+    default:
+      // string, textBlock, richText, file
+      return { type: 'string' }
+  }
+}
+
+/**
+ * A field in an answer. In a stored row every field may be null (a column the caller left empty, or one
+ * added after the row was written); in a view shape only where the YAML says `nullable`.
+ */
+function answerField(def: FieldDef, manifest: Manifest, stored: boolean): Doc {
+  const field = def as AnswerFieldDef
+  const one = answerValue(field, manifest, stored)
+  const value =
+    field.multiple && !['array', 'list', 'object', 'map'].includes(field.type) ? { type: 'array', items: one } : one
+  return stored || field.nullable ? orNull(value) : value
+}
+
+/** An object of fields as answers carry it. Stored rows (and their lists' items) name no field as required. */
+function answerObject(fields: Record<string, FieldDef>, manifest: Manifest, stored: boolean): Doc {
+  const properties: Record<string, Doc> = {}
+  const required: string[] = []
+  for (const [name, field] of Object.entries(fields)) {
+    properties[name] = answerField(field, manifest, stored)
+    if (!stored && field.required) required.push(name)
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false }
+}
+
+/** The system fields every stored row carries (server/engine/columns.ts SYSTEM_COLUMNS). */
+const SYSTEM_PROPERTIES: Record<string, Doc> = {
+  id: { type: 'integer' },
+  version: { type: 'integer' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  createdBy: { type: ['integer', 'null'] },
+}
+
+/**
+ * What an entity's answers carry. A stored entity: the engine's row — system fields, every field (an
+ * overlay may hide any), and `labels`. A view shape (`stored: false`): its fields as declared.
+ */
+function entityAnswer(entity: ManifestEntity, manifest: Manifest): Doc {
+  if (!entity.stored)
+    return { description: entity.description ?? entity.entity, ...answerObject(entity.fields, manifest, false) }
+  const fields = answerObject(entity.fields, manifest, true)
+  return {
+    type: 'object',
+    description: `A ${entity.entity} row: the system fields, every field (null when empty) and the display texts of its references.`,
+    required: ['id', 'version', 'createdAt', 'updatedAt', 'labels'],
+    properties: {
+      ...(fields.properties as Record<string, Doc>),
+      ...SYSTEM_PROPERTIES,
+      labels: ref('Labels'),
+    },
+    additionalProperties: false,
+  }
+}
+
+function detailAnswer(entity: ManifestEntity, manifest: Manifest): Doc {
+  const row = entityAnswer(entity, manifest)
+  return {
+    ...row,
+    description: `A ${entity.entity} row and its history (the last 50 audit entries, newest first).`,
+    required: [...(row.required as string[]), 'history'],
+    properties: {
+      ...(row.properties as Record<string, Doc>),
+      history: { type: 'array', items: ref('HistoryEntry') },
+    },
+  }
+}
+
+const listOf = (item: Doc): Doc => ({
   type: 'object',
-  required: ['code', 'message', 'content'],
-  properties: { code: { type: 'string' }, message: { type: 'string' }, content },
+  required: ['list', 'total', 'pageNum', 'pageSize'],
+  properties: {
+    list: { type: 'array', items: item },
+    total: { type: 'integer', minimum: 0 },
+    pageNum: { type: 'integer', minimum: 1 },
+    pageSize: { type: 'integer', minimum: 1 },
+  },
+  additionalProperties: false,
 })
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-
-function operation(endpoint: ManifestEndpoint): Doc {
-  const entity = endpoint.entity ? ref(endpoint.entity) : { type: 'object' }
-  const row = { allOf: [entity, ref('RowMeta')] }
-  const content: Record<ManifestEndpoint['kind'], Doc> = {
-    list: {
-      type: 'object',
-      required: ['list', 'total'],
-      properties: {
-        list: { type: 'array', items: row },
-        total: { type: 'integer' },
-        pageNum: { type: 'integer' },
-        pageSize: { type: 'integer' },
-      },
+/** A success: code "0000" and the content. */
+function success(content: Doc, sessionToken = false): Doc {
+  return {
+    type: 'object',
+    required: ['code', 'message', 'content', ...(sessionToken ? ['token'] : [])],
+    properties: {
+      code: { type: 'string', const: '0000' },
+      message: { type: 'string' },
+      content,
+      ...(sessionToken
+        ? { token: { type: 'string', description: 'The session token, also set as the b2b_token cookie.' } }
+        : {}),
     },
-    detail: row,
-    create: row,
-    update: row,
-    transition: row,
-    delete: { type: 'null' },
-    export: { type: 'string' },
-    import: ref('ImportContent'),
-    custom: endpoint.response ? ref(endpoint.response) : {},
+    additionalProperties: false,
   }
+}
+
+/**
+ * A custom endpoint's answer as the manifest resolves its `response:` (model/definitions.ts ContentShape):
+ * an entity (or null), a list or a page of one, a file, or no content.
+ */
+type ContentShape =
+  | { kind: 'entity'; entity: string; nullable: boolean }
+  | { kind: 'list'; entity: string }
+  | { kind: 'page'; entity: string }
+  | { kind: 'binary' }
+  | { kind: 'none' }
+
+/** The content of a custom endpoint's success; `binary` for a file the call sends itself. */
+function customContent(endpoint: ManifestEndpoint, manifest: Manifest): Doc | 'binary' {
+  const shape =
+    (endpoint as { content?: ContentShape }).content ??
+    (endpoint.response ? { kind: 'entity', entity: endpoint.response, nullable: false } : undefined)
+  if (!shape) return { description: 'Not described yet.' }
+  if (shape.kind === 'binary') return 'binary'
+  if (shape.kind === 'none') return { type: 'null' }
+  if (!manifest.entities[shape.entity]) throw new Error(`${endpoint.id}: the response names no entity ${shape.entity}`)
+  const item = ref(answerName(shape.entity))
+  if (shape.kind === 'list') return { type: 'array', items: item }
+  if (shape.kind === 'page') return listOf(item)
+  return shape.nullable ? orNull(item) : item
+}
+
+const errorResponse = (status: keyof typeof TRANSPORT_ERRORS) => ({
+  $ref: `#/components/responses/${TRANSPORT_ERRORS[status].name}`,
+})
+
+function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
+  const entity = endpoint.entity
+  let content: Doc | 'binary'
+  switch (endpoint.kind) {
+    case 'list':
+      content = listOf(ref(answerName(entity)))
+      break
+    case 'detail':
+      content = ref(detailName(entity))
+      break
+    case 'create':
+    case 'update':
+    case 'transition':
+      content = ref(answerName(entity))
+      break
+    case 'delete':
+      content = ref('DeletedContent')
+      break
+    case 'export':
+      content = { type: 'string', description: 'CSV text: the bound screen’s columns, one line per row.' }
+      break
+    case 'import':
+      content = ref('ImportContent')
+      break
+    default:
+      content = customContent(endpoint, manifest)
+  }
+  const ok =
+    content === 'binary'
+      ? {
+          description: 'The file, in its own media type (or the envelope of a business outcome).',
+          content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : {
+          description:
+            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content.',
+          content: {
+            'application/json': {
+              schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
+            },
+          },
+        }
+  return {
+    '200': ok,
+    ...errorResponses(endpoint.public, endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
+  }
+}
+
+function errorResponses(isPublic: boolean, hasBody: boolean): Doc {
+  return {
+    '400': errorResponse('400'),
+    '401': errorResponse('401'),
+    ...(isPublic ? {} : { '403': errorResponse('403') }),
+    '404': errorResponse('404'),
+    ...(hasBody ? { '413': errorResponse('413') } : {}),
+    '429': errorResponse('429'),
+    '500': errorResponse('500'),
+  }
+}
+
+function operation(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
+  const entity = endpoint.entity ? ref(endpoint.entity) : { type: 'object' }
   const body: Record<ManifestEndpoint['kind'], Doc> = {
     list: ref('ListRequest'),
     detail: ref('IdRequest'),
     create: entity,
     update: entity,
     transition: ref('TransitionRequest'),
-    delete: ref('IdRequest'),
+    delete: ref('DeleteRequest'),
     export: ref('ListRequest'),
     import: ref('ImportUpload'),
     custom: entity,
   }
   const op: Doc = {
     operationId: endpoint.id,
-    tags: [endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'custom') : endpoint.entity],
+    tags: [tagOf(endpoint)],
     summary: endpoint.summary ?? `${endpoint.kind} ${endpoint.entity}`,
-    description: endpoint.public ? 'Public.' : `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
+    description: endpoint.public
+      ? 'Public: anyone may call.'
+      : `Needs one of the permissions: ${endpoint.permissions.join(', ') || '(any signed-in user)'}.`,
     'x-wb-permissions': endpoint.permissions,
-    responses: {
-      '200': {
-        description: 'The envelope; code "0000" on success, a SPEC §8 code otherwise.',
-        content: { 'application/json': { schema: envelope(content[endpoint.kind]) } },
-      },
-      ...(endpoint.public
-        ? {}
-        : {
-            '401': {
-              description: 'No valid login token.',
-              content: { 'application/json': { schema: ref('ErrorEnvelope') } },
-            },
-          }),
-    },
+    security: endpoint.public ? [] : SESSION_SECURITY,
+    responses: responsesOf(endpoint, manifest),
   }
-  if (!endpoint.public) op.security = [{ cookieToken: [] }, { bearerToken: [] }]
   if (endpoint.kind === 'custom' && (endpoint.method === 'GET' || endpoint.method === 'DELETE')) {
     if (endpoint.entity) op.parameters = [{ name: 'query', in: 'query', style: 'form', explode: true, schema: entity }]
   } else if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
@@ -91,7 +397,7 @@ function operation(endpoint: ManifestEndpoint): Doc {
             { name: 'pageNum', in: 'query', schema: { type: 'integer', minimum: 1 } },
             { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
           ]
-        : [{ name: 'id', in: 'query', required: true, schema: { type: 'string' } }]
+        : [{ name: 'id', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } }]
   } else if (endpoint.kind === 'import') {
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: body.import } } }
   } else {
@@ -99,6 +405,9 @@ function operation(endpoint: ManifestEndpoint): Doc {
   }
   return op
 }
+
+const tagOf = (endpoint: ManifestEndpoint) =>
+  endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'custom') : endpoint.entity
 
 /** The GET beside an import: the workbook the import expects, headers and one example row. */
 function importTemplate(endpoint: ManifestEndpoint): Doc {
@@ -108,7 +417,7 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
     summary: `The ${endpoint.entity} import template (xlsx): the columns the import reads and an example row`,
     description: `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
     'x-wb-permissions': endpoint.permissions,
-    security: [{ cookieToken: [] }, { bearerToken: [] }],
+    security: SESSION_SECURITY,
     responses: {
       '200': {
         description: 'The workbook',
@@ -118,64 +427,87 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
           },
         },
       },
-      '401': {
-        description: 'No valid login token.',
-        content: { 'application/json': { schema: ref('ErrorEnvelope') } },
-      },
+      ...errorResponses(false, false),
     },
   }
 }
 
-/** The OpenAPI 3.1 document of every endpoint the manifest binds, plus the server's own fixed routes. */
-export function openApiDocument(manifest: Manifest): Doc {
-  const paths: Record<string, Record<string, Doc>> = {
-    '/api/health': {
-      get: {
-        operationId: 'health',
-        tags: ['system'],
-        summary: 'Liveness: answers "ok" with no content, to anyone',
-        responses: {
-          '200': {
-            description: 'Healthy',
-            content: {
-              'application/json': {
-                schema: envelope({ type: 'null' }),
-              },
+/** The fixed shapes every document has. */
+function commonSchemas(): Record<string, Doc> {
+  return {
+    BusinessError: {
+      type: 'object',
+      description:
+        'A business outcome of the error catalogue (SPEC §8), sent with HTTP 200: the message in the caller’s language.',
+      required: ['code', 'message', 'content'],
+      properties: {
+        code: { type: 'string', enum: [...BUSINESS_CODES] },
+        message: { type: 'string' },
+        content: { type: 'null' },
+      },
+      additionalProperties: false,
+    },
+    ErrorAnswer: {
+      type: 'object',
+      description: 'A refusal sent with its own HTTP status; `content.fieldErrors` only with code "validation".',
+      required: ['code', 'message', 'content'],
+      properties: {
+        code: { type: 'string', enum: Object.values(TRANSPORT_ERRORS).map((e) => e.code) },
+        message: { type: 'string' },
+        content: {
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['fieldErrors'],
+              properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
+              additionalProperties: false,
             },
-          },
+          ],
         },
       },
+      additionalProperties: false,
     },
-    '/api/openapi.json': {
-      get: {
-        operationId: 'openapi',
-        tags: ['system'],
-        summary: 'This document',
-        responses: { '200': { description: 'OpenAPI 3.1' } },
-      },
-    },
-  }
-  for (const endpoint of manifest.endpoints) {
-    const path = `/api${endpoint.path}`
-    paths[path] = { ...(paths[path] ?? {}), [endpoint.method.toLowerCase()]: operation(endpoint) }
-    if (endpoint.kind === 'import') paths[path] = { ...paths[path], get: importTemplate(endpoint) }
-  }
-  const schemas: Record<string, unknown> = {
-    ErrorEnvelope: envelope({ type: 'null' }),
-    RowMeta: {
+    FieldError: {
       type: 'object',
+      required: ['field', 'key', 'message'],
+      properties: {
+        field: { type: 'string', description: 'The field’s path in the body (containers.0.quantity), or "body".' },
+        key: { type: 'string', description: 'The message’s locale key (validation.required).' },
+        message: { type: 'string', description: 'The message in the caller’s language.' },
+        line: { type: 'integer', description: 'In a text field (a YAML overlay): the line of the problem.' },
+        column: { type: 'integer' },
+      },
+      additionalProperties: false,
+    },
+    Labels: {
+      type: 'object',
+      description:
+        "Display text of each reference field in the caller's language (the company name for customerCompany, the port name for pol); a reference inside a list's rows answers under '<list>.<item>' one text per row (containers.containerType: [\"40'HQ\"]).",
+      additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+    },
+    HistoryEntry: {
+      type: 'object',
+      description: 'One audit entry of a record: who changed what, when.',
+      required: ['id', 'action', 'transition', 'remark', 'userId', 'userName', 'before', 'after', 'at'],
       properties: {
         id: { type: 'integer' },
-        version: { type: 'integer' },
-        createdAt: { type: 'string', format: 'date-time' },
-        updatedAt: { type: 'string', format: 'date-time' },
-        labels: {
-          type: 'object',
-          description:
-            "Display text of each reference field in the caller's language (the company name for customerCompany, the port name for pol); a reference inside a list's rows answers under '<list>.<item>' one text per row (containers.containerType: [\"40'HQ\"]).",
-          additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-        },
+        action: { type: 'string', enum: ['create', 'update', 'delete', 'transition'] },
+        transition: { type: ['string', 'null'] },
+        remark: { type: ['string', 'null'] },
+        userId: { type: ['integer', 'null'] },
+        userName: { type: ['string', 'null'] },
+        before: { type: ['object', 'null'], description: 'The changed fields before (the whole record on delete).' },
+        after: { type: ['object', 'null'], description: 'The changed fields after (the whole record on create).' },
+        at: { type: 'string', format: 'date-time' },
       },
+      additionalProperties: false,
+    },
+    DeletedContent: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' } },
+      additionalProperties: false,
     },
     ListRequest: {
       type: 'object',
@@ -183,6 +515,11 @@ export function openApiDocument(manifest: Manifest): Doc {
         searchParams: { type: 'object', additionalProperties: true },
         pageNum: { type: 'integer', minimum: 1, default: 1 },
         pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
+        sort: {
+          type: 'object',
+          required: ['field'],
+          properties: { field: { type: 'string' }, order: { type: 'string', enum: ['asc', 'desc'] } },
+        },
       },
     },
     ImportUpload: {
@@ -215,8 +552,14 @@ export function openApiDocument(manifest: Manifest): Doc {
           },
         },
       },
+      additionalProperties: false,
     },
     IdRequest: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+    DeleteRequest: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
+    },
     TransitionRequest: {
       type: 'object',
       required: ['id', 'version', 'transition'],
@@ -228,22 +571,130 @@ export function openApiDocument(manifest: Manifest): Doc {
       },
     },
   }
-  for (const [name, entity] of Object.entries(manifest.entities)) schemas[name] = openApiSchema(entity.schema)
+}
+
+function errorResponsesComponents(): Record<string, Doc> {
+  return Object.fromEntries(
+    Object.values(TRANSPORT_ERRORS).map((e) => [
+      e.name,
+      { description: e.description, content: { 'application/json': { schema: ref('ErrorAnswer') } } },
+    ]),
+  )
+}
+
+const PATH_TAGS: Record<string, string> = {
+  system: 'The server itself: liveness and this document.',
+  b2b: 'Accounts, sessions, the public site, news, letters and settings (SPEC §7, /b2b).',
+  booking: 'Inquiries, orders, special rates and tracking (SPEC §7, /booking).',
+  price: 'The public rate search (SPEC §7, /price).',
+}
+
+function tagDescription(tag: string, manifest: Manifest): string {
+  const entity = manifest.entities[tag]
+  if (entity) return entity.description ?? `The calls on ${tag} records.`
+  return PATH_TAGS[tag] ?? `The hand-written calls under /${tag}.`
+}
+
+/** The schema names a part of the document refers to, followed through the schemas they refer to. */
+function usedSchemas(root: unknown, schemas: Record<string, unknown>): Set<string> {
+  const used = new Set<string>()
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) for (const v of value) walk(v)
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (key === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+          const name = v.slice('#/components/schemas/'.length)
+          if (!used.has(name)) {
+            used.add(name)
+            walk(schemas[name])
+          }
+        } else walk(v)
+      }
+    }
+  }
+  walk(root)
+  return used
+}
+
+/** The OpenAPI 3.1 document of every endpoint the manifest binds, plus the server's own fixed routes. */
+export function openApiDocument(manifest: Manifest): Doc {
+  const paths: Record<string, Record<string, Doc>> = {
+    '/api/health': {
+      get: {
+        operationId: 'health',
+        tags: ['system'],
+        summary: 'Liveness: answers "ok" with no content, to anyone',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Healthy',
+            content: { 'application/json': { schema: success({ type: 'null' }) } },
+          },
+          ...errorResponses(true, false),
+        },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        tags: ['system'],
+        summary: 'This document',
+        security: [],
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          ...errorResponses(true, false),
+        },
+      },
+    },
+  }
+  for (const endpoint of manifest.endpoints) {
+    const path = `/api${endpoint.path}`
+    paths[path] = { ...(paths[path] ?? {}), [endpoint.method.toLowerCase()]: operation(endpoint, manifest) }
+    if (endpoint.kind === 'import') paths[path] = { ...paths[path], get: importTemplate(endpoint) }
+  }
+  const schemas: Record<string, unknown> = commonSchemas()
+  const add = (name: string, schema: unknown) => {
+    if (Object.hasOwn(schemas, name)) throw new Error(`OpenAPI: two schemas named ${name}`)
+    schemas[name] = schema
+  }
+  const details = new Set(manifest.endpoints.filter((e) => e.kind === 'detail').map((e) => e.entity))
+  for (const [name, entity] of Object.entries(manifest.entities)) {
+    add(name, openApiSchema(entity.schema))
+    add(answerName(name), entityAnswer(entity, manifest))
+    if (details.has(name) && entity.stored) add(detailName(name), detailAnswer(entity, manifest))
+  }
+  const responses = errorResponsesComponents()
+  const used = usedSchemas({ paths, responses }, schemas)
+  const tags = [
+    ...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags as string[]))),
+  ]
   return {
     openapi: '3.1.0',
     info: {
       title: 'Waybill API',
       version: '1',
       description:
-        'Every answer is the envelope { code, message, content }; "0000" is success. Send the language as the Language header (zh_CN, en_US, ja_JP, es_ES). Paths named by SPEC §7 keep their names; other entity calls follow /<entity>/<operation>.',
+        'Every answer is the envelope { code, message, content }; "0000" is success, any other code is in the error catalogue (SPEC §8): business outcomes come with HTTP 200, refusals with their own status. Send the language as the Language header (zh_CN, en_US, ja_JP, es_ES). Sign in with /api/b2b/user/login: the token comes back in the envelope and as the b2b_token cookie; a call made with the cookie that changes something also sends the header `Resource: 1`. Paths named by SPEC §7 keep their names; other entity calls follow /<entity>/<operation>.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'The tenant’s own host: every tenant answers on its domains.' }],
+    security: SESSION_SECURITY,
+    tags: tags.sort().map((name) => ({ name, description: tagDescription(name, manifest) })),
     paths,
     components: {
-      schemas,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+      responses,
       securitySchemes: {
-        cookieToken: { type: 'apiKey', in: 'cookie', name: 'b2b_token' },
-        bearerToken: { type: 'http', scheme: 'bearer' },
+        cookieToken: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'b2b_token',
+          description: 'The session cookie set at sign-in.',
+        },
+        bearerToken: { type: 'http', scheme: 'bearer', description: 'The token the sign-in answered.' },
       },
     },
   }

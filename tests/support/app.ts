@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { freshDatabase } from './database.ts'
+import { type AnswerProblem, CHECK_ANSWERS, checkAnswersOf } from './openapi.ts'
 
 export interface TestApp {
   readonly app: FastifyInstance
@@ -27,13 +28,17 @@ export const TEST_PROXIES = ['127.0.0.1']
 export function setupTestApp(): TestApp {
   let database: Database | undefined
   let app: FastifyInstance | undefined
+  let misfits: AnswerProblem[] = []
   beforeAll(async () => {
     database = await freshDatabase()
     app = await buildApp({ database, trustedProxies: TEST_PROXIES })
+    // WAYBILL_CHECK_ANSWERS=1: every answer a test gets is held to generated/openapi.json (issue #19).
+    if (CHECK_ANSWERS) misfits = checkAnswersOf(app, expect.getState().testPath ?? 'unknown')
   })
   afterAll(async () => {
     await app?.close()
     await database?.close()
+    if (CHECK_ANSWERS) expect(misfits, 'answers that differ from generated/openapi.json').toEqual([])
   })
   const fixture: TestApp = {
     get app() {

@@ -10,6 +10,7 @@ import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
+import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
@@ -21,7 +22,7 @@ import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
-import { registerEngine } from './engine/index.ts'
+import { createEngineApi, registerEngine } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
 import { type CsrfPaths, checkCrossSite } from './http/csrf.ts'
@@ -161,6 +162,10 @@ export async function buildApp({
     globalDecompression: false,
   })
 
+  // The engine with what the domain modules register (effects, numbering, computed states…): a name the YAML
+  // uses that nobody registered stops the start here (server/engine/registry.ts).
+  const engine = createEngineApi(manifest, { registry: domainRegistry() })
+
   await app.register(
     async (api) => {
       // Liveness for load balancers and anyone else: "ok" and nothing a stranger could use (issue #17,
@@ -214,14 +219,14 @@ export async function buildApp({
         ...overlayHandlers,
         ...settingHandlers,
         ...rateHandlers,
-        ...spaHandlers(manifest),
+        ...spaHandlers(manifest, engine),
         ...newsHandlers,
         ...trackingHandlers,
-        ...orderHandlers(manifest),
+        ...orderHandlers(manifest, engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
       })
-      registerEngine(api, manifest, database.api)
+      registerEngine(api, manifest, database.api, engine)
     },
     { prefix: '/api' },
   )

@@ -5,14 +5,12 @@ import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
-import type { Session } from '../http/context.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
 import { validateBody } from '../http/validation.ts'
 import type { Manifest } from '../manifest.ts'
 import {
   checkOverlayRules,
-  type EndpointOverlay,
   lockedFields,
   overlayDefaults,
   withoutHiddenColumns,
@@ -25,11 +23,12 @@ import { runDerivations, runEffects } from './effects.ts'
 import { runImport } from './import/run.ts'
 import type { Sheet } from './import/workbook.ts'
 import { attachLabels, inlineLabels, type LabelField, type LabelTarget, labelFields } from './labels.ts'
-import { NUMBERINGS } from './numbering.ts'
+import { checkRegistry, type Registry } from './registry.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
 import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
 import { isEngineEntity } from './storage.ts'
 import { talliedTotal, tallyColumn } from './tally.ts'
+import type { ApiRow, EngineCall } from './types.ts'
 import { TRANSITION_INPUT_SCHEMA, transitionInput, withoutRuleIgnored } from './uiRules.ts'
 
 /**
@@ -38,19 +37,10 @@ import { TRANSITION_INPUT_SCHEMA, transitionInput, withoutRuleIgnored } from './
  * row-level security). It knows no HTTP: the routes in ./index.ts wrap it, and tests drive it directly.
  */
 
-export type ApiRow = Record<string, unknown>
+export type { ApiRow, EngineCall } from './types.ts'
 
 /** Label texts a row's own query read (./labels.ts, inlineLabels). */
 type Prefetched = ReadonlyMap<LabelTarget, Map<string, string>>
-
-/** Who calls, for which tenant, in which language (CSV headers). */
-export interface EngineCall {
-  tenantId: number
-  session: Session
-  language?: Language
-  /** The tenant's overlays of the screens that bind the endpoint (server/overlays/enforce.ts). */
-  overlay?: EndpointOverlay
-}
 
 export interface ListContent {
   list: ApiRow[]
@@ -65,6 +55,12 @@ export type DetailContent = ApiRow & { history: HistoryEntry[] }
 export type BodyValidator = (entity: ManifestEntity, body: unknown) => Record<string, unknown>
 
 export interface EngineOptions {
+  /**
+   * What the domain modules registered (./registry.ts: effects, derivations, numbering kinds, computed states
+   * and columns, visibility rules): every name the manifest uses must be in it. server/domain/index.ts
+   * builds the application's.
+   */
+  registry: Registry
   validate?: BodyValidator
   /** The time numbering reads (date parts, reset periods); now unless a test says otherwise. */
   clock?: () => Date
@@ -107,6 +103,8 @@ function coerceIds(input: unknown): unknown {
 
 interface EndpointPlan {
   endpoint: ManifestEndpoint
+  /** What the plan serves: the endpoint's kind, or `list` for a hand-written endpoint a list screen binds. */
+  kind: EngineKind
   entity: ManifestEntity
   columns: Column[]
   /** The ref fields whose display text the answers carry in `labels` (./labels.ts). */
@@ -120,8 +118,18 @@ interface EndpointPlan {
 export interface Engine {
   /** The endpoints this engine serves (kinds above, entities with a table of the engine's own). */
   readonly endpoints: readonly ManifestEndpoint[]
-  /** Runs one call of an endpoint: access, input, query, audit. */
-  handle(trx: Transaction<DB>, endpoint: ManifestEndpoint, call: EngineCall, input: unknown): Promise<unknown>
+  /**
+   * Runs one call of an endpoint: access, input, query, audit. With `kind`, the call must be of that kind;
+   * a hand-written (custom) endpoint that list screens of an engine entity bind is then served as a list
+   * (or export) of that entity, with the screens' search (./api.ts).
+   */
+  handle(
+    trx: Transaction<DB>,
+    endpoint: ManifestEndpoint,
+    call: EngineCall,
+    input: unknown,
+    kind?: EngineKind,
+  ): Promise<unknown>
 }
 
 /** True for the endpoints the engine answers; the rest are hand-written (custom) or views of core tables. */
@@ -130,18 +138,20 @@ export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint): 
   return (ENGINE_KINDS as readonly string[]).includes(endpoint.kind) && !!entity && isEngineEntity(entity)
 }
 
-export function createEngine(manifest: Manifest, options: EngineOptions = {}): Engine {
+export function createEngine(manifest: Manifest, options: EngineOptions): Engine {
+  const registry = options.registry
+  checkRegistry(manifest, registry)
   const validate: BodyValidator = options.validate ?? ((entity, body) => validateBody(entity, body))
   const clock = options.clock ?? now
   const plans = new Map<ManifestEndpoint, EndpointPlan>()
   const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e))
-  for (const endpoint of endpoints) {
-    const entity = manifest.entities[endpoint.entity] as ManifestEntity
+  const makePlan = (endpoint: ManifestEndpoint, entity: ManifestEntity, kind: EngineKind): EndpointPlan => {
     const where = `${endpoint.method} ${endpoint.path}`
-    if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(endpoint.kind))
+    if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(kind))
       throw new Error(`${where}: ${entity.entity} is a shared reference list; the engine only reads it`)
     const plan: EndpointPlan = {
       endpoint,
+      kind,
       entity,
       columns: columnsOf(entity, manifest.entities),
       labels: labelFields(entity, manifest.entities),
@@ -151,8 +161,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         return [column.column, values]
       }),
     }
-    if (endpoint.kind === 'list' || endpoint.kind === 'export') plan.list = planList(manifest, endpoint, entity)
-    if (endpoint.kind === 'transition') {
+    if (kind === 'list' || kind === 'export') plan.list = planList(manifest, endpoint, entity)
+    if (kind === 'transition') {
       if (!entity.states) throw new Error(`${where}: ${entity.entity} has no state machine`)
       plan.transition = compile({
         type: 'object',
@@ -167,14 +177,36 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         },
       })
     }
-    plans.set(endpoint, plan)
+    return plan
+  }
+  for (const endpoint of endpoints)
+    plans.set(
+      endpoint,
+      makePlan(endpoint, manifest.entities[endpoint.entity] as ManifestEntity, endpoint.kind as EngineKind),
+    )
+  // Hand-written endpoints that list screens of an engine entity bind: the engine's list, with their search.
+  const customPlans = new Map<ManifestEndpoint, EndpointPlan>()
+  for (const endpoint of manifest.endpoints) {
+    if (endpoint.kind !== 'custom' || !endpoint.screens.length) continue
+    const bound = manifest.screens.filter((s) => endpoint.screens.includes(s.name))
+    const entity = manifest.entities[bound[0]?.entity ?? '']
+    if (!entity || !isEngineEntity(entity) || !bound.every((s) => s.kind === 'list' && s.entity === entity.entity))
+      continue
+    const search = bound.flatMap((s) => s.search ?? [])
+    const unique = search.filter((def, i) => search.findIndex((d) => JSON.stringify(d) === JSON.stringify(def)) === i)
+    customPlans.set(endpoint, makePlan({ ...endpoint, search: unique }, entity, 'list'))
   }
 
-  const planOf = (endpoint: ManifestEndpoint): EndpointPlan => {
+  const planOf = (endpoint: ManifestEndpoint, kind?: EngineKind): EndpointPlan => {
+    const same = (p: EndpointPlan) => p.endpoint.method === endpoint.method && p.endpoint.path === endpoint.path
     const plan =
       plans.get(endpoint) ??
-      [...plans.values()].find((p) => p.endpoint.method === endpoint.method && p.endpoint.path === endpoint.path)
+      customPlans.get(endpoint) ??
+      [...plans.values()].find(same) ??
+      [...customPlans.values()].find(same)
     if (!plan) throw new Error(`${endpoint.method} ${endpoint.path} is not served by the engine`)
+    if (kind && plan.kind !== kind && !(kind === 'export' && plan.kind === 'list'))
+      throw new Error(`${endpoint.method} ${endpoint.path} is a ${plan.kind} endpoint, not a ${kind}`)
     return plan
   }
 
@@ -186,7 +218,43 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     const fixed = plan.filter.map(
       ([column, values]) => sql<SqlBool>`${sql.ref(`${table}.${column}`)} in (${sql.join(values)})`,
     )
-    return [...tenant, ...scopeConditions(plan.entity, call.session, table), ...fixed]
+    const scoped = scopeConditions(plan.entity, call.session, table)
+    const rule = registry.visibilities.get(plan.entity.entity)
+    return [...tenant, ...(rule ? rule({ call, table, defaults: scoped }) : scoped), ...fixed]
+  }
+
+  /**
+   * What the domain registered for reads of the entity (./registry.ts): the computed state, replacing the
+   * stored one in the select list and in state filters, and the computed columns.
+   */
+  const readExtras = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall): Promise<ReadExtras> => {
+    const computedState = registry.computedStates.get(plan.entity.entity)
+    const computed = registry.computedColumns.get(plan.entity.entity)
+    if (!computedState && !computed) return NO_EXTRAS
+    const table = plan.entity.table
+    const context = { trx, call, entity: plan.entity, table, at: clock() }
+    const stateField = plan.entity.states?.field
+    const state = computedState && stateField ? await computedState(context) : undefined
+    const stateColumn = state && stateField ? columnOf(plan, stateField) : undefined
+    const columns = stateColumn ? plan.columns.filter((c) => c !== stateColumn) : plan.columns
+    const select = [
+      ...selection(columns, table),
+      ...(state && stateColumn ? [sql`${state}`.as(stateColumn.name)] : []),
+      ...[...(computed ?? [])].map(([name, column]) => sql`${column(context)}`.as(name)),
+    ]
+    return {
+      select,
+      refs: state && stateColumn ? new Map([[stateColumn.column, state]]) : undefined,
+      computed: [...(computed?.keys() ?? [])],
+    }
+  }
+  const selectionOf = (plan: EndpointPlan, extras: ReadExtras) =>
+    extras.select ?? selection(plan.columns, plan.entity.table)
+  const rowOf = (plan: EndpointPlan, extras: ReadExtras, row: Record<string, unknown>): ApiRow => {
+    const out = toApiRow(plan.columns, row)
+    for (const name of extras.computed)
+      out[name] = row[name] instanceof Date ? (row[name] as Date).toISOString() : (row[name] ?? null)
+    return out
   }
 
   /** One row by id as the caller may see it; with `labelled`, the labels its own query can read too. */
@@ -200,13 +268,14 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   ): Promise<{ row: ApiRow; prefetched?: Prefetched } | undefined> => {
     const table = plan.entity.table
     const inline = labelled ? inlineLabels(plan.labels, columnName(plan), table, call) : undefined
+    const extras = await readExtras(trx, plan, call)
     let query = dynamic(trx)
       .selectFrom(table)
-      .select([...selection(plan.columns, table), ...(inline?.select ?? [])])
+      .select([...selectionOf(plan, extras), ...(inline?.select ?? [])])
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
     for (const condition of visible(plan, call)) query = query.where(condition)
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
-    return row ? { row: toApiRow(plan.columns, row), prefetched: inline?.collect([row]) } : undefined
+    return row ? { row: rowOf(plan, extras, row), prefetched: inline?.collect([row]) } : undefined
   }
 
   const mustFind = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rowId: number) => {
@@ -292,19 +361,21 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
    */
   const talliedStates = (plan: EndpointPlan, call: EngineCall, request: ListRequest): string[] | null | undefined => {
     const column = tallyColumn(plan.entity)
-    if (plan.entity.scope !== 'tenant' || scopeConditions(plan.entity, call.session, plan.entity.table).length) return
+    if (plan.entity.scope !== 'tenant' || visible(plan, call).length > 1 + plan.filter.length) return
+    // A computed state is not the stored one the tally counts: a list narrowed by state counts its rows.
+    const computed = registry.computedStates.has(plan.entity.entity)
     let states: string[] | null = null
     const narrow = (values: readonly unknown[]) => {
       const texts = values.map(String)
       states = states ? states.filter((s) => texts.includes(s)) : texts
     }
     for (const [fixed, values] of plan.filter) {
-      if (fixed !== column) return
+      if (fixed !== column || computed) return
       narrow(values)
     }
     for (const [key, value] of Object.entries(request.searchParams)) {
       const param = (plan.list as ListPlan).params.get(key)
-      if (!param || param.column.column !== column || !['eq', 'in'].includes(param.def.op)) return
+      if (!param || param.column.column !== column || !['eq', 'in'].includes(param.def.op) || computed) return
       narrow(Array.isArray(value) ? value : [value])
     }
     return states
@@ -326,7 +397,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   ): Promise<{ list: ApiRow[]; total: number; prefetched?: Prefetched }> => {
     const listPlan = plan.list as ListPlan
     const table = plan.entity.table
-    const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table)]
+    const extras = await readExtras(trx, plan, call)
+    const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table, extras.refs)]
     const states = talliedStates(plan, call, request)
     let total: number
     if (states === undefined) {
@@ -344,7 +416,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         // Empty values last either way; read backwards, they come first.
         const descending = (request.sort?.order === 'desc') !== reverse
         const direction = `${descending ? 'desc' : 'asc'} nulls ${reverse ? 'first' : 'last'}`
-        keys.push(sql`${sql.ref(`${table}.${sort.column}`)} ${sql.raw(direction)}`)
+        keys.push(sql`${extras.refs?.get(sort.column) ?? sql.ref(`${table}.${sort.column}`)} ${sql.raw(direction)}`)
       }
       keys.push(sql`${sql.ref(`${table}.id`)} ${sql.raw(reverse ? 'asc' : 'desc')}`)
       return sql.join(keys)
@@ -359,12 +431,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     const inline = inlineLabels(plan.labels, columnName(plan), table, call)
     let rows = dynamic(trx)
       .selectFrom(table)
-      .select([...selection(plan.columns, table), ...inline.select])
+      .select([...selectionOf(plan, extras), ...inline.select])
       .where(sql.ref(`${table}.id`), 'in', ids)
       .orderBy(order(false))
     for (const condition of visible(plan, call)) rows = rows.where(condition)
     const list = await rows.execute()
-    return { list: list.map((row) => toApiRow(plan.columns, row)), total, prefetched: inline.collect(list) }
+    return { list: list.map((row) => rowOf(plan, extras, row)), total, prefetched: inline.collect(list) }
   }
 
   /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */
@@ -413,7 +485,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
     Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
     for (const column of plan.columns) {
       const kind = column.field?.numbering
-      if (kind) values[column.column] = await NUMBERINGS[kind](trx, call.tenantId, data, clock())
+      const numbering = kind && registry.numberings.get(kind)
+      if (numbering) values[column.column] = await numbering(trx, call.tenantId, data, clock())
     }
     const table = plan.entity.table
     const inserted = await databaseErrors(
@@ -426,7 +499,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       after: row,
       ...(remark ? { remark } : {}),
     })
-    await runEffects(plan.entity.effects?.afterCreate, effectContext(trx, plan, call, null, row))
+    await runEffects(registry, plan.entity.effects?.afterCreate, effectContext(trx, plan, call, null, row))
     return row
   }
 
@@ -440,7 +513,15 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
   ): Promise<Record<string, unknown>> => {
     const names = plan.entity.effects?.beforeWrite
     if (!names?.length) return {}
-    const derived = await runDerivations(names, { trx, call, manifest, entity: plan.entity, before, data, at: clock() })
+    const derived = await runDerivations(registry, names, {
+      trx,
+      call,
+      manifest,
+      entity: plan.entity,
+      before,
+      data,
+      at: clock(),
+    })
     const values: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(derived)) {
       const column = columnOf(plan, name)
@@ -532,7 +613,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
       Object.assign(values, await derivedValues(trx, plan, call, before, data))
       const after = await updateRow(trx, plan, call, ids.id, ids.version, values)
       await audit(trx, plan, call, ids.id, { action: 'update', ...changes(before, after) })
-      await runEffects(plan.entity.effects?.afterUpdate, effectContext(trx, plan, call, before, after))
+      await runEffects(registry, plan.entity.effects?.afterUpdate, effectContext(trx, plan, call, before, after))
       return labelledRow(trx, plan, call, after)
     },
 
@@ -587,20 +668,29 @@ export function createEngine(manifest: Manifest, options: EngineOptions = {}): E
         ...(body.remark ? { remark: body.remark } : {}),
         ...changes(before, after),
       })
-      await runEffects(transition.effects, effectContext(trx, plan, call, before, after))
+      await runEffects(registry, transition.effects, effectContext(trx, plan, call, before, after))
       return labelledRow(trx, plan, call, after)
     },
   }
 
   return {
     endpoints,
-    async handle(trx, endpoint, call, input) {
-      const plan = planOf(endpoint)
+    async handle(trx, endpoint, call, input, kind) {
+      const plan = planOf(endpoint, kind)
       checkAccess(plan.endpoint, call.session)
-      return kinds[plan.endpoint.kind as EngineKind](trx, plan, call, input)
+      return kinds[kind ?? plan.kind](trx, plan, call, input)
     },
   }
 }
+
+/** What a read adds from the registry: its select list, the computed state's expression, computed columns. */
+interface ReadExtras {
+  select?: ReturnType<typeof selection>
+  /** column → the SQL expression that replaces it in filters and sorting (the computed state). */
+  refs?: ReadonlyMap<string, RawBuilder<unknown>>
+  computed: string[]
+}
+const NO_EXTRAS: ReadExtras = { computed: [] }
 
 /** The column of a field by its API name, for label subqueries. */
 const columnName = (plan: EndpointPlan) => (field: string) => plan.columns.find((c) => c.name === field)?.column

@@ -7,12 +7,46 @@ import { checkAccess } from '../http/guard.ts'
 import type { Manifest } from '../manifest.ts'
 import { endpointOverlay, lockedFields } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
-import { createEngine, type Engine, type EngineOptions } from './core.ts'
+import type { EngineApi } from './api.ts'
 import { importTemplate } from './import/template.ts'
 import { readImportUpload } from './import/upload.ts'
 
-export { createEngine, type Engine, type EngineCall, servedByEngine } from './core.ts'
+/*
+ * The engine's public module: domain code (server/domain/*) imports the engine from here and from nowhere
+ * else — the typed data API (./api.ts), the registry its modules register into (./registry.ts), and the few
+ * helpers hand-written queries share with the engine (audit, column mapping, labels, list requests).
+ */
+export { createEngineApi, type EndpointRef, type EngineApi } from './api.ts'
+export { changes, readHistory, writeAudit } from './audit.ts'
+export { type Column, columnsOf, selection, snakeCase, toApiRow } from './columns.ts'
+export { type DetailContent, type Engine, type EngineOptions, type ListContent, servedByEngine } from './core.ts'
+export {
+  attachLabels,
+  type LabelField,
+  type LabelTarget,
+  labelFields,
+  labelTarget,
+  nameChain,
+  sharedTexts,
+} from './labels.ts'
+export {
+  type ComputedColumn,
+  type ComputedState,
+  createRegistry,
+  type Derivation,
+  type DerivationContext,
+  type Effect,
+  type EffectContext,
+  type EngineRegistry,
+  type Numbering,
+  type ReadContext,
+  type Registry,
+  type VisibilityRule,
+} from './registry.ts'
+export { scopeConditions } from './scope.ts'
+export { escapeLike, type ListPlan, MAX_PAGE_SIZE, parseListRequest, planList, searchConditions } from './search.ts'
 export { syncEntityTables } from './storage.ts'
+export type { ApiRow, EngineCall } from './types.ts'
 
 /**
  * The generic engine: one route per list, detail, create, update, delete, export and transition endpoint
@@ -23,13 +57,7 @@ export { syncEntityTables } from './storage.ts'
  * Each call: the endpoint's permissions (401 / 220000), then the engine core inside one transaction that
  * sees only the request's tenant. Errors are ApiErrors the app's error handler puts in the envelope.
  */
-export function registerEngine(
-  api: FastifyInstance,
-  manifest: Manifest,
-  db: Kysely<DB>,
-  options: EngineOptions = {},
-): Engine {
-  const engine = createEngine(manifest, options)
+export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kysely<DB>, engine: EngineApi): void {
   for (const endpoint of engine.endpoints) {
     if (endpoint.kind === 'import') {
       registerImport(api, manifest, db, engine, endpoint)
@@ -55,7 +83,6 @@ export function registerEngine(
       },
     })
   }
-  return engine
 }
 
 /**
@@ -66,8 +93,8 @@ function registerImport(
   api: FastifyInstance,
   manifest: Manifest,
   db: Kysely<DB>,
-  engine: Engine,
-  endpoint: Engine['endpoints'][number],
+  engine: EngineApi,
+  endpoint: EngineApi['endpoints'][number],
 ): void {
   const entity = manifest.entities[endpoint.entity] as Manifest['entities'][string]
   api.post(endpoint.path, async (request) => {

@@ -17,7 +17,7 @@ import { type Column, columnsOf } from './columns.ts'
  * Operators (SearchDef.op):
  * - eq, gte, lte: one key, `params[0]` or the field's name;
  * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves;
- * - in: a list of values;
+ * - in: a list of values (one value alone is a list of one);
  * - between: two keys (`params` or `<field>Begin` / `<field>End`), both ends included, either may be left out;
  * - dateRange: two date keys, a range of calendar days with both days included whole (a time part, such
  *   as the 00:00:00 `appendTime` lists add, is ignored).
@@ -184,8 +184,12 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
   const raw = request.searchParams
   if (raw !== undefined && raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     const searchParams: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(raw)) {
-      const column = plan.params.get(key)?.column
+    for (const [key, sent] of Object.entries(raw)) {
+      const param = plan.params.get(key)
+      const column = param?.column
+      // One value for `in` is a list of one (a filter kept in the address arrives as text).
+      const value =
+        param?.def.op === 'in' && sent !== null && !Array.isArray(sent) && typeof sent !== 'object' ? [sent] : sent
       const v = Array.isArray(value)
         ? value.map((item) => fromText(column, item)).filter((item) => item !== '' && item !== null)
         : fromText(column, value)
@@ -261,13 +265,15 @@ export function searchConditions(
   plan: ListPlan,
   searchParams: Record<string, unknown>,
   table: string,
+  /** Columns read as an expression instead (a computed state, server/engine/registry.ts). */
+  refs?: ReadonlyMap<string, RawBuilder<unknown>>,
 ): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = []
   for (const [key, value] of Object.entries(searchParams)) {
     const param = plan.params.get(key)
     if (!param) continue
     const { def, column } = param
-    const ref = sql.ref(`${table}.${column.column}`)
+    const ref = refs?.get(column.column) ?? sql.ref(`${table}.${column.column}`)
     switch (def.op) {
       case 'eq':
         conditions.push(

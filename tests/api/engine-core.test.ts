@@ -7,6 +7,7 @@ import { createAjv } from '../../rules/ajv.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_ORDER_COUNT } from '../../server/db/seed/orders.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
 import { type BodyValidator, createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
 import { syncEntityTables } from '../../server/engine/storage.ts'
 import type { Session } from '../../server/http/context.ts'
@@ -138,7 +139,7 @@ beforeAll(async () => {
   database = await freshDatabase()
   manifest = testManifest()
   await syncEntityTables(database.db, manifest)
-  engine = createEngine(manifest, { validate: testValidator(manifest) })
+  engine = createEngine(manifest, { registry: domainRegistry(), validate: testValidator(manifest) })
   for (const t of await database.db.selectFrom('tenant').select(['id', 'code']).execute()) tenants[t.code] = t.id
 })
 afterAll(async () => {

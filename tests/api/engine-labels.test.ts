@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/database.ts'
 import type { DB } from '../../server/db/schema.ts'
 import { OCEAN_CARRIERS } from '../../server/db/seed/reference/carriers.ts'
 import { CONTAINER_TYPES } from '../../server/db/seed/reference/containerTypes.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
 import { createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
 import { attachLabels, type LabelField, labelFields, labelTarget } from '../../server/engine/labels.ts'
 import type { Session } from '../../server/http/context.ts'
@@ -35,7 +36,7 @@ const tenants: Record<string, number> = {}
 beforeAll(async () => {
   database = await freshDatabase()
   manifest = loadManifest()
-  engine = createEngine(manifest)
+  engine = createEngine(manifest, { registry: domainRegistry() })
   for (const t of await database.db.selectFrom('tenant').select(['id', 'code']).execute()) tenants[t.code] = t.id
 })
 afterAll(async () => {

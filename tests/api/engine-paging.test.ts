@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManifestEndpoint } from '../../model/resolve.ts'
 import type { Database } from '../../server/db/database.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
 import { createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
 import { engineEntities } from '../../server/engine/storage.ts'
 import { tallyColumn } from '../../server/engine/tally.ts'
@@ -31,7 +32,7 @@ const owner = () => database.db as unknown as Kysely<Record<string, Record<strin
 beforeAll(async () => {
   database = await freshDatabase()
   manifest = loadManifest()
-  engine = createEngine(manifest)
+  engine = createEngine(manifest, { registry: domainRegistry() })
   const tenant = await database.db
     .selectFrom('tenant')
     .select('id')

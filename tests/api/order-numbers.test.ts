@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManifestEndpoint } from '../../model/resolve.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
 import { createEngine } from '../../server/engine/core.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
@@ -58,7 +59,7 @@ describe('order numbers', () => {
   }
   manifest.endpoints.push(create)
   let now = new Date('2030-05-01T02:00:00Z') // 10:00 in Shanghai
-  const engine = createEngine(manifest, { clock: () => now })
+  const engine = createEngine(manifest, { registry: domainRegistry(), clock: () => now })
 
   const createAs = async (code: string, user: string, body: object = order) => {
     const tenant = await tenantId(code)

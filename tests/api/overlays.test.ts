@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ManifestEndpoint } from '../../model/resolve.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
 import { createEngine } from '../../server/engine/core.ts'
 import { messageFor } from '../../server/http/errors.ts'
 import { loadManifest, type Manifest } from '../../server/manifest.ts'
@@ -224,7 +225,7 @@ describe('the engine honours an overlay on create and update', () => {
       screens: ['myOrders'],
     })
     manifest.endpoints.push(at('create', '/test/order/add'), at('update', '/test/order/update'))
-    const engine = createEngine(manifest)
+    const engine = createEngine(manifest, { registry: domainRegistry() })
     const admin = await test.login('opadmin')
     const saved = await post(admin, SAVE, {
       screen: 'myOrders',

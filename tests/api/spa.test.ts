@@ -230,4 +230,74 @@ describe('special-rate applications', () => {
     const desk = await ok('POST', '/api/booking/spa/listSpaReview', opcs, {})
     expect(desk.list.map((r: { id: number }) => r.id)).toContain(applied.id)
   })
+
+  it('searches as every engine list does: % and _ are literal, unknown keys and page sizes are refused', async () => {
+    const { current } = await rates()
+    const customer = await test.login('entadmin')
+    const apply = () =>
+      ok('POST', '/api/booking/spa/spaApply', customer, { rateId: current, containerType: '45G1', targetPrice: '800' })
+    const [percent, plain] = [await apply(), await apply()]
+    // Two numbers that a `%` or `_` taken as a wildcard would both match.
+    const db = test.database.db
+    const number = (id: number, value: string) =>
+      db
+        .updateTable('spa_application' as never)
+        .set({ application_no: value } as never)
+        .where('id' as never, '=', id as never)
+        .execute()
+    await number(percent.id, 'LIT50%OFF')
+    await number(plain.id, 'LIT50XOFF')
+    const found = async (applicationNo: string) =>
+      (await ok('POST', '/api/booking/spa/listSpaApply', customer, { searchParams: { applicationNo } })).list.map(
+        (r: { id: number }) => r.id,
+      )
+    expect(await found('50%')).toEqual([percent.id])
+    expect(await found('50_OFF')).toEqual([])
+    expect((await found('lit50')).sort()).toEqual([percent.id, plain.id].sort())
+
+    for (const path of ['/api/booking/spa/listSpaApply', '/api/booking/spa/listSpaReview']) {
+      const who = path.endsWith('Apply') ? customer : await test.login('opadmin')
+      const unknown = await call('POST', path, who, { searchParams: { customerName: 'x' } })
+      expect(unknown.statusCode).toBe(400)
+      expect(unknown.json().content.fieldErrors).toEqual([
+        { field: 'searchParams.customerName', key: 'validation.unknownField', message: 'This field is not allowed' },
+      ])
+      for (const pageSize of [0, 201, 'ten'])
+        expect((await call('POST', path, who, { pageSize })).json().code).toBe('validation')
+    }
+    const page = await ok('POST', '/api/booking/spa/listSpaApply', customer, { pageSize: 200 })
+    expect(page.pageSize).toBe(200)
+    expect(page.total).toBeGreaterThanOrEqual(2)
+  })
+
+  it('lists an approved application past its rate as expired, and filters by the state a reader sees', async () => {
+    const { current } = await rates()
+    const customer = await test.login('entadmin')
+    const operator = await test.login('opadmin')
+    const applied = await ok('POST', '/api/booking/spa/spaApply', customer, {
+      rateId: current,
+      containerType: '45G1',
+      targetPrice: '700',
+    })
+    await ok('POST', '/api/booking/spa/spaAudit', operator, {
+      id: applied.id,
+      version: applied.version,
+      decision: 'approve',
+    })
+    await test.database.db
+      .updateTable('spa_application' as never)
+      .set({ valid_to: '2020-01-31' } as never)
+      .where('id' as never, '=', applied.id as never)
+      .execute()
+    const ids = async (state: string[]) =>
+      (await ok('POST', '/api/booking/spa/listSpaReview', operator, { searchParams: { state }, pageSize: 200 })).list
+    const expired = await ids(['expired'])
+    expect(expired.find((r: { id: number }) => r.id === applied.id)).toMatchObject({
+      state: 'expired',
+      storedState: 'approved',
+      customerCompanyName: expect.any(String),
+      createdByName: 'Chen Jing',
+    })
+    expect((await ids(['approved'])).map((r: { id: number }) => r.id)).not.toContain(applied.id)
+  })
 })

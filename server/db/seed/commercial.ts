@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
 import { sessionForUser } from '../../auth/accounts.ts'
+import { domainRegistry } from '../../domain/index.ts'
 import { createEngine } from '../../engine/core.ts'
 import type { Manifest } from '../../manifest.ts'
 import { now } from '../../tenancy/clock.ts'
@@ -153,7 +154,7 @@ const QUOTE = {
 export async function seedCommercialFlow(db: Kysely<DB>, manifest: Manifest): Promise<void> {
   const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirst()
   if (!tenant) return
-  const engine = createEngine(manifest)
+  const engine = createEngine(manifest, { registry: domainRegistry() })
   const endpoint = (path: string) => {
     const found = manifest.endpoints.find((e) => e.path === path)
     if (!found) throw new Error(`seedCommercialFlow: no endpoint ${path}`)

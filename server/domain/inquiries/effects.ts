@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
-import { writeAudit } from '../../engine/audit.ts'
-import type { EffectContext } from '../../engine/effects.ts'
+import { type EffectContext, writeAudit } from '../../engine/index.ts'
 
 /**
  * What quotes and orders do to the inquiry they answer (schemas/inquiry.yaml, quote.yaml, order.yaml

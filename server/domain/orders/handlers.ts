@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
-import { createEngine, type EngineCall } from '../../engine/core.ts'
+import type { EngineApi, EngineCall } from '../../engine/index.ts'
 import type { HandlerContext as BaseContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -29,8 +29,7 @@ const bodyOf = (input: unknown): Row =>
 
 const CONFIRM_PATHS = { fclComfirm: 'FCL', lclComfirm: 'LCL', airComfirm: 'AIR', railwayComfirm: 'RAILWAY' } as const
 
-export function orderHandlers(manifest: Manifest): HandlerRegistry {
-  const engine = createEngine(manifest)
+export function orderHandlers(manifest: Manifest, engine: EngineApi): HandlerRegistry {
   const endpointOf = (entity: string, kind: string, path?: string): ManifestEndpoint => {
     const found = manifest.endpoints.find(
       (e) => e.entity === entity && e.kind === kind && (path === undefined || e.path === path),
@@ -67,13 +66,15 @@ export function orderHandlers(manifest: Manifest): HandlerRegistry {
         delete body.rate
         delete body.quote
       }
-      const saved = (await engine.handle(trx, editing ? orderUpdate : orderCreate, call, body)) as Row
+      const saved = editing
+        ? await engine.update(trx, orderUpdate, call, body)
+        : await engine.create(trx, orderCreate, call, body)
       if (!submit) return saved
-      return (await engine.handle(trx, orderTransition, call, {
+      return engine.transition(trx, orderTransition, call, {
         id: saved.id,
         version: saved.version,
         transition: 'submit',
-      })) as Row
+      })
     })
   }
 
@@ -84,15 +85,15 @@ export function orderHandlers(manifest: Manifest): HandlerRegistry {
       const { id, version, remark } = bodyOf(ctx.input)
       const call = callOf(ctx, session)
       return ctx.inTenant(async (trx) => {
-        const order = (await engine.handle(trx, orderDetail, call, { id })) as Row
+        const order = await engine.detail(trx, orderDetail, call, { id })
         // An order of another mode is not this path's to confirm.
         if (order.containerLoadType !== mode) throw new ApiError('320001')
-        return (await engine.handle(trx, orderTransition, call, {
+        return engine.transition(trx, orderTransition, call, {
           id,
           version,
           transition: 'accept',
           ...(remark ? { remark } : {}),
-        })) as Row
+        })
       })
     }
 
@@ -103,8 +104,9 @@ export function orderHandlers(manifest: Manifest): HandlerRegistry {
       const session = sessionOf(ctx)
       const body = bodyOf(ctx.input)
       const editing = body.id !== undefined && body.id !== null
+      const call = callOf(ctx, session)
       return ctx.inTenant((trx) =>
-        engine.handle(trx, editing ? templateUpdate : templateCreate, callOf(ctx, session), body),
+        editing ? engine.update(trx, templateUpdate, call, body) : engine.create(trx, templateCreate, call, body),
       )
     },
     ...Object.fromEntries(Object.entries(CONFIRM_PATHS).map(([name, mode]) => [name, confirm(mode)])),

@@ -1,4 +1,4 @@
-import type { EffectContext } from '../../engine/effects.ts'
+import type { EffectContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { dayStart } from '../tracking/view.ts'
 

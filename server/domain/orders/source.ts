@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DerivationContext } from '../../engine/effects.ts'
+import type { DerivationContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
 import { directOrderService } from '../site/handlers.ts'

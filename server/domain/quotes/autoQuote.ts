@@ -2,10 +2,9 @@ import { sql } from 'kysely'
 import { addDays } from '../../../rules/calendar.ts'
 import { nextDeparture } from '../../../rules/pricing.ts'
 import { quoteFigures } from '../../../rules/quotes.ts'
-import { writeAudit } from '../../engine/audit.ts'
-import type { EffectContext } from '../../engine/effects.ts'
-import { NUMBERINGS } from '../../engine/numbering.ts'
+import { type EffectContext, writeAudit } from '../../engine/index.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
+import { nextDailyNo } from '../orders/numbering.ts'
 import { ratesOn } from '../rates/pricing.ts'
 import { cheapestRate, readInquiry } from './lanes.ts'
 
@@ -58,7 +57,7 @@ export async function autoQuote(context: EffectContext): Promise<void> {
     const days = (rate.departure_days ?? '').split(',').map(Number).filter(Boolean)
     const departure = nextDeparture(today, days, rate.valid_to)
     const charges = lines.map((line, i) => ({ ...line, amount: figures.amounts[i] }))
-    const quoteNo = await NUMBERINGS.quoteNo(trx, call.tenantId, {}, at)
+    const quoteNo = await nextDailyNo(trx, call.tenantId, 'QT', at)
     const { rows } = await sql<{ id: number }>`
       insert into quote (tenant_id, version, created_by, quote_no, inquiry, type, transport_mode, client_type,
         contact_name, contact_email, contact_phone, valid_until, currency, charges, subtotals, total, carrier,

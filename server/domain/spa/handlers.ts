@@ -1,15 +1,15 @@
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
-import type { ManifestEntity } from '../../../model/resolve.ts'
+import type { ManifestEndpoint, ManifestEntity } from '../../../model/resolve.ts'
 import { applyMarkup, scaled } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
-import { writeAudit } from '../../engine/audit.ts'
-import { scopeConditions } from '../../engine/scope.ts'
+import { type EngineApi, scopeConditions, writeAudit } from '../../engine/index.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
+import { effectiveState, PROVIDER } from './state.ts'
 
 /**
  * Special-rate applications (SPEC §4 states, §7 /booking/spa/*). The state machine is the one of
@@ -18,16 +18,6 @@ import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
  * rate past its validity) and `passed` (still undecided when the rate ended) are computed when read.
  * Every offer and decision is a spa_offer row (the thread) and an audit entry, in the same transaction.
  */
-
-const PROVIDER = 1
-/**
- * The state a reader sees: the stored one, or expired / passed once the rate's validity is over — judged on
- * the tenant's day (server/tenancy/clock.ts), not the database's.
- */
-const effectiveState = (today: string) => sql<string>`case
-  when a.state = 'approved' and a.valid_to < ${today}::date then 'expired'
-  when a.state in ('pending', 'reapply', 'accepted') and a.valid_to < ${today}::date then 'passed'
-  else a.state end`
 
 interface SpaRow {
   id: number
@@ -63,7 +53,7 @@ const selectRows = (today: string) => sql`
     a.currency, a.list_price::text as "listPrice", a.target_price::text as "targetPrice",
     a.counter_price::text as "counterPrice", a.approved_price::text as "approvedPrice", a.remark,
     a.customer_company as "customerCompany", c.name as "customerCompanyName", a.created_by as "createdBy",
-    u.real_name as "createdByName", ${effectiveState(today)} as state, a.state as "storedState",
+    u.real_name as "createdByName", ${effectiveState('a', today)} as state, a.state as "storedState",
     a.created_at as "createdAt", a.updated_at as "updatedAt"
   from spa_application a
   left join company c on c.id = a.customer_company and c.tenant_id = a.tenant_id
@@ -76,7 +66,10 @@ function sessionOf(ctx: HandlerContext): Session {
   return session
 }
 
-/** Customers see their company's applications (a self-scoped one only their own); operators the tenant's. */
+/**
+ * Customers see their company's applications (a self-scoped one only their own); operators the tenant's —
+ * the rule ./register.ts gives the engine's lists too.
+ */
 function visible(entity: ManifestEntity, session: Session): RawBuilder<SqlBool>[] {
   const tenant = sql<SqlBool>`a.tenant_id = ${session.tenantId}`
   if (session.companyUserType === PROVIDER) return [tenant]
@@ -159,7 +152,7 @@ interface SpaInput {
   remark?: string
 }
 
-export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
+export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegistry => {
   const entity = manifest.entities.spaApplication as ManifestEntity
   const states = entity.states as NonNullable<ManifestEntity['states']>
 
@@ -228,33 +221,15 @@ export const spaHandlers = (manifest: Manifest): HandlerRegistry => {
     `.execute(trx)
   }
 
-  async function list(ctx: HandlerContext & { input: unknown }) {
+  /**
+   * Both lists are the engine's (server/engine/api.ts) over the screens' search: `%` and `_` match themselves,
+   * an unknown search key is refused, pageSize is 1..200; the registered computed state (./register.ts)
+   * answers and filters `expired` / `passed`.
+   */
+  async function list(ctx: HandlerContext & { input: unknown; endpoint: ManifestEndpoint }) {
     const session = sessionOf(ctx)
-    const body = (ctx.input ?? {}) as { searchParams?: Record<string, unknown>; pageNum?: unknown; pageSize?: unknown }
-    const pageNum = Number.isInteger(body.pageNum) && (body.pageNum as number) > 0 ? (body.pageNum as number) : 1
-    const pageSize =
-      Number.isInteger(body.pageSize) && (body.pageSize as number) > 0 && (body.pageSize as number) <= 200
-        ? (body.pageSize as number)
-        : 10
-    const params = body.searchParams ?? {}
-    const conditions = visible(entity, session)
-    const text = (key: string) =>
-      typeof params[key] === 'string' && params[key] !== '' ? (params[key] as string) : null
-    const stateList = (Array.isArray(params.state) ? params.state : text('state') ? [params.state] : []).filter(
-      (s): s is string => typeof s === 'string' && s in states.values,
-    )
-    if (stateList.length)
-      conditions.push(sql<SqlBool>`${effectiveState(tenantToday(ctx.request.tenant))} = any(${stateList})`)
-    if (text('mode')) conditions.push(sql<SqlBool>`a.mode = ${text('mode')}`)
-    if (text('applicationNo')) conditions.push(sql<SqlBool>`a.application_no ilike ${`%${text('applicationNo')}%`}`)
-    if (text('rateNo')) conditions.push(sql<SqlBool>`a.rate_no ilike ${`%${text('rateNo')}%`}`)
-    return ctx.inTenant(async (trx) => {
-      const { rows: counted } = await sql<{ n: number }>`
-        select count(*)::int as n from spa_application a where ${where(conditions)}`.execute(trx)
-      const { rows } = await sql<SpaRow>`${selectRows(tenantToday(ctx.request.tenant))} where ${where(conditions)}
-        order by a.updated_at desc, a.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(trx)
-      return { list: rows.map(toIso), total: counted[0]?.n ?? 0, pageNum, pageSize }
-    })
+    const call = { tenantId: ctx.request.tenant.id, session, language: ctx.request.language }
+    return ctx.inTenant((trx) => engine.list(trx, ctx.endpoint, call, ctx.input))
   }
 
   /** The transitions this caller may fire on the row now. */

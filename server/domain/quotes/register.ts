@@ -1,0 +1,14 @@
+import type { EngineRegistry } from '../../engine/index.ts'
+import { nextDailyNo } from '../orders/numbering.ts'
+import { autoQuote } from './autoQuote.ts'
+import { quoteTotals } from './totals.ts'
+
+/** Quotes (schemas/quote.yaml, schemas/inquiry.yaml): what the engine runs for them. */
+export function register(engine: EngineRegistry): void {
+  /** quote: line amounts, subtotals per currency, the total in the quote's currency; the inquiry's customer. */
+  engine.derivation('quoteTotals', quoteTotals)
+  /** inquiry, after create: automatic quotes from the tenant's quote configuration where a rate matches. */
+  engine.effect('autoQuote', autoQuote)
+  /** QT, the tenant's day and a daily sequence. */
+  engine.numbering('quoteNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'QT', at))
+}

@@ -1,0 +1,64 @@
+import type { Transaction } from 'kysely'
+import type { ManifestEndpoint } from '../../model/resolve.ts'
+import type { DB } from '../db/schema.ts'
+import type { Manifest } from '../manifest.ts'
+import {
+  createEngine,
+  type DetailContent,
+  type Engine,
+  type EngineKind,
+  type EngineOptions,
+  type ListContent,
+} from './core.ts'
+import type { ApiRow, EngineCall } from './types.ts'
+
+/**
+ * The engine as a typed data API, what react-admin's data provider is to its screens: one named function
+ * per kind, each taking the caller's tenant transaction, the endpoint (the manifest's, or its id or
+ * `METHOD /path`) and the input as the endpoint's route would receive it. Hand-written handlers call these
+ * instead of writing a query of their own, so checks, search, data scope, numbering, audit and the
+ * registered effects are the engine's. A hand-written endpoint that list screens of an engine entity bind
+ * (the special-rate lists) is served by `list` with those screens' search.
+ */
+export interface EngineApi {
+  /** The endpoints the engine's own routes serve. */
+  readonly endpoints: readonly ManifestEndpoint[]
+  /** The generic call the routes make (./index.ts); a handler calls the named functions below. */
+  handle: Engine['handle']
+  list(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ListContent>
+  detail(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<DetailContent>
+  create(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
+  update(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
+  delete(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<{ id: number }>
+  transition(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
+  /** CSV text: the bound screen's columns, headers and enum values in the call's language. */
+  export(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<string>
+}
+
+/** An endpoint of the manifest, by itself, by its id (`orderList.list`, `listSpaApply`) or by `METHOD /path`. */
+export type EndpointRef = ManifestEndpoint | string
+
+export function createEngineApi(manifest: Manifest, options: EngineOptions): EngineApi {
+  const engine = createEngine(manifest, options)
+  const endpointOf = (ref: EndpointRef): ManifestEndpoint => {
+    if (typeof ref !== 'string') return ref
+    const found = manifest.endpoints.find((e) => e.id === ref || `${e.method} ${e.path}` === ref)
+    if (!found) throw new Error(`No endpoint ${ref} in the manifest`)
+    return found
+  }
+  const call =
+    <T>(kind: EngineKind) =>
+    (trx: Transaction<DB>, endpoint: EndpointRef, who: EngineCall, input: unknown) =>
+      engine.handle(trx, endpointOf(endpoint), who, input, kind) as Promise<T>
+  return {
+    endpoints: engine.endpoints,
+    handle: engine.handle,
+    list: call<ListContent>('list'),
+    detail: call<DetailContent>('detail'),
+    create: call<ApiRow>('create'),
+    update: call<ApiRow>('update'),
+    delete: call<{ id: number }>('delete'),
+    transition: call<ApiRow>('transition'),
+    export: call<string>('export'),
+  }
+}

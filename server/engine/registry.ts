@@ -1,0 +1,174 @@
+import type { RawBuilder, SqlBool, Transaction } from 'kysely'
+import type { ManifestEntity } from '../../model/resolve.ts'
+import type { DB } from '../db/schema.ts'
+import type { Manifest } from '../manifest.ts'
+import type { ApiRow, EngineCall } from './types.ts'
+
+/**
+ * What domain code adds to the engine (STYLE §7, "extend by registering, not by importing"): each area of
+ * server/domain/ registers its effects, derivations, numbering kinds, computed states and columns and
+ * visibility rules into one registry at start (server/domain/index.ts), and the engine looks them up by the
+ * names the YAML uses. The engine imports no domain module. `checkRegistry` runs when an engine is created:
+ * a name the manifest uses that nobody registered stops the server at boot, naming the entity and the key.
+ */
+
+export interface EffectContext {
+  trx: Transaction<DB>
+  call: EngineCall
+  manifest: Manifest
+  entity: ManifestEntity
+  /** The row before the change (null on create) and after it, as the API answers them. */
+  before: ApiRow | null
+  after: ApiRow
+  /** The time the call runs at (numbering, validity), as the engine reads it. */
+  at: Date
+}
+
+/** Work on other records that a create, update or transition causes, in the same transaction. */
+export type Effect = (context: EffectContext) => Promise<void>
+
+export interface DerivationContext {
+  trx: Transaction<DB>
+  call: EngineCall
+  manifest: Manifest
+  entity: ManifestEntity
+  /** The stored row on update, null on create. */
+  before: ApiRow | null
+  /** The checked record about to be written (every writable field, as the API shapes it). */
+  data: Record<string, unknown>
+  at: Date
+}
+
+/**
+ * Values of the record the server works out itself (amounts, totals, the customer a quote is for): field
+ * name → value, read-only fields included. Run after the record is checked and before it is written;
+ * an ApiError thrown here answers the call like a validation failure would.
+ */
+export type Derivation = (context: DerivationContext) => Promise<Record<string, unknown>>
+
+/** A numbering kind (`numbering:` of a field): the next number, in the creating transaction; null leaves it empty. */
+export type Numbering = (
+  trx: Transaction<DB>,
+  tenantId: number,
+  record: Record<string, unknown>,
+  at: Date,
+) => Promise<string | null>
+
+/** What a read knows when it asks a domain module for SQL: the table's alias, the call, the transaction and the time. */
+export interface ReadContext {
+  trx: Transaction<DB>
+  call: EngineCall
+  entity: ManifestEntity
+  /** The table's name or alias in the query: qualify every column with it. */
+  table: string
+  at: Date
+}
+
+/**
+ * A computed state: the state a reader sees, as an SQL expression over the row (an approved special rate past
+ * its validity reads `expired`). Lists, details and state filters use it instead of the stored column; every
+ * value it answers must be a state of the entity's machine. Writes still store and check the stored state.
+ */
+export type ComputedState = (context: ReadContext) => Promise<RawBuilder<string>>
+
+/** A computed column: a value every read row carries under its name (a joined name, the stored state). */
+export type ComputedColumn = (context: ReadContext) => RawBuilder<unknown>
+
+/**
+ * A visibility rule: the data-scope conditions of a read, given those the entity's `dataScope` makes
+ * (server/engine/scope.ts). The tenant's own condition is always kept; a rule may widen or narrow the rest.
+ */
+export type VisibilityRule = (context: {
+  call: EngineCall
+  table: string
+  defaults: RawBuilder<SqlBool>[]
+}) => RawBuilder<SqlBool>[]
+
+export interface EngineRegistry {
+  effect(name: string, effect: Effect): void
+  derivation(name: string, derivation: Derivation): void
+  numbering(kind: string, numbering: Numbering): void
+  computedState(entity: string, state: ComputedState): void
+  computedColumn(entity: string, name: string, column: ComputedColumn): void
+  visibility(entity: string, rule: VisibilityRule): void
+}
+
+/** The registry as the engine reads it. */
+export interface Registry extends EngineRegistry {
+  readonly effects: ReadonlyMap<string, Effect>
+  readonly derivations: ReadonlyMap<string, Derivation>
+  readonly numberings: ReadonlyMap<string, Numbering>
+  readonly computedStates: ReadonlyMap<string, ComputedState>
+  readonly computedColumns: ReadonlyMap<string, ReadonlyMap<string, ComputedColumn>>
+  readonly visibilities: ReadonlyMap<string, VisibilityRule>
+}
+
+export function createRegistry(): Registry {
+  const effects = new Map<string, Effect>()
+  const derivations = new Map<string, Derivation>()
+  const numberings = new Map<string, Numbering>()
+  const computedStates = new Map<string, ComputedState>()
+  const computedColumns = new Map<string, Map<string, ComputedColumn>>()
+  const visibilities = new Map<string, VisibilityRule>()
+  const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
+    if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
+    map.set(name, value)
+  }
+  return {
+    effects,
+    derivations,
+    numberings,
+    computedStates,
+    computedColumns,
+    visibilities,
+    effect: (name, effect) => once(effects, 'effect', name, effect),
+    derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
+    numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
+    computedState: (entity, state) => once(computedStates, 'computed state of', entity, state),
+    computedColumn: (entity, name, column) => {
+      const columns = computedColumns.get(entity) ?? new Map<string, ComputedColumn>()
+      once(columns, `computed column of ${entity},`, name, column)
+      computedColumns.set(entity, columns)
+    },
+    visibility: (entity, rule) => once(visibilities, 'visibility rule of', entity, rule),
+  }
+}
+
+/**
+ * Every effect, derivation and numbering kind the manifest names is registered, a computed state belongs to
+ * an entity with a state machine and a computed column does not shadow a stored field; else the server does
+ * not start.
+ */
+export function checkRegistry(manifest: Manifest, registry: Registry): void {
+  const problems: string[] = []
+  const need = (map: ReadonlyMap<string, unknown>, what: string, name: string, where: string) => {
+    if (!map.has(name))
+      problems.push(
+        `${where} names the ${what} "${name}", which no domain module registers (server/domain/*/register.ts)`,
+      )
+  }
+  for (const [name, entity] of Object.entries(manifest.entities)) {
+    const where = `entity ${name}`
+    for (const derivation of entity.effects?.beforeWrite ?? [])
+      need(registry.derivations, 'derivation', derivation, `${where} effects.beforeWrite`)
+    for (const key of ['afterCreate', 'afterUpdate'] as const)
+      for (const effect of entity.effects?.[key] ?? [])
+        need(registry.effects, 'effect', effect, `${where} effects.${key}`)
+    for (const [transition, rule] of Object.entries(entity.states?.transitions ?? {}))
+      for (const effect of rule.effects ?? [])
+        need(registry.effects, 'effect', effect, `${where} transition ${transition} effects`)
+    for (const [field, def] of Object.entries(entity.fields))
+      if (def.numbering) need(registry.numberings, 'numbering kind', def.numbering, `${where} field ${field} numbering`)
+  }
+  // What is registered for an entity the manifest does not have is never used (a test's smaller manifest).
+  for (const entity of registry.computedStates.keys())
+    if (manifest.entities[entity] && !manifest.entities[entity]?.states)
+      problems.push(`a computed state is registered for ${entity}, which has no state machine`)
+  for (const [entity, columns] of registry.computedColumns) {
+    const found = manifest.entities[entity]
+    for (const name of columns.keys())
+      if (found?.fields[name] || ['id', 'version', 'createdAt', 'updatedAt', 'createdBy'].includes(name))
+        problems.push(`the computed column ${entity}.${name} has the name of a stored field`)
+  }
+  if (problems.length) throw new Error(`The engine cannot start:\n- ${problems.join('\n- ')}`)
+}

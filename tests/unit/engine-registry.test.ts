@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { domainRegistry } from '../../server/domain/index.ts'
+import { createEngine } from '../../server/engine/core.ts'
+import { createRegistry, type Registry } from '../../server/engine/registry.ts'
+import { loadManifest } from '../../server/manifest.ts'
+
+const manifest = loadManifest()
+
+/** The application's registry with everything but the named entries. */
+function registryWithout(...names: string[]): Registry {
+  const full = domainRegistry()
+  const registry = createRegistry()
+  for (const [name, effect] of full.effects) if (!names.includes(name)) registry.effect(name, effect)
+  for (const [name, derivation] of full.derivations) if (!names.includes(name)) registry.derivation(name, derivation)
+  for (const [kind, numbering] of full.numberings) if (!names.includes(kind)) registry.numbering(kind, numbering)
+  return registry
+}
+
+describe('the engine registry', () => {
+  it('starts with what the domain modules register', () => {
+    expect(() => createEngine(manifest, { registry: domainRegistry() })).not.toThrow()
+  })
+
+  it('refuses at boot an effect, a derivation or a numbering kind the YAML names and nobody registered', () => {
+    expect(() => createEngine(manifest, { registry: registryWithout('createShipment') })).toThrow(
+      'entity order transition accept effects names the effect "createShipment", which no domain module registers',
+    )
+    expect(() => createEngine(manifest, { registry: registryWithout('quoteTotals') })).toThrow(
+      'entity quote effects.beforeWrite names the derivation "quoteTotals"',
+    )
+    expect(() => createEngine(manifest, { registry: registryWithout('orderNo') })).toThrow(
+      'entity order field orderNo numbering names the numbering kind "orderNo"',
+    )
+  })
+
+  it('refuses a name registered twice, and a computed column that would hide a stored field', () => {
+    const registry = domainRegistry()
+    expect(() => registry.effect('autoQuote', async () => {})).toThrow('effect "autoQuote" is registered twice')
+    registry.computedColumn('spaApplication', 'targetPrice', () => {
+      throw new Error('never read')
+    })
+    expect(() => createEngine(manifest, { registry })).toThrow(
+      'the computed column spaApplication.targetPrice has the name of a stored field',
+    )
+  })
+})

@@ -4,6 +4,7 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as validators from '../../generated/validators.js'
+import { withoutInactive } from '../../rules/uiRules.ts'
 import { RequestError, type ServerFieldError } from '../api.ts'
 import i18next from '../i18n.ts'
 import { overlayRuleFailures } from '../overlays/rules.ts'
@@ -12,12 +13,14 @@ import type { PortalEntity } from '../screens/manifest.ts'
 import {
   buildUiSchema,
   type FormSection,
+  formRules,
   formSections,
   localizeErrors,
   pickFormData,
   readOnlyValues,
   serverErrorTree,
   withRuleMarks,
+  withUiRules,
 } from './schemaForm.ts'
 import { type FormEntity, withSchema } from './schemas.ts'
 import { type FormContext, templates, widgets } from './theme.tsx'
@@ -103,7 +106,12 @@ export function EntityForm({
     ...(record ? {} : fieldDefaults(entity)),
     ...pickFormData(entity.schema, record),
   }))
-  const markedUiSchema = useMemo(() => withRuleMarks(uiSchema, entity, formData), [uiSchema, entity, formData])
+  // The YAML's UI rules for the data now: hidden fields not drawn, disabled ones read-only.
+  const markedUiSchema = useMemo(
+    () => withUiRules(withRuleMarks(uiSchema, entity, formData), entity, formData),
+    [uiSchema, entity, formData],
+  )
+  const rules = useMemo(() => formRules(entity, layout), [entity, layout])
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
   const [attempted, setAttempted] = useState(false)
 
@@ -168,7 +176,8 @@ export function EntityForm({
       onError={() => setAttempted(true)}
       onSubmit={(event) => {
         setAttempted(true)
-        void onSubmit(event.formData as Data).catch((error: unknown) => {
+        // What the rules turn off is not sent (the server would ignore it).
+        void onSubmit(withoutInactive(rules, event.formData as Data)).catch((error: unknown) => {
           if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
         })
       }}

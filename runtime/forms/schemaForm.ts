@@ -1,9 +1,10 @@
 import type { ErrorObject } from 'ajv'
-import type { FieldDef } from '../../model/definitions.ts'
+import type { FieldDef, UiRule } from '../../model/definitions.ts'
 import type { ManifestEntity } from '../../model/resolve.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
+import { fieldRulesOf, inactiveFields, ruleState, withoutInactive } from '../../rules/uiRules.ts'
 import type { ServerFieldError } from '../api.ts'
 import { hasLookup } from '../widgets/lookups.ts'
 
@@ -16,6 +17,8 @@ export interface FormSection {
   title: string
   columns?: number
   fields: string[]
+  /** The section's UI rules (screen YAML), besides each field's own (rules/uiRules.ts). */
+  rules?: UiRule[]
 }
 
 type JsonSchemaLike = { properties?: Record<string, unknown>; [key: string]: unknown }
@@ -134,6 +137,54 @@ export function withRuleMarks(
     marked[name] = { ...entry, 'ui:options': { ...(entry['ui:options'] as object), ruleRequired: true } }
   }
   return marked
+}
+
+/** The UI rules of a form: each field's own (entity YAML) and its section's (screen YAML). */
+export function formRules(entity: Pick<ManifestEntity, 'fields'>, sections: readonly FormSection[]) {
+  return fieldRulesOf(entity.fields, sections)
+}
+
+/**
+ * The uiSchema as the YAML's UI rules leave it for this data (rules/uiRules.ts, judged as the server judges
+ * a write: on the record without what the rules turn off): a hidden field is not drawn (`ruleHidden`, and
+ * a section left with no field goes), a disabled one is drawn read-only (`ui:disabled`).
+ */
+export function withUiRules(
+  ui: Record<string, unknown>,
+  entity: Pick<ManifestEntity, 'fields'>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const options = (ui['ui:options'] ?? {}) as { sections?: FormSection[] }
+  const sections = options.sections ?? []
+  const rules = formRules(entity, sections)
+  if (!rules.size) return ui
+  const inactive = inactiveFields(rules, withoutInactive(rules, data))
+  if (!inactive.size) return ui
+  const out = { ...ui }
+  const hidden: string[] = []
+  for (const [name, state] of inactive) {
+    if (state.hidden) hidden.push(name)
+    else if (out[name]) out[name] = { ...(out[name] as object), 'ui:disabled': true }
+  }
+  out['ui:options'] = {
+    ...options,
+    sections: sections
+      .map((section) => ({ ...section, fields: section.fields.filter((name) => !hidden.includes(name)) }))
+      .filter((section) => section.fields.length > 0),
+    ruleHidden: hidden,
+  }
+  return out
+}
+
+/** Whether any field a section shows is disabled by rules for this data (a flow's "choose the route first"). */
+export function someDisabled(
+  entity: Pick<ManifestEntity, 'fields'>,
+  sections: readonly FormSection[],
+  data: Record<string, unknown>,
+): boolean {
+  const rules = formRules(entity, sections)
+  const kept = withoutInactive(rules, data)
+  return sections.some((section) => section.fields.some((name) => ruleState(rules.get(name), kept).disabled))
 }
 
 /** A money field's currency: a sibling `<name>Currency`, else `currency`, referring to the currency list. */

@@ -78,6 +78,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = (props.registry.formContext ?? { readOnlyValues: {}, fieldLabels: {} }) as FormContext
   const byName = new Map(props.properties.map((p) => [p.name, p]))
   const placed = new Set(sections.flatMap((s) => s.fields))
+  // Hidden by a UI rule (schemaForm.ts withUiRules): not drawn anywhere.
+  const ruleHidden = new Set((getUiOptions(props.uiSchema).ruleHidden as string[] | undefined) ?? [])
   // A money field's currency is drawn beside it, not in a cell of its own.
   const currencyOf = new Map<string, string>()
   for (const p of props.properties) {
@@ -126,7 +128,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         </section>
       ))}
       {props.properties
-        .filter((p) => p.hidden || !placed.has(p.name))
+        .filter((p) => (p.hidden || !placed.has(p.name)) && !ruleHidden.has(p.name))
         .map((p) => (
           <div key={p.name} className={styles.hidden}>
             {p.content}

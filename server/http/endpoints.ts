@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
+import { withoutRuleIgnored } from '../engine/uiRules.ts'
 import type { Manifest } from '../manifest.ts'
 import {
   checkOverlayRules,
@@ -76,7 +77,9 @@ export function registerCustomEndpoints(
           const overlay = hit
             ? hit.overlay
             : await withTenant(db, request.tenant.id, (trx) => endpointOverlay(trx, request.tenant.id, endpoint, stamp))
-          input = validateBody(bodyEntity, withoutLockedOptionals(bodyEntity, overlay, raw ?? {}))
+          // What a tenant overlay locks, or the YAML's UI rules turn off for this body, is not taken.
+          const taken = withoutRuleIgnored(manifest, endpoint, withoutLockedOptionals(bodyEntity, overlay, raw ?? {}))
+          input = validateBody(bodyEntity, taken)
           checkOverlayRules(overlay, input as Record<string, unknown>, bodyEntity)
         }
         const content = await handler({ ...handlerContext(db, request, reply), input, endpoint })

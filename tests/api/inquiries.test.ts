@@ -192,6 +192,37 @@ describe('submitting a pallet inquiry', () => {
   })
 })
 
+describe("the form's UI rules hold on the server (screens/inquiry.yaml, schemas/inquiry.yaml)", () => {
+  it('ignores what waits for origin and destination when they are not both sent: the required ones then count as missing', async () => {
+    const before = await countInquiries()
+    const { destination: _left, ...withoutDestination } = seaInquiry()
+    const answer = await refused(withoutDestination, customer)
+    expect(answer.status).toBe(400)
+    const missing = answer.fields.filter((f) => f.key === 'validation.required').map((f) => f.field)
+    // Sent, but disabled until the route is chosen: not taken, so the required ones are missing.
+    expect(missing).toEqual(expect.arrayContaining(['destination', 'tradeRole', 'tradeTerm', 'goodsReady']))
+    expect(missing).not.toContain('origin')
+    expect(await countInquiries()).toBe(before)
+    // The same body with the destination is taken whole.
+    const saved = await ok('POST', '/api/booking/inquiry/save', customer, seaInquiry())
+    expect(saved).toMatchObject({ tradeTerm: 'FOB', goodsReady: 'withinTwoWeeks', contractNo: 'MH-2026-0318' })
+  })
+
+  it('ignores the goods value without insurance, and stores it with insurance', async () => {
+    const value = { goodsValue: '125000.000', goodsValueCurrency: 'USD' }
+    const without = await ok('POST', '/api/booking/inquiry/save', customer, { ...seaInquiry(), ...value })
+    expect(without.goodsValue ?? null).toBeNull()
+    expect(without.goodsValueCurrency ?? null).toBeNull()
+    const insured = await ok('POST', '/api/booking/inquiry/save', customer, {
+      ...seaInquiry(),
+      ...value,
+      insurance: true,
+    })
+    expect(insured).toMatchObject({ insurance: true, goodsValueCurrency: 'USD' })
+    expect(Number(insured.goodsValue)).toBe(125000)
+  })
+})
+
 describe('who sees an inquiry', () => {
   it('answers 404 to another company of the tenant and to another tenant', async () => {
     const saved = await ok('POST', '/api/booking/inquiry/save', customer, seaInquiry())

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import manifest from '../../generated/manifest.json'
+import type { ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import {
   inquiryUiSchema,
   offeredTerms,
-  routeChosen,
   type TradeTermOption,
   withTradeTerm,
 } from '../../runtime/flows/inquiry/inquiryForm.ts'
+import { buildUiSchema, type FormSection, someDisabled, withUiRules } from '../../runtime/forms/schemaForm.ts'
 import { cellRoutes, routeTarget } from '../../runtime/screens/list/actions.ts'
 
 const option = (
@@ -43,9 +45,30 @@ const OPTIONS = [
 ]
 
 describe('the pallet inquiry form', () => {
-  it('waits for origin and destination', () => {
-    expect(routeChosen({ origin: 'CNSHA' })).toBe(false)
-    expect(routeChosen({ origin: 'CNSHA', destination: 'USLAX' })).toBe(true)
+  it('waits for origin and destination, as screens/inquiry.yaml says, and asks the goods value for insurance only', () => {
+    const entity = (manifest.entities as unknown as Record<string, ManifestEntity>).inquiry as ManifestEntity
+    const screen = (manifest.screens as unknown as ManifestScreen[]).find((s) => s.name === 'palletInquiry')
+    const sections = (screen?.form?.sections ?? []) as FormSection[]
+    expect(sections.map((s) => s.fields[0])).toContain('tradeRole')
+    const ui = buildUiSchema(entity, sections)
+    const entry = (data: Record<string, unknown>, name: string) =>
+      withUiRules(ui, entity, data)[name] as Record<string, unknown>
+    const drawn = (data: Record<string, unknown>) =>
+      (withUiRules(ui, entity, data)['ui:options'] as { sections: FormSection[] }).sections.flatMap((s) => s.fields)
+
+    const half = { transportModes: [1], origin: 'CNSHA', insurance: true }
+    expect(entry(half, 'goodsReady')).toMatchObject({ 'ui:disabled': true })
+    expect(entry(half, 'containers')).toMatchObject({ 'ui:disabled': true })
+    expect(entry(half, 'origin')).not.toHaveProperty('ui:disabled')
+    expect(someDisabled(entity, sections, half)).toBe(true)
+    // Insurance is disabled, so what it shows is hidden too.
+    expect(drawn(half)).not.toContain('goodsValue')
+
+    const route = { ...half, destination: 'USLAX' }
+    expect(entry(route, 'goodsReady')).not.toHaveProperty('ui:disabled')
+    expect(someDisabled(entity, sections, route)).toBe(false)
+    expect(drawn(route)).toContain('goodsValue')
+    expect(drawn({ ...route, insurance: false })).not.toContain('goodsValue')
   })
 
   it('offers only terms configured for every chosen mode of the party', () => {
@@ -66,7 +89,7 @@ describe('the pallet inquiry form', () => {
     expect(buyer).toMatchObject({ tradeTerm: 'CIF', customsDeclaration: ['import'], deliveryToConsignee: true })
   })
 
-  it('disables all but the route until it is chosen, and fixes the mode a route presets', () => {
+  it('fixes the mode a route presets, offers the configured terms and locks customs when the term does', () => {
     const base = {
       transportModes: {},
       origin: {},
@@ -74,14 +97,12 @@ describe('the pallet inquiry form', () => {
       id: { 'ui:widget': 'hidden' },
     }
     const fields = { transportModes: { label: 'field.transportModes' } }
-    const waiting = inquiryUiSchema(base, fields, { ready: false, presetModes: [1], terms: [], lockCustoms: true })
-    expect(waiting.goodsReady).toMatchObject({ 'ui:disabled': true })
+    const waiting = inquiryUiSchema(base, fields, { presetModes: [1], terms: [], lockCustoms: true })
     expect(waiting.origin).toEqual({})
     expect(waiting.id).toEqual({ 'ui:widget': 'hidden' })
     expect(waiting.transportModes).toMatchObject({ 'ui:readonly': true, 'ui:title': 'field.transportModes' })
     expect(waiting.customsDeclaration).toMatchObject({ 'ui:readonly': true })
-    const ready = inquiryUiSchema(base, fields, { ready: true, presetModes: [], terms: ['FCA'], lockCustoms: false })
-    expect(ready.goodsReady).not.toHaveProperty('ui:disabled')
+    const ready = inquiryUiSchema(base, fields, { presetModes: [], terms: ['FCA'], lockCustoms: false })
     expect(ready.transportModes).not.toHaveProperty('ui:readonly')
     expect(ready.tradeTerm).toMatchObject({ 'ui:options': { terms: ['FCA'] } })
   })

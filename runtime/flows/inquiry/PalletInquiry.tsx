@@ -17,9 +17,19 @@ import { use, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import * as validators from '../../../generated/validators.js'
+import { withoutInactive } from '../../../rules/uiRules.ts'
 import { RequestError, type ServerFieldError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
-import { buildUiSchema, localizeErrors, serverErrorTree, withRuleMarks } from '../../forms/schemaForm.ts'
+import {
+  buildUiSchema,
+  type FormSection,
+  formRules,
+  localizeErrors,
+  serverErrorTree,
+  someDisabled,
+  withRuleMarks,
+  withUiRules,
+} from '../../forms/schemaForm.ts'
 import { withSchema } from '../../forms/schemas.ts'
 import { templates, widgets } from '../../forms/theme.tsx'
 import i18next, { hasTexts, textsReady } from '../../i18n.ts'
@@ -29,10 +39,8 @@ import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
 import { useSession } from '../../session.ts'
 import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import {
-  INQUIRY_SECTIONS,
   inquiryUiSchema,
   offeredTerms,
-  routeChosen,
   type TradeTermOption,
   TYPE_MODES,
   termModes,
@@ -43,9 +51,9 @@ import {
 /**
  * The pallet inquiry (/palletInquiry/:type, SPEC §2, §3, §5): the inquiry entity's generated form and
  * validator (the server runs the same one again), with what this flow adds: the route's transport mode
- * preset, origin and destination first, trade terms from the tenant's configuration pre-ticking services
- * and locking customs declaration. Saved by the engine (POST /booking/inquiry/save); then the inquiry's
- * quotes page is one click away.
+ * preset, trade terms from the tenant's configuration pre-ticking services and locking customs declaration.
+ * Its sections and their rules (origin and destination first) are the screen's YAML. Saved by the engine
+ * (POST /booking/inquiry/save); then the inquiry's quotes page is one click away.
  */
 
 type Data = Record<string, unknown>
@@ -129,6 +137,8 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
   const client = useClient()
   const session = useSession()
   const screen = screenDef('palletInquiry')
+  // screens/inquiry.yaml: the sections, and the rules that keep all but the route's disabled until it is chosen.
+  const sections = useMemo(() => (screen?.form?.sections ?? []) as FormSection[], [screen])
   const entity = useMemo(() => {
     const portal = entityDef('inquiry')
     if (!portal) throw new Error('No inquiry entity in the manifest: run `waybill generate`')
@@ -163,19 +173,23 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
 
   const offered = offeredTerms(options, data.tradeRole, termModes(data))
   const chosen = offered.find((o) => o.tradeTerm === data.tradeTerm)
-  const ready = routeChosen(data)
+  const waiting = someDisabled(entity, sections, data)
+  const rules = useMemo(() => formRules(entity, sections), [entity, sections])
   const uiSchema = useMemo(
     () =>
-      inquiryUiSchema(buildUiSchema(entity, INQUIRY_SECTIONS), entity.fields, {
-        ready,
+      inquiryUiSchema(buildUiSchema(entity, sections), entity.fields, {
         presetModes: modes,
         terms: offered.map((o) => o.tradeTerm),
         lockCustoms: chosen?.lockedCustomsDeclaration === true,
       }),
-    [entity, ready, modes, offered, chosen],
+    [entity, sections, modes, offered, chosen],
   )
-  // The required mark on what a rule makes required now (the pick-up address once pick-up is ticked).
-  const markedUiSchema = useMemo(() => withRuleMarks(uiSchema, entity, data), [uiSchema, entity, data])
+  // The required mark on what a rule makes required now (the pick-up address once pick-up is ticked), and
+  // the YAML's UI rules for the data now (disabled until the route is chosen, goods value with insurance).
+  const markedUiSchema = useMemo(
+    () => withUiRules(withRuleMarks(uiSchema, entity, data), entity, data),
+    [uiSchema, entity, data],
+  )
 
   // Messages on screen follow a language switch.
   const language = i18n.language
@@ -193,7 +207,8 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
     if (!call) return
     setBusy(true)
     try {
-      const answer = await call(withLockedCustoms(values, chosen))
+      // What the rules turn off is not sent (the server would ignore it).
+      const answer = await call(withoutInactive(rules, withLockedCustoms(values, chosen)))
       setSaved(answer.content as { id: number; inquiryNo: string })
     } catch (error) {
       if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
@@ -225,7 +240,7 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
           <MessageBarBody>{t('inquiry.customersOnly')}</MessageBarBody>
         </MessageBar>
       )}
-      {!ready && (
+      {waiting && (
         <MessageBar intent="info" data-testid="inquiry-route-first">
           <MessageBarBody>{t('inquiry.routeFirst')}</MessageBarBody>
         </MessageBar>

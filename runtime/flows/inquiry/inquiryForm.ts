@@ -1,9 +1,9 @@
 import type { TradeTermOption } from '../../../rules/tradeTerms.ts'
-import type { FormSection } from '../../forms/schemaForm.ts'
 
 /**
- * The pure half of the pallet inquiry (/palletInquiry/:type): which modes the route presets, which fields
- * wait for origin and destination (SPEC §5), and what a chosen trade term pre-ticks and locks.
+ * The pure half of the pallet inquiry (/palletInquiry/:type): which modes the route presets, and what a chosen
+ * trade term pre-ticks and locks. Its sections, and that they wait for origin and destination (SPEC §5), are
+ * the screen's YAML (screens/inquiry.yaml, UI rules), which the server honours too.
  */
 
 type Data = Record<string, unknown>
@@ -18,48 +18,6 @@ export const TYPE_MODES: Readonly<Record<string, readonly number[]>> = {
 }
 
 export type { TradeTermOption } from '../../../rules/tradeTerms.ts'
-
-/** The fields chosen first; everything else stays disabled until origin and destination are both there. */
-export const ROUTE_FIELDS = ['transportModes', 'origin', 'destination'] as const
-
-export const INQUIRY_SECTIONS: FormSection[] = [
-  { title: 'inquiry.sectionRoute', columns: 3, fields: ['transportModes', 'origin', 'destination'] },
-  { title: 'inquiry.sectionTrade', columns: 4, fields: ['tradeRole', 'tradeTerm', 'goodsReady', 'contractNo'] },
-  {
-    title: 'inquiry.sectionPickUp',
-    columns: 2,
-    fields: ['needPickUp', 'pickUpAddress', 'deliveryToConsignee', 'deliveryAddress'],
-  },
-  { title: 'inquiry.sectionContainers', columns: 1, fields: ['containers'] },
-  { title: 'inquiry.sectionPackages', columns: 1, fields: ['packages'] },
-  {
-    title: 'inquiry.sectionServices',
-    columns: 3,
-    fields: [
-      'collectWarehouse',
-      'warehouseServices',
-      'customsDeclaration',
-      'insurance',
-      'goodsValue',
-      'unloadingWarehouse',
-      'otherServices',
-    ],
-  },
-  {
-    title: 'inquiry.sectionPreferences',
-    columns: 3,
-    fields: ['preferredCarrier', 'preferredPort', 'preferredStation'],
-  },
-  { title: 'inquiry.sectionContact', columns: 3, fields: ['contactName', 'contactEmail', 'contactPhone'] },
-  { title: 'inquiry.sectionRemarks', columns: 1, fields: ['remarks'] },
-]
-
-const present = (value: unknown) => value !== undefined && value !== null && value !== ''
-
-/** SPEC §5: origin and destination are chosen first. */
-export function routeChosen(data: Data): boolean {
-  return present(data.origin) && present(data.destination)
-}
 
 /** The mode the trade terms are read for: the one chosen, else none (several modes: the strictest, see below). */
 export function termModes(data: Data): number[] {
@@ -131,22 +89,15 @@ export function withLockedCustoms(data: Data, option: TradeTermOption | undefine
 
 /**
  * The generic uiSchema adjusted for this flow: the modes as tick boxes (fixed by a single-mode route), the
- * trade term from the configuration only, customs declaration locked when the term says so, and every field
- * but the route's disabled until origin and destination are chosen.
+ * trade term from the configuration only, customs declaration locked when the term says so.
  */
 export function inquiryUiSchema(
   base: Record<string, unknown>,
   fields: Record<string, { label?: string }>,
-  state: { ready: boolean; presetModes: readonly number[]; terms: readonly string[]; lockCustoms: boolean },
+  state: { presetModes: readonly number[]; terms: readonly string[]; lockCustoms: boolean },
 ): Record<string, unknown> {
   const ui: Record<string, unknown> = { ...base }
   const entry = (name: string) => ({ ...((ui[name] as Record<string, unknown> | undefined) ?? {}) })
-  for (const name of Object.keys(ui)) {
-    if (name.startsWith('ui:') || (ROUTE_FIELDS as readonly string[]).includes(name)) continue
-    const field = entry(name)
-    if (field['ui:widget'] === 'hidden') continue
-    if (!state.ready) ui[name] = { ...field, 'ui:disabled': true }
-  }
   // A list of enum values carries its label on the items (model/jsonschema.ts): give the field its own.
   for (const name of ['transportModes', 'warehouseServices', 'customsDeclaration'])
     ui[name] = { ...entry(name), 'ui:widget': 'enumChecks', 'ui:title': fields[name]?.label ?? name }

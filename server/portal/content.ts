@@ -10,7 +10,7 @@ import {
   pageTitle,
   paragraphs,
   SERVICE_LINKS,
-} from '../../runtime/site/meta.ts'
+} from '../../model/siteMeta.ts'
 import type { DB } from '../db/schema.ts'
 import { articleBlocks } from '../domain/news/articleText.ts'
 import { findArticle, listNews, type NewsArticle, type NewsCard, newsLanguage } from '../domain/news/queries.ts'
@@ -25,7 +25,7 @@ import { NOT_FOUND_PATH, portalRoutes, type RouteEntry } from './routes.ts'
  * What each page of a tenant's public site says before any JavaScript runs (issue #18): its head (title,
  * description, canonical address, languages, Open Graph, JSON-LD) and its main text — the home page's
  * services, news and contact, a service or about page's copy, the news list's headlines, an article. The
- * texts are the portal's own (locales/, the same keys the route gate uses: runtime/site/meta.ts) and the
+ * texts are the portal's own (locales/, the same keys the route gate uses: model/siteMeta.ts) and the
  * tenant's settings and news. The workbench's pages get their title and `noindex`, nothing else.
  */
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { newsHref } from '../../runtime/site/meta.ts'
+import { newsHref } from '../../model/siteMeta.ts'
 import type { DB } from '../db/schema.ts'
 import { publishedNews } from '../domain/news/queries.ts'
 import type { TenantResolver } from '../tenancy/resolve.ts'

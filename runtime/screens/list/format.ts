@@ -1,6 +1,5 @@
-import type { ManifestScreen } from '../../../model/resolve.ts'
+import type { ManifestEntity, ManifestScreen } from '../../../model/resolve.ts'
 import { formatWhen, isDateOnly } from '../../dates.ts'
-import type { PortalEntity } from '../manifest.ts'
 
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
 export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
@@ -57,7 +56,7 @@ const joined = (value: unknown): string =>
 export function refLabel(
   row: Record<string, unknown>,
   field: string,
-  entity: Pick<PortalEntity, 'fields'> | undefined,
+  entity: Pick<ManifestEntity, 'fields'> | undefined,
   withCode: (entity: string) => boolean,
 ): RefLabel | undefined {
   const labels = row.labels
@@ -76,7 +75,7 @@ export function refLabel(
  * since names alone can be ambiguous; a list whose label is itself what people write (containerType:
  * 40'HQ, SPEC §3) reads by that label alone, not "40'HQ (45G1)". Entities (companies, users) have no code.
  */
-export function codeBesideLabel(referenced: Pick<PortalEntity, 'reference' | 'fields'> | undefined): boolean {
+export function codeBesideLabel(referenced: Pick<ManifestEntity, 'reference' | 'fields'> | undefined): boolean {
   return referenced?.reference === true && referenced.fields.nameEn !== undefined
 }
 
@@ -114,7 +113,7 @@ const TYPE_FORMATS: Record<string, ColumnDef['format']> = { money: 'money', date
 export function cellView(
   value: unknown,
   column: ColumnDef,
-  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined,
+  entity: Pick<ManifestEntity, 'fields' | 'states'> | undefined,
   label?: RefLabel,
   language = 'en',
 ): CellView {

@@ -213,7 +213,7 @@ export async function buildApp({
         ...authHandlers,
         ...accountHandlers,
         ...roleHandlers,
-        ...letterHandlers(manifest),
+        ...letterHandlers(engine),
         ...referenceHandlers(manifest),
         ...fileHandlers(manifest),
         ...overlayHandlers,

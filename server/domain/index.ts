@@ -1,5 +1,6 @@
 import { createRegistry, type Registry } from '../engine/index.ts'
 import { register as inquiries } from './inquiries/register.ts'
+import { register as letters } from './letters/register.ts'
 import { register as orders } from './orders/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as spa } from './spa/register.ts'
@@ -11,6 +12,6 @@ import { register as spa } from './spa/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [inquiries, orders, quotes, spa]) register(registry)
+  for (const register of [inquiries, letters, orders, quotes, spa]) register(registry)
   return registry
 }

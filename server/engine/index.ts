@@ -38,6 +38,7 @@ export {
   type Effect,
   type EffectContext,
   type EngineRegistry,
+  type ListOrder,
   type Numbering,
   type ReadContext,
   type Registry,

@@ -84,6 +84,12 @@ export type VisibilityRule = (context: {
   defaults: RawBuilder<SqlBool>[]
 }) => RawBuilder<SqlBool>[]
 
+/** The order of an entity's lists when the reader sorts by nothing: a field, then `id desc` as always. */
+export interface ListOrder {
+  field: string
+  order: 'asc' | 'desc'
+}
+
 export interface EngineRegistry {
   effect(name: string, effect: Effect): void
   derivation(name: string, derivation: Derivation): void
@@ -91,6 +97,7 @@ export interface EngineRegistry {
   computedState(entity: string, state: ComputedState): void
   computedColumn(entity: string, name: string, column: ComputedColumn): void
   visibility(entity: string, rule: VisibilityRule): void
+  listOrder(entity: string, order: ListOrder): void
 }
 
 /** The registry as the engine reads it. */
@@ -101,6 +108,7 @@ export interface Registry extends EngineRegistry {
   readonly computedStates: ReadonlyMap<string, ComputedState>
   readonly computedColumns: ReadonlyMap<string, ReadonlyMap<string, ComputedColumn>>
   readonly visibilities: ReadonlyMap<string, VisibilityRule>
+  readonly listOrders: ReadonlyMap<string, ListOrder>
 }
 
 export function createRegistry(): Registry {
@@ -110,6 +118,7 @@ export function createRegistry(): Registry {
   const computedStates = new Map<string, ComputedState>()
   const computedColumns = new Map<string, Map<string, ComputedColumn>>()
   const visibilities = new Map<string, VisibilityRule>()
+  const listOrders = new Map<string, ListOrder>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -121,6 +130,7 @@ export function createRegistry(): Registry {
     computedStates,
     computedColumns,
     visibilities,
+    listOrders,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -131,6 +141,7 @@ export function createRegistry(): Registry {
       computedColumns.set(entity, columns)
     },
     visibility: (entity, rule) => once(visibilities, 'visibility rule of', entity, rule),
+    listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
   }
 }
 
@@ -169,6 +180,11 @@ export function checkRegistry(manifest: Manifest, registry: Registry): void {
     for (const name of columns.keys())
       if (found?.fields[name] || ['id', 'version', 'createdAt', 'updatedAt', 'createdBy'].includes(name))
         problems.push(`the computed column ${entity}.${name} has the name of a stored field`)
+  }
+  for (const [entity, order] of registry.listOrders) {
+    const found = manifest.entities[entity]
+    if (found && !found.fields[order.field] && !['id', 'createdAt', 'updatedAt'].includes(order.field))
+      problems.push(`the list order of ${entity} names ${order.field}, which is not a field of it`)
   }
   if (problems.length) throw new Error(`The engine cannot start:\n- ${problems.join('\n- ')}`)
 }

@@ -1,20 +1,9 @@
 import { type SqlBool, sql } from 'kysely'
-import { parseListRequest, searchConditions } from '../../engine/search.ts'
+import type { EngineApi } from '../../engine/index.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
-import type { Manifest } from '../../manifest.ts'
-import {
-  dynamic,
-  LETTER_TABLE,
-  letterModel,
-  letterRow,
-  letterSelection,
-  ownLetters,
-  READ,
-  UNREAD,
-  unreadCount,
-} from './letters.ts'
+import { dynamic, LETTER_TABLE, ownLetters, READ, UNREAD, unreadCount } from './letters.ts'
 
 /** Who asks: the endpoints need a session (checkAccess ran before), and a letter is only ever its recipient's. */
 function caller(ctx: HandlerContext) {
@@ -35,34 +24,17 @@ function letterId(input: unknown): number {
 }
 
 /** SPEC §7 "letter list/update/read all": the caller's own letters and nobody else's. */
-export const letterHandlers = (manifest: Manifest): HandlerRegistry => ({
+export const letterHandlers = (engine: EngineApi): HandlerRegistry => ({
+  /** The engine's list (server/engine/api.ts) of the caller's own letters (./register.ts), with the unread total. */
   async letterList(ctx) {
     const { tenantId, userId } = caller(ctx)
-    const model = letterModel(manifest)
-    const request = parseListRequest(model.list, ctx.input)
+    const session = ctx.request.session as NonNullable<typeof ctx.request.session>
+    const call = { tenantId, session, language: ctx.request.language }
     return ctx.inTenant(async (trx) => {
-      const conditions = [
-        ...ownLetters(tenantId, userId),
-        ...searchConditions(model.list, request.searchParams, LETTER_TABLE),
-      ]
-      let base = dynamic(trx).selectFrom(LETTER_TABLE)
-      for (const condition of conditions) base = base.where(condition)
-      const counted = (await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number }
-      const sort = request.sort ? model.list.sortable.get(request.sort.field) : undefined
-      const order = request.sort?.order === 'asc' ? sql`asc` : sql`desc`
-      // Newest first unless the reader sorts; id breaks ties so pages never overlap.
-      const rows = await base
-        .select(letterSelection(model))
-        .orderBy(sort ? sql`${sql.ref(`${LETTER_TABLE}.${sort.column}`)} ${order} nulls last` : sql`updated_at desc`)
-        .orderBy(sql`id desc`)
-        .limit(request.pageSize)
-        .offset((request.pageNum - 1) * request.pageSize)
-        .execute()
+      const page = await engine.list(trx, ctx.endpoint, call, ctx.input)
       return {
-        list: rows.map((row) => letterRow(model, row)),
-        total: counted.n,
-        pageNum: request.pageNum,
-        pageSize: request.pageSize,
+        ...page,
+        list: page.list.map((row) => ({ ...row, updateTime: row.updatedAt })),
         unread: await unreadCount(trx, tenantId, userId),
       }
     })

@@ -25,6 +25,8 @@ export function register(engine: EngineRegistry): void {
     ({ table }) => sql`(select u.real_name from app_user u
       where u.id = ${sql.ref(`${table}.created_by`)} and u.tenant_id = ${sql.ref(`${table}.tenant_id`)})`,
   )
+  // The application last acted on first, as the bargaining goes back and forth.
+  engine.listOrder('spaApplication', { field: 'updatedAt', order: 'desc' })
   // The operator's desk reviews every application of the tenant, a self-scoped one (OperationCS) included.
   engine.visibility('spaApplication', ({ call, defaults }) =>
     call.session.companyUserType === PROVIDER ? [] : defaults,

@@ -91,8 +91,11 @@ export interface TransitionDef {
   confirm?: string
   /** Server effects run after the state changed, in the same transaction (server/engine/effects.ts). */
   effects?: EffectName[]
-  /** Fields the transition asks for (a price, a reason): each required, validated as the field, written with the state. */
-  input?: string[]
+  /**
+   * The entity (stored: false) of what the transition asks for, a price or a reason: its fields the record has
+   * too are written with the state, its `remark` goes to the history.
+   */
+  input?: string
 }
 
 /** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */

@@ -91,7 +91,7 @@ describe('checkRules', () => {
 })
 
 describe('checkTransitionInput', () => {
-  const entity = (input: string[]) => ({
+  const entity = (input: string) => ({
     entity: 'spa',
     label: 'x',
     fields,
@@ -102,19 +102,36 @@ describe('checkTransitionInput', () => {
       transitions: { approve: { from: ['a'], to: 'b', permission: 'p', label: 'l', input } },
     },
   })
+  const request = (name: string, requestFields: Record<string, FieldDef>, stored = false) =>
+    [name, { entity: name, label: 'x', stored, fields: requestFields }] as const
+  const entities = new Map([
+    request('approval', { price: { type: 'money', required: true }, remark: { type: 'string' } }),
+    request('badApproval', {
+      prize: { type: 'money' },
+      state: { type: 'string' },
+      files: { type: 'file' },
+      contractNo: { type: 'integer' },
+    }),
+    request('storedThing', { price: { type: 'money' } }, true),
+  ])
 
-  it('accepts fields of the entity', () => {
-    expect(checkTransitionInput(entity(['price', 'contractNo']))).toEqual([])
+  it('accepts a request shape of fields the record has, and a remark', () => {
+    expect(checkTransitionInput(entity('approval'), entities)).toEqual([])
   })
 
-  it('refuses an unknown field, the state and a file field', () => {
-    const problems = checkTransitionInput(entity(['prize', 'state', 'files']))
-    expect(problems.map((p) => [p.path, p.message])).toEqual([
-      ['states.transitions.approve.input[0]', 'unknown field "prize" of entity spa'],
-      ['states.transitions.approve.input[1]', '"state" is the state: the transition itself sets it'],
-      ['states.transitions.approve.input[2]', "files is a file field: a transition's dialog does not ask for it"],
+  it('refuses an unknown entity, a stored one, and fields the transition may not write', () => {
+    expect(checkTransitionInput(entity('aproval'), entities).map((p) => [p.message, p.fix])).toEqual([
+      ['unknown entity "aproval"', 'did you mean approval?'],
     ])
-    expect(problems[0]?.fix).toBe('did you mean price?')
+    expect(checkTransitionInput(entity('storedThing'), entities)[0]?.message).toBe(
+      "storedThing is stored: a transition's input is a request shape",
+    )
+    expect(checkTransitionInput(entity('badApproval'), entities).map((p) => [p.path, p.message])).toEqual([
+      ['states.transitions.approve.input', 'badApproval.prize is not a field of spa'],
+      ['states.transitions.approve.input', 'badApproval.state is not a field of spa'],
+      ['states.transitions.approve.input', 'spa.files is a file field: a transition does not write it'],
+      ['states.transitions.approve.input', 'badApproval.contractNo is integer, spa.contractNo is string'],
+    ])
   })
 })
 

@@ -7,7 +7,7 @@ import { locate, type SourceFile, type Sources } from '../load.ts'
  * Checks of UI rules (fields' `rules:` in schemas/, form sections' `rules:` in screens/) and of transitions'
  * `input:`, beyond their meta-schemas: every condition names a field of the entity, compares an enum with
  * its own values, nests no deeper than the evaluator reads, and never governs the field it reads (a field
- * disabled until it is filled could never be filled). A transition asks only for fields it may write.
+ * disabled until it is filled could never be filled). A transition's input is a request shape it may write.
  */
 
 type Path = (string | number)[]
@@ -101,36 +101,54 @@ export function checkRules(
   return problems
 }
 
-/** A transition's `input:` names fields of the entity it may write: not the state, not system fields. */
-export function checkTransitionInput(def: EntityDef): Problem[] {
+/**
+ * A transition's `input:` names a request entity (stored: false) whose fields are `remark` (the history's
+ * remark) or fields of the record of the same type that the transition may write: not the state, not system
+ * fields, not numbered, files or sub-tables.
+ */
+export function checkTransitionInput(def: EntityDef, entities: ReadonlyMap<string, EntityDef>): Problem[] {
   const problems: Problem[] = []
   for (const [name, transition] of Object.entries(def.states?.transitions ?? {})) {
-    transition.input?.forEach((field, i) => {
-      const at = ['states', 'transitions', name, 'input', i]
-      const declared = def.fields[field]
-      if (!declared || field === def.states?.field) {
-        const candidates = Object.keys(def.fields).filter((f) => f !== def.states?.field)
-        const guess = didYouMean(field, candidates)
+    if (!transition.input) continue
+    const at = ['states', 'transitions', name, 'input']
+    const input = entities.get(transition.input)
+    if (input?.stored !== false) {
+      const requests = [...entities.values()].filter((e) => e.stored === false).map((e) => e.entity)
+      const guess = didYouMean(transition.input, requests)
+      problems.push({
+        at,
+        path: formatPath(at),
+        message: input
+          ? `${transition.input} is stored: a transition's input is a request shape`
+          : `unknown entity "${transition.input}"`,
+        expected: 'an entity with stored: false, e.g. { reason: … } or { approvedPrice: …, remark: … }',
+        ...(guess
+          ? { fix: `did you mean ${guess}?` }
+          : { fix: `add schemas/${transition.input}.yaml with stored: false` }),
+      })
+      continue
+    }
+    for (const [field, declared] of Object.entries(input.fields)) {
+      if (field === 'remark') continue
+      const own = def.fields[field]
+      const problem = !own
+        ? `${transition.input}.${field} is not a field of ${def.entity}`
+        : field === def.states?.field
+          ? `${transition.input}.${field} is the state: the transition itself sets it`
+          : own.numbering || own.type === 'file' || own.type === 'array'
+            ? `${def.entity}.${field} is ${own.numbering ? 'numbered by the server' : `a ${own.type} field`}: a transition does not write it`
+            : own.type !== declared.type
+              ? `${transition.input}.${field} is ${declared.type}, ${def.entity}.${field} is ${own.type}`
+              : undefined
+      if (problem)
         problems.push({
           at,
           path: formatPath(at),
-          message:
-            field === def.states?.field
-              ? `"${field}" is the state: the transition itself sets it`
-              : `unknown field "${field}" of entity ${def.entity}`,
-          expected: `one of ${listOf(candidates)}`,
-          ...(guess ? { fix: `did you mean ${guess}?` } : {}),
+          message: problem,
+          expected: `remark (kept in the history) or fields of ${def.entity} it may write, of the same type`,
+          fix: `rename or remove ${field} in ${transition.input}`,
         })
-      } else if (declared.type === 'file' || declared.type === 'array' || declared.numbering) {
-        problems.push({
-          at,
-          path: formatPath(at),
-          message: `${field} is ${declared.numbering ? 'numbered by the server' : `a ${declared.type} field`}: a transition's dialog does not ask for it`,
-          expected: 'a text, number, money, date, boolean, enum or reference field',
-          fix: `remove ${field} from input:`,
-        })
-      }
-    })
+    }
   }
   return problems
 }
@@ -152,7 +170,7 @@ export function uiRuleErrors(sources: Sources): ConfigError[] {
           errors.push(
             ...located(file, checkRules(field.rules, def.fields, def.entity, [name], ['fields', name, 'rules'])),
           )
-      errors.push(...located(file, checkTransitionInput(def)))
+      errors.push(...located(file, checkTransitionInput(def, entities)))
     }
     if (file.kind === 'screens') {
       ;(file.data as AreaDef).screens?.forEach((screen, s) => {

@@ -1,17 +1,14 @@
-import type { ValidateFunction } from 'ajv'
 import type { TransitionDef } from '../../model/definitions.ts'
-import { fieldSchema } from '../../model/jsonschema.ts'
-import type { Manifest, ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
-import { createAjv } from '../../rules/ajv.ts'
-import { toFieldErrors } from '../../rules/messages.ts'
+import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
 import { type FieldRules, fieldRulesOf, ignoredOnWrite } from '../../rules/uiRules.ts'
 import { ApiError } from '../http/errors.ts'
+import { validateBody } from '../http/validation.ts'
 
 /**
  * The server's side of the YAML's UI rules and transition inputs (docs/CONFIGURATION.md). What a rule hides
  * or disables for the record written is ignored on write, as a tenant overlay's locked fields are
  * (../overlays/enforce.ts): the portal never offers it, and a caller that sends it anyway changes nothing.
- * A transition with `input:` takes exactly those fields, each required and validated as the field is.
+ * A transition with `input:` takes what its input entity describes, checked by that entity's validator.
  */
 
 type Data = Record<string, unknown>
@@ -52,42 +49,25 @@ export function withoutRuleIgnored(
   return Object.fromEntries(Object.entries(body).filter(([name]) => !ignored.has(name)))
 }
 
-const ajv = createAjv()
-const inputValidators = new WeakMap<TransitionDef, ValidateFunction>()
-
-/** The transition body's `input` property: an object the transition's own declaration then checks. */
-export const TRANSITION_INPUT_SCHEMA = { type: 'object', maxProperties: 10 } as const
+/** The transition body's `input` property: an object the transition's input entity then checks. */
+export const TRANSITION_INPUT_SCHEMA = { type: 'object', maxProperties: 50 } as const
 
 /**
- * The values a transition writes besides the state: its `input:` fields from the body's `input`, each
- * required (an empty text counts as missing) and valid as the field; anything else sent is refused.
+ * What a transition with `input: <entity>` was given, checked with that entity's generated validator (the
+ * one the portal's dialog runs): the fields the record has too, written with the state, and its `remark`,
+ * kept in the history. A transition without `input:` takes none.
  */
 export function transitionInput(
   manifest: Pick<Manifest, 'entities'>,
-  entity: ManifestEntity,
   transition: TransitionDef,
   input: unknown,
-): Data {
-  const names = transition.input ?? []
-  if (!names.length) {
-    if (input !== undefined && !(typeof input === 'object' && input && !Object.keys(input).length))
+): { values: Data; remark?: string } {
+  const entity = transition.input ? manifest.entities[transition.input] : undefined
+  if (!entity) {
+    if (input !== undefined && Object.keys(input as object).length)
       throw new ApiError('validation', {}, [{ field: 'input', message: 'validation.unknownField', params: {} }])
-    return {}
+    return { values: {} }
   }
-  let validate = inputValidators.get(transition)
-  if (!validate) {
-    validate = ajv.compile({
-      type: 'object',
-      additionalProperties: false,
-      required: names,
-      properties: Object.fromEntries(
-        names.map((name) => [name, fieldSchema(entity.fields[name] ?? { type: 'string' }, manifest.entities)]),
-      ),
-    })
-    inputValidators.set(transition, validate)
-  }
-  const given = input && typeof input === 'object' && !Array.isArray(input) ? (input as Data) : {}
-  const data = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null && value !== ''))
-  if (!validate(data)) throw new ApiError('validation', {}, toFieldErrors(validate.errors, { fields: entity.fields }))
-  return data
+  const { remark, ...values } = validateBody<Data>(entity, input ?? {})
+  return { values, ...(typeof remark === 'string' && remark ? { remark } : {}) }
 }

@@ -298,14 +298,29 @@ describe('inquiry states', () => {
     expect(reject.json().code).toBe('320001')
   })
 
-  it('the operator rejects a submitted inquiry; the customer cannot', async () => {
+  it('the operator rejects a submitted inquiry with a reason (the transition input); the customer cannot', async () => {
     const saved = await ok('POST', '/api/booking/inquiry/save', customer, seaInquiry())
-    const attempt = { id: saved.id, version: saved.version, transition: 'reject' }
+    const reason = 'No capacity on this lane before the goods are ready'
+    const attempt = { id: saved.id, version: saved.version, transition: 'reject', input: { remark: reason } }
     expect((await call('POST', '/api/inquiry/transition', customer, attempt)).json().code).toBe('220000')
+    // schemas/inquiryRejection.yaml: the reason is required, bounded, and nothing else is taken.
+    const refusedInput = async (input: object | undefined) => {
+      const body = (await call('POST', '/api/inquiry/transition', operator, { ...attempt, input })).json()
+      expect(body.code).toBe('validation')
+      return (body.content.fieldErrors as { field: string; key: string }[]).map((f) => [f.field, f.key])
+    }
+    expect(await refusedInput(undefined)).toEqual([['remark', 'validation.required']])
+    expect(await refusedInput({ remark: '' })).toEqual([['remark', 'validation.required']])
+    expect(await refusedInput({ remark: 'x'.repeat(501) })).toEqual([['remark', 'validation.maxLength']])
+    expect(await refusedInput({ remark: reason, state: 'submitted' })).toEqual([['state', 'validation.unknownField']])
     const rejected = await ok('POST', '/api/inquiry/transition', operator, attempt)
     expect(rejected.state).toBe('rejected')
     const detail = await ok('GET', `/api/booking/inquiry/detail?id=${saved.id}`, operator)
-    expect(detail.history[0]).toMatchObject({ action: 'transition', transition: 'reject' })
+    expect(detail.history[0]).toMatchObject({ action: 'transition', transition: 'reject', remark: reason })
+    // A transition that asks for nothing takes nothing.
+    const other = await ok('POST', '/api/booking/inquiry/save', customer, seaInquiry())
+    const withdraw = { id: other.id, version: other.version, transition: 'withdraw', input: { remark: reason } }
+    expect((await call('POST', '/api/inquiry/transition', customer, withdraw)).json().code).toBe('validation')
     expect((await ok('GET', `/api/booking/inquiry/getItem?id=${saved.id}`, customer)).state).toBe('rejected')
   })
 })

@@ -2,6 +2,12 @@ import {
   Badge,
   Button,
   Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -24,6 +30,7 @@ import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
 import { formatDateTime } from '../../dates.ts'
+import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
@@ -314,6 +321,36 @@ function Header({ detail }: { detail: DetailController }) {
   )
 }
 
+/**
+ * A transition that takes input (`input:` on it in the entity YAML): the input entity's form, validated by
+ * its generated validator as the server's is, with the transition's confirm text above it.
+ */
+function TransitionInputDialog({ detail }: { detail: DetailController }) {
+  const { t } = useTranslation()
+  const asking = detail.asking
+  if (!asking) return null
+  const formId = `transition-${asking.action.name}`
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && detail.cancelInput()}>
+      <DialogSurface style={{ maxWidth: 560 }} data-testid="transition-input">
+        <DialogBody>
+          <DialogTitle>{t(asking.action.label)}</DialogTitle>
+          <DialogContent>
+            {asking.confirm && <Text as="p">{t(asking.confirm)}</Text>}
+            <EntityForm id={formId} entity={asking.input} disabled={detail.running !== null} onSubmit={detail.answer} />
+          </DialogContent>
+          <DialogActions>
+            <Button type="submit" form={formId} appearance="primary" disabled={detail.running !== null}>
+              {t(asking.action.label)}
+            </Button>
+            <Button onClick={detail.cancelInput}>{t('ui.cancel')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
 function GenericDetail({ screen }: { screen: ManifestScreen }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -326,6 +363,7 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
         </RouterLink>
       )}
       <Header detail={detail} />
+      <TransitionInputDialog detail={detail} />
       {detail.status === 'loading' && <Spinner label={t('ui.loading')} />}
       {detail.status === 'noId' && (
         <MessageBar intent="warning">

@@ -10,7 +10,15 @@ import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
-import { clientCall, entityDef, manifest, screenDef, screenEndpoint, transitionEndpoint } from '../manifest.ts'
+import {
+  clientCall,
+  entityDef,
+  manifest,
+  type PortalEntity,
+  screenDef,
+  screenEndpoint,
+  transitionEndpoint,
+} from '../manifest.ts'
 import { detailSections, type HistoryEntry, historyView, linkingLists, offeredActions, recordId } from './layout.ts'
 
 /** A record as the detail call answers it: the row, its reference labels and its history. */
@@ -35,6 +43,8 @@ export function useDetailScreen(screen: ManifestScreen) {
   const { t, i18n } = useTranslation()
   const [params] = useSearchParams()
   const [running, setRunning] = useState<string | null>(null)
+  /** A transition with `input:` waiting for it: the dialog the screen draws (its confirm text, the input's form). */
+  const [asking, setAsking] = useState<{ action: ActionDef; input: PortalEntity; confirm: string | null } | null>(null)
   const entity = entityDef(screen.entity)
   const id = recordId(params.get('id'))
   const recordKey = useMemo(() => ['detail', screen.name, id] as const, [screen.name, id])
@@ -93,25 +103,28 @@ export function useDetailScreen(screen: ManifestScreen) {
 
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: recordKey }), [queryClient, recordKey])
 
-  /** Runs a header action: asks first when it has a confirm text, then fires the transition or opens the route. */
-  const run = useCallback(
-    async (action: ActionDef) => {
-      if (!record) return
-      const confirm = confirmKey(action, entity)
-      if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
-      if (action.route) {
-        const route = routes.find((r) => r.name === action.route)
-        if (route) effects.navigate(routeTarget(route.path, action, record.id))
-        return
-      }
-      if (!action.transition) return
+  /**
+   * Fires a transition (with what its dialog asked, if anything). A refusal of the input itself is thrown
+   * back to the dialog's form, which shows it under its fields; anything else ends with the page reloaded.
+   */
+  const fire = useCallback(
+    async (action: ActionDef, input?: Record<string, unknown>) => {
+      if (!record || !action.transition) return
       const call = clientCall(client, transitionEndpoint(screen.entity))
       if (!call) return
       setRunning(action.name)
       try {
-        await call({ id: record.id, version: record.version, transition: action.transition })
+        await call({
+          id: record.id,
+          version: record.version,
+          transition: action.transition,
+          ...(input ? { input } : {}),
+        })
         effects.toast(t('ui.actionDone'), { intent: 'success' })
+        setAsking(null)
       } catch (error) {
+        if (input && error instanceof RequestError && error.fieldErrors.length) throw error
+        setAsking(null)
         // The client has toasted the server's message; a stale page says why it now looks different.
         if (error instanceof RequestError && error.code === STALE)
           effects.toast(t('detail.staleReloaded'), { intent: 'warning' })
@@ -122,8 +135,41 @@ export function useDetailScreen(screen: ManifestScreen) {
       // ask again when they are next opened.
       await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['list'] })])
     },
-    [client, effects, entity, queryClient, record, reload, screen.entity, t],
+    [client, effects, queryClient, record, reload, screen.entity, t],
   )
+
+  /**
+   * Runs a header action: a transition that takes input (`input:` in the YAML) asks for it in a dialog, which
+   * is its confirmation too; otherwise asks first when it has a confirm text, then fires it or opens the route.
+   */
+  const run = useCallback(
+    async (action: ActionDef) => {
+      if (!record) return
+      const confirm = confirmKey(action, entity)
+      const input = action.transition ? entityDef(entity?.states?.transitions[action.transition]?.input) : undefined
+      if (input) {
+        setAsking({ action, input, confirm })
+        return
+      }
+      if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
+      if (action.route) {
+        const route = routes.find((r) => r.name === action.route)
+        if (route) effects.navigate(routeTarget(route.path, action, record.id))
+        return
+      }
+      await fire(action)
+    },
+    [effects, entity, fire, record, t],
+  )
+
+  /** The dialog's answer: the transition fired with it. */
+  const answer = useCallback(
+    async (input: Record<string, unknown>) => {
+      if (asking) await fire(asking.action, input)
+    },
+    [asking, fire],
+  )
+  const cancelInput = useCallback(() => setAsking(null), [])
 
   const status =
     id === null
@@ -150,6 +196,9 @@ export function useDetailScreen(screen: ManifestScreen) {
     back,
     running,
     run,
+    asking,
+    answer,
+    cancelInput,
     reload,
   }
 }

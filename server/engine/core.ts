@@ -190,8 +190,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     if (endpoint.kind !== 'custom' || !endpoint.screens.length) continue
     const bound = manifest.screens.filter((s) => endpoint.screens.includes(s.name))
     const entity = manifest.entities[bound[0]?.entity ?? '']
-    if (!entity || !isEngineEntity(entity) || !bound.every((s) => s.kind === 'list' && s.entity === entity.entity))
-      continue
+    const listed = (s: (typeof bound)[number]) =>
+      s.kind === 'list' &&
+      s.entity === entity?.entity &&
+      s.endpoints?.list?.path === endpoint.path &&
+      s.endpoints?.list?.method === endpoint.method
+    if (!entity || !isEngineEntity(entity) || !bound.every(listed)) continue
     const search = bound.flatMap((s) => s.search ?? [])
     const unique = search.filter((def, i) => search.findIndex((d) => JSON.stringify(d) === JSON.stringify(def)) === i)
     customPlans.set(endpoint, makePlan({ ...endpoint, search: unique }, entity, 'list'))
@@ -409,12 +413,15 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     if (offset >= total) return { list: [], total }
 
     const backwards = offset > total - offset - limit
-    const sort = request.sort && listPlan.sortable.get(request.sort.field)
+    // The reader's sort, else the order the entity's module registered (newest letter first), else id.
+    const fallback = registry.listOrders.get(plan.entity.entity)
+    const sortBy = request.sort ?? fallback
+    const sort = request.sort ? listPlan.sortable.get(request.sort.field) : fallback && columnOf(plan, fallback.field)
     const order = (reverse: boolean) => {
       const keys: RawBuilder<unknown>[] = []
       if (sort) {
         // Empty values last either way; read backwards, they come first.
-        const descending = (request.sort?.order === 'desc') !== reverse
+        const descending = (sortBy?.order === 'desc') !== reverse
         const direction = `${descending ? 'desc' : 'asc'} nulls ${reverse ? 'first' : 'last'}`
         keys.push(sql`${extras.refs?.get(sort.column) ?? sql.ref(`${table}.${sort.column}`)} ${sql.raw(direction)}`)
       }

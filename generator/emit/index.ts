@@ -8,6 +8,7 @@ import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
+import { emitPortalManifest } from './portal.ts'
 
 export interface OutputFile {
   /** Relative to generated/. */
@@ -29,28 +30,6 @@ const typeName = (entity: string) => pascal(entity)
 
 export function emitManifest(manifest: Manifest): OutputFile {
   return { path: 'manifest.json', content: `${JSON.stringify(manifest, null, 2)}\n` }
-}
-
-/**
- * What the portal reads of the manifest, in two files: `portal-manifest.json` (screens, entities without
- * their JSON Schemas, examples and storage, endpoints without summaries — every workbench page loads it)
- * and `entity-schemas.json` (the JSON Schemas, which only forms need, loaded with them).
- */
-export function emitPortalManifest(manifest: Manifest): OutputFile[] {
-  const entities = Object.fromEntries(
-    Object.entries(manifest.entities).map(([name, entity]) => {
-      const { schema: _schema, examples: _examples, description: _description, storage: _storage, ...kept } = entity
-      return [name, kept]
-    }),
-  )
-  const endpoints = manifest.endpoints.map(
-    ({ summary: _summary, search: _search, response: _response, ...kept }) => kept,
-  )
-  const schemas = Object.fromEntries(Object.entries(manifest.entities).map(([name, entity]) => [name, entity.schema]))
-  return [
-    { path: 'portal-manifest.json', content: `${JSON.stringify({ ...manifest, entities, endpoints })}\n` },
-    { path: 'entity-schemas.json', content: `${JSON.stringify(schemas)}\n` },
-  ]
 }
 
 /** Precompiled standalone ajv validators, one export per entity; no `eval` in the browser. */

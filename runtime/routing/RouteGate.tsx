@@ -15,9 +15,11 @@ import { descriptionKey } from '../site/meta.ts'
 import { MobileSwitch } from '../site/mobile/switch.ts'
 import { siteName, useHomeMode, useSiteSettings } from '../site/SiteSettings.tsx'
 import { type Decision, decide, takeHandoff } from './access.ts'
+import { manifestPartOf } from './manifestPart.ts'
 
 const WorkbenchLayout = lazy(() => import('../shell/WorkbenchLayout.tsx'))
 const MobileShell = lazy(() => import('../site/mobile/MobileShell.tsx'))
+const ManifestGate = lazy(() => import('./ManifestGate.ts'))
 
 const useSpinnerStyles = makeStyles({
   spinner: {
@@ -109,6 +111,9 @@ export function RouteGate({ route }: { route: RouteEntry }) {
     return <Redirect decision={decision} failure={session.view.status === 'error' ? session.view.message : undefined} />
   }
   const Screen = screenFor(route)
+  const screen = <Screen key={route.name} route={route} />
+  // A screen that reads the manifest draws once its part is loaded (runtime/screens/manifest.ts).
+  const part = manifestPartOf(route)
   // One tree shape for both outcomes, so the shell stays mounted from page to page.
   return (
     <>
@@ -119,7 +124,7 @@ export function RouteGate({ route }: { route: RouteEntry }) {
           <Refusal />
         ) : (
           <Suspense fallback={<PageSpinner />}>
-            <Screen key={route.name} route={route} />
+            {part ? <ManifestGate part={part}>{screen}</ManifestGate> : screen}
           </Suspense>
         )}
       </Layout>

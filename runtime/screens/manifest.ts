@@ -1,21 +1,63 @@
 import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
-import manifestJson from '../../generated/portal-manifest.json'
-import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
+import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
+import { WHOLE_MANIFEST } from '../routing/manifestPart.ts'
 import { codeBesideLabel } from './list/format.ts'
 
 /**
  * An entity as the portal knows it: its fields, states and labels. Its JSON Schema is left out of the
- * manifest every workbench page loads; forms add it (runtime/forms/schemas.ts).
+ * manifest workbench pages load; forms add it (runtime/forms/schemas.ts).
  */
 export type PortalEntity = Omit<ManifestEntity, 'schema' | 'examples' | 'description' | 'storage'>
 
-export type PortalManifest = Omit<Manifest, 'entities' | 'endpoints'> & {
+/** What the portal reads of the manifest (generator/emit/portal.ts writes it, whole and in parts). */
+export interface PortalManifest {
+  screens: ManifestScreen[]
   entities: Record<string, PortalEntity>
   endpoints: Omit<ManifestEndpoint, 'summary' | 'search' | 'response'>[]
 }
 
-/** The generated portal manifest (generator/emit: emitPortalManifest), for the generic screens (loaded with them, never by the public site). */
-export const manifest = manifestJson as unknown as PortalManifest
+/**
+ * The manifest as far as this page has loaded it: the route gate loads a generic screen's part (its
+ * screen, entities and endpoints: `generated/portal-manifest/manifest.<screen>.json`) or, for the
+ * hand-written screens that look across the manifest, all of it (`portal-manifest.json`) before the
+ * screen draws (runtime/routing/ManifestGate.tsx). The look-ups below read it synchronously.
+ */
+export const manifest: PortalManifest = { screens: [], entities: {}, endpoints: [] }
+
+const parts = import.meta.glob<PortalManifest>('../../generated/portal-manifest/manifest.*.json', {
+  import: 'default',
+})
+const partLoader = (part: string) => parts[`../../generated/portal-manifest/manifest.${part}.json`]
+
+/** Whether a screen has a part of its own (a built list, detail or form screen). */
+export const hasManifestPart = (screen: string): boolean => partLoader(screen) !== undefined
+
+function merge(part: PortalManifest) {
+  const screens = new Set(manifest.screens.map((screen) => screen.name))
+  for (const screen of part.screens) if (!screens.has(screen.name)) manifest.screens.push(screen)
+  Object.assign(manifest.entities, part.entities)
+  const endpoints = new Set(manifest.endpoints.map((endpoint) => endpoint.id))
+  for (const endpoint of part.endpoints) if (!endpoints.has(endpoint.id)) manifest.endpoints.push(endpoint)
+}
+
+const loading = new Map<string, Promise<void>>()
+
+/**
+ * Loads a screen's part of the manifest, or the whole manifest (WHOLE_MANIFEST, or a screen without a
+ * part), once per page load; the same promise every time, so React's `use` can wait for it.
+ */
+export function loadManifest(part: string): Promise<void> {
+  const key = hasManifestPart(part) ? part : WHOLE_MANIFEST
+  let promise = loading.get(key) ?? (key === WHOLE_MANIFEST ? undefined : loading.get(WHOLE_MANIFEST))
+  if (!promise) {
+    const load = partLoader(key) ?? (() => import('../../generated/portal-manifest.json').then((m) => m.default))
+    promise = load().then((data) => merge(data as unknown as PortalManifest))
+    loading.set(key, promise)
+    // A part that failed to load (the network) is tried again by the next page that needs it.
+    promise.catch(() => loading.delete(key))
+  }
+  return promise
+}
 
 export function screenDef(name: string): ManifestScreen | undefined {
   return manifest.screens.find((screen) => screen.name === name)

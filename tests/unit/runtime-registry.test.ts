@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../generated/client.ts'
 import { routes } from '../../generated/routes.ts'
 import { COMPONENTS, SCREEN_KINDS, WIDGETS } from '../../model/registries.ts'
 import { COMPONENT_REGISTRY, ROUTE_COMPONENTS, SCREEN_KIND_REGISTRY, screenFor } from '../../runtime/registry.ts'
-import { clientCall, manifest, transitionEndpoint } from '../../runtime/screens/manifest.ts'
+import { WHOLE_MANIFEST } from '../../runtime/routing/manifestPart.ts'
+import { clientCall, loadManifest, manifest, transitionEndpoint } from '../../runtime/screens/manifest.ts'
 import { WIDGET_REGISTRY } from '../../runtime/widgets/index.tsx'
 
 const sorted = (names: Iterable<string>) => [...names].sort()
@@ -42,6 +43,7 @@ describe('runtime registries match model/registries.ts', () => {
 
 describe('generic screens reach the server through the generated client', () => {
   const client = createClient(async () => ({ code: '0000', message: '', content: null }) as never)
+  beforeAll(() => loadManifest(WHOLE_MANIFEST))
 
   it('finds a client function for every endpoint a built screen binds, and for its transitions', () => {
     const built = manifest.screens.filter((screen) => screen.status === 'built' && screen.kind)

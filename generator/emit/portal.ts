@@ -1,0 +1,124 @@
+import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
+
+/**
+ * What the portal reads of the manifest (issue #19 point 8: the first workbench list under 300 KB):
+ *
+ * - `portal-manifest/manifest.<screen>.json`, one part per built list, detail and form screen: the screen,
+ *   its entity and the entities that entity's fields refer to, the endpoints the screen binds and its
+ *   entity's transition endpoint; a detail screen adds the lists that link to it (its "back"). The route
+ *   gate loads a generic screen's part before drawing it (runtime/routing/ManifestGate.tsx), so a list
+ *   page downloads ≈5 KB of manifest rather than all of it.
+ * - `portal-manifest.json`, every screen, entity and endpoint, for the hand-written screens that look
+ *   things up across the manifest (the overlay editor, the booking and inquiry flows).
+ * - `entity-schemas.json`, the JSON Schemas, which only forms need, loaded with them.
+ *
+ * Entities leave out their JSON Schemas, examples, descriptions and storage, endpoints their summaries,
+ * search parameters and response shapes; areas, permissions and roles are not the portal's to read (its
+ * menus come from the route table).
+ */
+
+export type PortalEntity = Omit<ManifestEntity, 'schema' | 'examples' | 'description' | 'storage'>
+export type PortalEndpoint = Omit<ManifestEndpoint, 'summary' | 'search' | 'response'>
+export interface PortalManifestPart {
+  screens: ManifestScreen[]
+  entities: Record<string, PortalEntity>
+  endpoints: PortalEndpoint[]
+}
+
+/** The folder of the per-screen parts, below generated/. */
+export const PORTAL_PARTS_DIR = 'portal-manifest'
+export const portalPartPath = (screen: string) => `${PORTAL_PARTS_DIR}/manifest.${screen}.json`
+
+const GENERIC_KINDS: ReadonlySet<string> = new Set(['list', 'detail', 'form'])
+
+/** Screens that get a part of their own: the built generic ones, which the route gate loads it for. */
+export const hasPortalPart = (screen: Pick<ManifestScreen, 'status' | 'kind'>): boolean =>
+  screen.status === 'built' && GENERIC_KINDS.has(screen.kind ?? '')
+
+function portalEntity(entity: ManifestEntity): PortalEntity {
+  const { schema: _schema, examples: _examples, description: _description, storage: _storage, ...kept } = entity
+  return kept
+}
+
+function portalEndpoint(endpoint: ManifestEndpoint): PortalEndpoint {
+  const { summary: _summary, search: _search, response: _response, ...kept } = endpoint
+  return kept
+}
+
+const asList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value]
+
+/** The routes a list's column opens: its `link` and every route of its `linkBy`. */
+function linkedRoutes(screen: ManifestScreen): string[] {
+  return (screen.columns ?? []).flatMap((column) => [
+    ...asList(column.link),
+    ...Object.values(column.linkBy?.routes ?? {}).flatMap(asList),
+  ])
+}
+
+/** The entities an entity's fields refer to (`type: ref`, `ref: <entity>`). */
+function referencedEntities(entity: ManifestEntity | undefined): string[] {
+  return Object.values(entity?.fields ?? {}).flatMap((field) => {
+    const ref = (field as { ref?: unknown }).ref
+    return typeof ref === 'string' ? [ref] : []
+  })
+}
+
+/** The part of the manifest one generic screen reads (see the file's comment for what and why). */
+export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalManifestPart {
+  const screens = [
+    screen,
+    ...(screen.kind === 'detail'
+      ? manifest.screens.filter(
+          (other) => other !== screen && other.kind === 'list' && linkedRoutes(other).includes(screen.name),
+        )
+      : []),
+  ]
+  const entityNames = new Set<string>()
+  for (const { entity } of screens) {
+    if (!entity) continue
+    entityNames.add(entity)
+    for (const ref of referencedEntities(manifest.entities[entity])) entityNames.add(ref)
+  }
+  const samePlace = (endpoint: ManifestEndpoint) => (binding: { method: string; path: string }) =>
+    binding.method === endpoint.method && binding.path === endpoint.path
+  const endpoints = manifest.endpoints.filter(
+    (endpoint) =>
+      screens.some((s) => Object.values(s.endpoints ?? {}).some(samePlace(endpoint))) ||
+      (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)),
+  )
+  const entities: Record<string, PortalEntity> = {}
+  for (const name of [...entityNames].sort()) {
+    const entity = manifest.entities[name]
+    if (entity) entities[name] = portalEntity(entity)
+  }
+  return { screens, entities, endpoints: endpoints.map(portalEndpoint) }
+}
+
+/** The whole manifest as the portal reads it. */
+export function portalManifest(manifest: Manifest): PortalManifestPart {
+  return {
+    screens: manifest.screens,
+    entities: Object.fromEntries(Object.entries(manifest.entities).map(([name, e]) => [name, portalEntity(e)])),
+    endpoints: manifest.endpoints.map(portalEndpoint),
+  }
+}
+
+/** A file below generated/ (the shape of index.ts's OutputFile, not imported: no import cycle). */
+interface OutputFile {
+  path: string
+  content: string
+}
+
+const json = (value: unknown) => `${JSON.stringify(value)}\n`
+
+export function emitPortalManifest(manifest: Manifest): OutputFile[] {
+  const schemas = Object.fromEntries(Object.entries(manifest.entities).map(([name, entity]) => [name, entity.schema]))
+  return [
+    { path: 'portal-manifest.json', content: json(portalManifest(manifest)) },
+    ...manifest.screens
+      .filter(hasPortalPart)
+      .map((screen) => ({ path: portalPartPath(screen.name), content: json(portalPart(manifest, screen)) })),
+    { path: 'entity-schemas.json', content: json(schemas) },
+  ]
+}

@@ -79,7 +79,12 @@ export const TRANSPORT_ERRORS = {
     description: 'The request failed its schema; `content.fieldErrors` say which fields and why.',
   },
   '401': { code: '401', name: 'unauthorized', description: 'No valid session: sign in again.' },
-  '403': { code: '220000', name: 'forbidden', description: 'The caller lacks the permission (220000).' },
+  '403': {
+    code: '220000',
+    name: 'forbidden',
+    description:
+      'The caller lacks the permission, or a cookie-authorised change or a sign-in came without the header `Resource: 1` (220000).',
+  },
   '404': { code: '404', name: 'notFound', description: 'No such endpoint, or a record the caller cannot see.' },
   '413': { code: '413', name: 'payloadTooLarge', description: 'The request body is larger than the call takes.' },
   '429': { code: '429', name: 'tooManyRequests', description: 'Too many requests: try again later.' },
@@ -348,15 +353,19 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
         }
   return {
     '200': ok,
-    ...errorResponses(endpoint.public, endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
+    ...errorResponses(endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
   }
 }
 
-function errorResponses(isPublic: boolean, hasBody: boolean): Doc {
+/**
+ * The refusals an operation may answer. Public ones too answer 401 (a spent sign-in ticket) and 403 (a sign-in
+ * or a cookie-authorised change without the portal's `Resource: 1` header, server/http/csrf.ts).
+ */
+function errorResponses(hasBody: boolean): Doc {
   return {
     '400': errorResponse('400'),
     '401': errorResponse('401'),
-    ...(isPublic ? {} : { '403': errorResponse('403') }),
+    '403': errorResponse('403'),
     '404': errorResponse('404'),
     ...(hasBody ? { '413': errorResponse('413') } : {}),
     '429': errorResponse('429'),
@@ -427,7 +436,7 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
           },
         },
       },
-      ...errorResponses(false, false),
+      ...errorResponses(false),
     },
   }
 }
@@ -630,7 +639,7 @@ export function openApiDocument(manifest: Manifest): Doc {
             description: 'Healthy',
             content: { 'application/json': { schema: success({ type: 'null' }) } },
           },
-          ...errorResponses(true, false),
+          ...errorResponses(false),
         },
       },
     },
@@ -645,7 +654,7 @@ export function openApiDocument(manifest: Manifest): Doc {
             description: 'OpenAPI 3.1',
             content: { 'application/json': { schema: { type: 'object' } } },
           },
-          ...errorResponses(true, false),
+          ...errorResponses(false),
         },
       },
     },

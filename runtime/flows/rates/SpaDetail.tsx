@@ -1,4 +1,4 @@
-import { Badge, type BadgeProps, Button, Field, Input, Spinner, Textarea } from '@fluentui/react-components'
+import { Badge, Button, Field, Input, Spinner, Textarea } from '@fluentui/react-components'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,12 +7,13 @@ import { useClient } from '../../client.tsx'
 import { formatDateTime } from '../../dates.ts'
 import { useEffects } from '../../effects.tsx'
 import type { ScreenProps } from '../../registry.ts'
+import { useStates } from '../../screens/useStateMachine.ts'
 import { priceProblem } from './price.ts'
 import { Fact } from './SpecialRateApplication.tsx'
 import { BOOK_PATHS } from './state.ts'
 import { useRateStyles } from './styles.ts'
 import { CONTAINER_LABELS, money, useRateTexts } from './texts.ts'
-import type { SpaDetailAnswer, SpaOffer, SpaState } from './types.ts'
+import type { SpaDetailAnswer } from './types.ts'
 
 /**
  * One special-rate application (/spaDetails?id= for the customer, /spaDetailsOperater?id= for the operator,
@@ -21,31 +22,10 @@ import type { SpaDetailAnswer, SpaOffer, SpaState } from './types.ts'
  * now, each confirmed first. The server checks every one again (permission, state, version).
  */
 
-export const STATE_LABELS: Record<SpaState, { key: string; color: BadgeProps['color'] }> = {
-  pending: { key: 'state.spaPending', color: 'informative' },
-  reapply: { key: 'state.spaReapply', color: 'warning' },
-  accepted: { key: 'state.spaAccepted', color: 'brand' },
-  approved: { key: 'state.spaApproved', color: 'success' },
-  rejected: { key: 'state.rejected', color: 'danger' },
-  withdrawn: { key: 'state.withdrawn', color: 'subtle' },
-  expired: { key: 'state.spaExpired', color: 'subtle' },
-  passed: { key: 'state.spaPassed', color: 'subtle' },
-}
-
-const ACTION_LABELS: Record<SpaOffer['action'], string> = {
-  apply: 'spa.apply',
-  counterOffer: 'spa.counterOffer',
-  accept: 'spa.acceptCounter',
-  approve: 'spa.approve',
-  reject: 'action.reject',
-  withdraw: 'action.withdraw',
-  reapply: 'action.reapply',
-}
-
-/** The transitions each side fires (schemas/spaApplication.yaml): a user holding both permissions sees their side's. */
-const OPERATOR_ACTIONS = ['counterOffer', 'approve', 'reject'] as const
-const CUSTOMER_ACTIONS = ['accept', 'reapply', 'withdraw'] as const
-type SpaAction = (typeof OPERATOR_ACTIONS)[number] | (typeof CUSTOMER_ACTIONS)[number]
+/** The transitions this page fires (schemas/spaApplication.yaml), each through its own call below. */
+const SPA_ACTIONS = ['counterOffer', 'approve', 'reject', 'accept', 'reapply', 'withdraw'] as const
+type SpaAction = (typeof SPA_ACTIONS)[number]
+const isSpaAction = (name: string): name is SpaAction => (SPA_ACTIONS as readonly string[]).includes(name)
 
 export default function SpaDetail({ route }: ScreenProps) {
   useRateTexts()
@@ -63,6 +43,9 @@ export default function SpaDetail({ route }: ScreenProps) {
   const [remark, setRemark] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [open, setOpen] = useState<'counterOffer' | 'reapply' | null>(null)
+  // Labels, colours, confirm texts and who fires what: the state machine's YAML, not a copy of it.
+  const machine = useStates('spaApplication')
+  const actionLabel = (action: string) => machine.transition(action)?.label ?? action
 
   const key = ['spaDetail', id]
   const detail = useQuery({
@@ -117,9 +100,13 @@ export default function SpaDetail({ route }: ScreenProps) {
   }
 
   const row = detail.data
-  const mine: readonly SpaAction[] = operator ? OPERATOR_ACTIONS : CUSTOMER_ACTIONS
-  const allowed = mine.filter((a) => row.transitions.includes(a))
-  const state = STATE_LABELS[row.state] ?? { key: row.state, color: 'informative' as const }
+  // The side's transitions are those of this page's permission (spaReview or spaApplyList); the server
+  // says which the record allows now (its computed states included).
+  const allowed = machine
+    .allowed(row.state, route.permissions)
+    .map((transition) => transition.name)
+    .filter((name): name is SpaAction => isSpaAction(name) && row.transitions.includes(name))
+  const state = machine.state(row.state)
 
   async function fire(action: SpaAction) {
     if (action === 'counterOffer' || action === 'reapply') {
@@ -146,7 +133,9 @@ export default function SpaDetail({ route }: ScreenProps) {
     }
     const ok = await effects.confirm({
       title: t(actionLabel(action)),
-      body: t(confirmKey(action), { price: money(price.trim() || null, row.currency) }),
+      body: t(machine.transition(action)?.confirm ?? actionLabel(action), {
+        price: money(price.trim() || null, row.currency),
+      }),
       confirmLabel: t(actionLabel(action)),
       cancelLabel: t('ui.cancel'),
     })
@@ -159,7 +148,7 @@ export default function SpaDetail({ route }: ScreenProps) {
         <h1 className={styles.title}>
           {row.applicationNo}{' '}
           <Badge appearance="tint" color={state.color} size="large" data-testid="spa-state">
-            {t(state.key)}
+            {t(state.label)}
           </Badge>
         </h1>
         <Link className={styles.link} to={back}>
@@ -209,7 +198,7 @@ export default function SpaDetail({ route }: ScreenProps) {
               data-side={entry.side}
             >
               <span className={styles.strong}>
-                {t(ACTION_LABELS[entry.action] ?? entry.action)}
+                {t(entry.action === 'apply' ? 'spa.apply' : actionLabel(entry.action))}
                 {entry.price ? ` · ${money(entry.price, entry.currency)}` : ''}
               </span>
               <span className={styles.hint}>
@@ -268,26 +257,4 @@ export default function SpaDetail({ route }: ScreenProps) {
       )}
     </section>
   )
-}
-
-function actionLabel(action: SpaAction): string {
-  return {
-    counterOffer: 'spa.counterOffer',
-    approve: 'spa.approve',
-    reject: 'action.reject',
-    accept: 'spa.acceptCounter',
-    withdraw: 'action.withdraw',
-    reapply: 'action.reapply',
-  }[action]
-}
-
-function confirmKey(action: SpaAction): string {
-  return {
-    counterOffer: 'spa.confirmCounter',
-    approve: 'spa.confirmApprove',
-    reject: 'spa.confirmReject',
-    accept: 'spa.confirmAccept',
-    withdraw: 'spa.confirmWithdraw',
-    reapply: 'spa.confirmReapply',
-  }[action]
 }

@@ -4,8 +4,8 @@ import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from 
  * What the portal reads of the manifest (issue #19 point 8: the first workbench list under 300 KB):
  *
  * - `portal-manifest/manifest.<screen>.json`, one part per built list, detail and form screen: the screen,
- *   its entity and the entities that entity's fields refer to, the endpoints the screen binds and its
- *   entity's transition endpoint; a detail screen adds the lists that link to it (its "back"). The route
+ *   its entity, the input entities of its transitions and the entities all these refer to, the endpoints
+ *   the screen binds and its entity's transition endpoint; a detail screen adds the lists that link to it (its "back"). The route
  *   gate loads a generic screen's part before drawing it (runtime/routing/ManifestGate.tsx), so a list
  *   page downloads ≈5 KB of manifest rather than all of it.
  * - `portal-manifest.json`, every screen, entity and endpoint, for the hand-written screens that look
@@ -64,6 +64,13 @@ function referencedEntities(entity: ManifestEntity | undefined): string[] {
   })
 }
 
+/** The entities an entity's transitions take as input (`input: <request entity>`). */
+function transitionInputs(entity: ManifestEntity | undefined): string[] {
+  return Object.values(entity?.states?.transitions ?? {}).flatMap((transition) =>
+    transition.input ? [transition.input] : [],
+  )
+}
+
 /** The part of the manifest one generic screen reads (see the file's comment for what and why). */
 export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalManifestPart {
   const screens = [
@@ -74,12 +81,11 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
         )
       : []),
   ]
-  const entityNames = new Set<string>()
-  for (const { entity } of screens) {
-    if (!entity) continue
-    entityNames.add(entity)
-    for (const ref of referencedEntities(manifest.entities[entity])) entityNames.add(ref)
-  }
+  // The screens' entities, the request shapes their transitions ask for (a reason, a price: the detail's
+  // dialog draws them), and what those refer to.
+  const own = screens.flatMap(({ entity }) => (entity ? [entity, ...transitionInputs(manifest.entities[entity])] : []))
+  const entityNames = new Set(own)
+  for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)
   const samePlace = (endpoint: ManifestEndpoint) => (binding: { method: string; path: string }) =>
     binding.method === endpoint.method && binding.path === endpoint.path
   const endpoints = manifest.endpoints.filter(

@@ -4,9 +4,9 @@ import type { RouteEntry } from '../../generated/routes.ts'
 export const WHOLE_MANIFEST = '*'
 
 /**
- * The hand-written screens that look things up across the manifest (other screens' endpoints, entities
- * by name, every screen): they wait for all of it. A unit test (runtime-manifest-parts) holds this list
- * equal to the components whose code imports runtime/screens/manifest.ts.
+ * The hand-written screens that look things up in the manifest (entities by name, other screens'
+ * endpoints, every screen): they wait for all of it. A unit test (runtime-manifest-parts) fails when a
+ * component's code imports runtime/screens/manifest.ts and is not named here.
  */
 export const READS_WHOLE_MANIFEST: readonly string[] = [
   'bookingOrder',
@@ -14,6 +14,8 @@ export const READS_WHOLE_MANIFEST: readonly string[] = [
   'palletInquiry',
   'quoteComparison',
   'quoteEditor',
+  // Its state machine through runtime/screens/useStateMachine.ts.
+  'specialRateDetail',
 ]
 
 /**

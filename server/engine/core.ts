@@ -7,6 +7,7 @@ import { toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
+import { parseId } from '../http/ids.ts'
 import { validateBody } from '../http/validation.ts'
 import type { Manifest } from '../manifest.ts'
 import {
@@ -92,12 +93,11 @@ function check<T>(validate: ValidateFunction, input: unknown): T {
   return input as T
 }
 
-/** GET query strings carry ids as text. */
+/** GET query strings carry ids as text: read by the one id parser, with its bounds (server/http/ids.ts). */
 function coerceIds(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input
   const out: Record<string, unknown> = { ...input }
-  for (const key of ['id', 'version'])
-    if (typeof out[key] === 'string' && /^\d{1,10}$/.test(out[key] as string)) out[key] = Number(out[key])
+  for (const key of ['id', 'version']) if (typeof out[key] === 'string') out[key] = parseId(out[key], key)
   return out
 }
 

@@ -16,6 +16,7 @@ import { articleBlocks } from '../domain/news/articleText.ts'
 import { findArticle, listNews, type NewsArticle, type NewsCard, newsLanguage } from '../domain/news/queries.ts'
 import { type SitePage, sitePages } from '../domain/site/pages.ts'
 import { LANGUAGES, type Language, messageFor } from '../http/errors.ts'
+import { parseId } from '../http/ids.ts'
 import type { Tenant } from '../tenancy/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { escapeHtml as h, type PageHead, type PageView } from './document.ts'
@@ -122,12 +123,13 @@ export function newsArticle(site: Site, article: NewsArticle, url: string, image
   }
 }
 
-const ID = /^\d{1,10}$/
+/** The page's ?id=, or null when there is none or it is no id (the page then has no article). */
 function idOf(request: FastifyRequest): number | null {
-  const raw = (request.query as Record<string, unknown> | undefined)?.id
-  if (typeof raw !== 'string' || !ID.test(raw)) return null
-  const id = Number(raw)
-  return id >= 1 && id <= 2_147_483_647 ? id : null
+  try {
+    return parseId((request.query as Record<string, unknown> | undefined)?.id)
+  } catch {
+    return null
+  }
 }
 
 /** The address search engines should keep for this page: the full site's, with only what picks the content. */

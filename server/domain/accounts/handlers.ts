@@ -9,13 +9,26 @@ import { rethrowDuplicate, revokeSessions, takenBy } from '../../auth/handlers.t
 import { hashPassword } from '../../auth/password.ts'
 import { currentDelivery } from '../../auth/sms.ts'
 import type { DB, UserTable } from '../../db/schema.ts'
-import { changes, readHistory, writeAudit } from '../../engine/audit.ts'
-import { type Column, columnsOf, selection, toApiRow } from '../../engine/columns.ts'
-import { attachLabels, type LabelField, labelFields } from '../../engine/labels.ts'
-import { type ListPlan, parseListRequest, planList, searchConditions } from '../../engine/search.ts'
+import {
+  attachLabels,
+  type Column,
+  changes,
+  columnsOf,
+  type LabelField,
+  type ListPlan,
+  labelFields,
+  parseListRequest,
+  planList,
+  readHistory,
+  searchConditions,
+  selection,
+  toApiRow,
+  writeAudit,
+} from '../../engine/index.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
+import { parseId } from '../../http/ids.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
 
 /**
@@ -395,7 +408,7 @@ export const accountHandlers: HandlerRegistry = {
     const session = sessionOf(ctx)
     const manifest = loadManifest()
     const query = { ...((ctx.input ?? {}) as Record<string, unknown>) }
-    if (typeof query.id === 'string' && /^\d{1,10}$/.test(query.id)) query.id = Number(query.id)
+    query.id = parseId(query.id)
     if (!idQuery(query)) throw new ApiError('validation', {}, toFieldErrors(idQuery.errors))
     const id = query.id as number
     return ctx.inTenant(async (trx) => {

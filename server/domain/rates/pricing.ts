@@ -15,8 +15,7 @@ import {
   sum,
 } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
-import { snakeCase } from '../../engine/columns.ts'
-import { nameChain } from '../../engine/labels.ts'
+import { nameChain, snakeCase } from '../../engine/index.ts'
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'

@@ -6,6 +6,7 @@ import { type EngineApi, scopeConditions, writeAudit } from '../../engine/index.
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { parseId } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
@@ -82,12 +83,7 @@ function field(name: string, message = 'validation.required') {
   return new ApiError('validation', {}, [{ field: name, message, params: {} }])
 }
 
-function idOf(input: unknown): number {
-  const raw = (input as { id?: unknown } | null)?.id
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw field('id')
-  return id
-}
+const idOf = (input: unknown): number => parseId((input as { id?: unknown } | null)?.id)
 
 const toIso = (row: SpaRow): SpaRow => ({
   ...row,
@@ -175,16 +171,16 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
     )
       throw new ApiError('220000')
     const id = idOf(input)
-    if (!input.version) throw field('version')
+    const version = parseId(input.version, 'version')
     return ctx.inTenant(async (trx) => {
       const before = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id, true)
-      if (before.version !== input.version) throw new ApiError('330002')
+      if (before.version !== version) throw new ApiError('330002')
       if (!rule.from.includes(before.state)) throw new ApiError('320001')
       const changes = { ...values(before), state: rule.to }
       const sets = Object.entries(changes).map(([column, value]) => sql`${sql.id(column)} = ${value}`)
       const { rows } = await sql`
         update spa_application set ${sql.join(sets)}, version = version + 1, updated_at = now()
-        where id = ${id} and version = ${input.version} and tenant_id = ${session.tenantId} returning id
+        where id = ${id} and version = ${version} and tenant_id = ${session.tenantId} returning id
       `.execute(trx)
       if (!rows.length) throw new ApiError('330002')
       const { action, price } = offer(before)
@@ -240,7 +236,7 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
 
   return {
     async verifyFreightRates(ctx) {
-      const rateId = idOf({ id: (ctx.input as { rateId?: unknown } | null)?.rateId })
+      const rateId = parseId((ctx.input as { rateId?: unknown } | null)?.rateId, 'rateId')
       return ctx.inTenant(async (trx) => {
         const rate = await rateOf(trx, ctx, rateId)
         mustBeCurrent(rate, tenantToday(ctx.request.tenant))

@@ -3,6 +3,7 @@ import type { EngineApi } from '../../engine/index.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { parseId } from '../../http/ids.ts'
 import { dynamic, LETTER_TABLE, ownLetters, READ, UNREAD, unreadCount } from './letters.ts'
 
 /** Who asks: the endpoints need a session (checkAccess ran before), and a letter is only ever its recipient's. */
@@ -12,16 +13,7 @@ function caller(ctx: HandlerContext) {
   return { tenantId: ctx.request.tenant.id, userId: session.userId }
 }
 
-const MAX_ID = 2_147_483_647
-
-function letterId(input: unknown): number {
-  const raw = (input as { id?: unknown } | null)?.id
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_ID) {
-    throw new ApiError('validation', {}, [{ field: 'id', message: 'validation.required', params: {} }])
-  }
-  return id
-}
+const letterId = (input: unknown): number => parseId((input as { id?: unknown } | null)?.id)
 
 /** SPEC §7 "letter list/update/read all": the caller's own letters and nobody else's. */
 export const letterHandlers = (engine: EngineApi): HandlerRegistry => ({

@@ -4,6 +4,7 @@ import { readFile } from '../../files/store.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
+import { parseId } from '../../http/ids.ts'
 import { articlePdf } from './pdf.ts'
 import {
   findArticle,
@@ -51,13 +52,8 @@ function ensureVisitorCookie(ctx: HandlerContext) {
   })
 }
 
-const positiveId = (value: unknown): number => {
-  const id =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new ApiError('validation', {}, [{ field: 'id', message: 'validation.required', params: {} }])
-  return id
-}
+/** An article's id: the one id parser, with its bounds (server/http/ids.ts). */
+const positiveId = (value: unknown): number => parseId(value)
 
 function limitOf(value: unknown): number {
   if (value === undefined || value === '') return 5

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { writeAudit } from '../../engine/audit.ts'
+import { writeAudit } from '../../engine/index.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 

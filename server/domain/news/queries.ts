@@ -1,5 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
+import { escapeLike } from '../../engine/index.ts'
 
 /**
  * The public news centre's reads (SPEC §2 /News, §7 "Information centre"). Only published items of
@@ -125,8 +126,8 @@ export interface NewsQuery {
   pageSize: number
 }
 
-/** `like` text with %, _ and \ matching themselves. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** `like` text with %, _ and \ matching themselves: the engine's escaping, the one every list uses. */
+const contains = (text: string) => `%${escapeLike(text)}%`
 
 export async function listNews(
   trx: Transaction<DB>,

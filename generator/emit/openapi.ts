@@ -376,13 +376,13 @@ function errorResponses(hasBody: boolean): Doc {
 function operation(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
   const entity = endpoint.entity ? ref(endpoint.entity) : { type: 'object' }
   const body: Record<ManifestEndpoint['kind'], Doc> = {
-    list: ref('ListRequest'),
+    list: listRequest(endpoint),
     detail: ref('IdRequest'),
     create: entity,
     update: entity,
-    transition: ref('TransitionRequest'),
+    transition: transitionRequest(manifest.entities[endpoint.entity]),
     delete: ref('DeleteRequest'),
-    export: ref('ListRequest'),
+    export: listRequest(endpoint),
     import: ref('ImportUpload'),
     custom: entity,
   }
@@ -413,6 +413,64 @@ function operation(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
     op.requestBody = { required: true, content: { 'application/json': { schema: body[endpoint.kind] } } }
   }
   return op
+}
+
+/**
+ * A list's (or export's) body: the search keys the bound screens declare (any other is refused), the page
+ * and the sort. A value may be sent as text; `in` takes a list; empty values count as absent.
+ */
+function listRequest(endpoint: ManifestEndpoint): Doc {
+  const keys: Record<string, Doc> = {}
+  for (const s of endpoint.search ?? [])
+    for (const key of s.params ?? [s.field])
+      keys[key] =
+        s.op === 'in'
+          ? { type: ['array', 'string', 'null'], maxItems: 100 }
+          : { type: ['string', 'number', 'boolean', 'null'] }
+  return {
+    type: 'object',
+    properties: {
+      searchParams: { type: 'object', properties: keys, additionalProperties: false },
+      pageNum: { type: 'integer', minimum: 1, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
+      sort: {
+        type: 'object',
+        required: ['field'],
+        properties: { field: { type: 'string' }, order: { type: 'string', enum: ['asc', 'desc'] } },
+        additionalProperties: false,
+      },
+      ...(endpoint.kind === 'export'
+        ? {
+            columns: {
+              type: 'array',
+              items: { type: 'string' },
+              maxItems: 100,
+              description: 'The columns to export, in order.',
+            },
+          }
+        : {}),
+    },
+  }
+}
+
+/** A transition's body: the record, its version, the transition by name, a remark, and what the transition asks for. */
+function transitionRequest(entity: ManifestEntity | undefined): Doc {
+  return {
+    type: 'object',
+    required: ['id', 'version', 'transition'],
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      version: { type: 'integer', minimum: 1 },
+      transition: { type: 'string', enum: Object.keys(entity?.states?.transitions ?? {}) },
+      remark: { type: 'string', maxLength: 500 },
+      input: {
+        type: 'object',
+        maxProperties: 50,
+        description: 'The fields a transition with `input:` asks for (a price, a reason), checked as that entity.',
+      },
+    },
+    additionalProperties: false,
+  }
 }
 
 const tagOf = (endpoint: ManifestEndpoint) =>
@@ -518,19 +576,6 @@ function commonSchemas(): Record<string, Doc> {
       properties: { id: { type: 'integer' } },
       additionalProperties: false,
     },
-    ListRequest: {
-      type: 'object',
-      properties: {
-        searchParams: { type: 'object', additionalProperties: true },
-        pageNum: { type: 'integer', minimum: 1, default: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
-        sort: {
-          type: 'object',
-          required: ['field'],
-          properties: { field: { type: 'string' }, order: { type: 'string', enum: ['asc', 'desc'] } },
-        },
-      },
-    },
     ImportUpload: {
       type: 'object',
       required: ['file'],
@@ -568,16 +613,6 @@ function commonSchemas(): Record<string, Doc> {
       type: 'object',
       required: ['id'],
       properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
-    },
-    TransitionRequest: {
-      type: 'object',
-      required: ['id', 'version', 'transition'],
-      properties: {
-        id: { type: 'integer' },
-        version: { type: 'integer' },
-        transition: { type: 'string' },
-        remark: { type: 'string', maxLength: 500 },
-      },
     },
   }
 }

@@ -30,7 +30,7 @@ describe('generated/openapi.json', () => {
     const problems = await lintFromString({ source: SOURCE, absoluteRef: join(ROOT, 'generated/openapi.json'), config })
     const found = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? ''})`)
     expect(found).toEqual([])
-  })
+  }, 60_000)
 
   it('declares who may call and the refusals on every operation', () => {
     for (const [path, operations] of Object.entries(document.paths)) {

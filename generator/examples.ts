@@ -1,6 +1,6 @@
 import type { Manifest } from '../model/resolve.ts'
-import { createAjv } from '../rules/ajv.ts'
 import { toFieldErrors } from '../rules/messages.ts'
+import { entityValidators } from './checks/entityValidators.ts'
 import type { ConfigError } from './errors.ts'
 import { locate, type Sources } from './load.ts'
 
@@ -10,12 +10,13 @@ import { locate, type Sources } from './load.ts'
  * configuration error, found before anything is generated.
  */
 export function exampleErrors(manifest: Manifest, sources: Sources): ConfigError[] {
-  const ajv = createAjv()
   const errors: ConfigError[] = []
-  for (const [name, entity] of Object.entries(manifest.entities)) {
+  const withExamples = Object.entries(manifest.entities).filter(([, entity]) => entity.examples)
+  const validators = entityValidators(Object.fromEntries(withExamples.map(([name, entity]) => [name, entity.schema])))
+  for (const [name, entity] of withExamples) {
     const file = sources.files.find((f) => f.kind === 'entity' && (f.data as { entity?: string }).entity === name)
     if (!file || !entity.examples) continue
-    const validate = ajv.compile(entity.schema)
+    const validate = validators[name] as NonNullable<(typeof validators)[string]>
     const context = { fields: entity.fields }
     entity.examples.valid?.forEach((example, i) => {
       if (validate(example)) return

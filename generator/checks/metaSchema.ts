@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { _, type ErrorObject, type ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
@@ -9,6 +7,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js'
 import addFormats from 'ajv-formats'
 import { type ConfigError, didYouMean, formatPath, listOf } from '../errors.ts'
 import { locate, type SourceFile, type Sources } from '../load.ts'
+import { cachedModule } from './cache.ts'
 import { type CheckContext, type Path, suggestion } from './context.ts'
 
 const META = ['entity', 'screens', 'access'] as const
@@ -28,9 +27,7 @@ function validators() {
   if (metaValidators) return metaValidators
   const schemas = Object.fromEntries(META.map((kind) => [kind, metaSchema(kind)])) as Record<MetaKind, object>
   const hash = createHash('sha256').update(JSON.stringify(schemas)).digest('hex').slice(0, 16)
-  const cacheFile = fileURLToPath(new URL(`../../node_modules/.cache/waybill/meta-${hash}.cjs`, import.meta.url))
-  const require = createRequire(import.meta.url)
-  if (!existsSync(cacheFile)) {
+  metaValidators = cachedModule<Record<MetaKind, ValidateFunction>>('meta', hash, () => {
     const ajv = new Ajv2020({
       allErrors: true,
       strict: false,
@@ -39,21 +36,9 @@ function validators() {
       code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
     })
     addFormats.default(ajv)
-    try {
-      mkdirSync(dirname(cacheFile), { recursive: true })
-      writeFileSync(cacheFile, standaloneCode(ajv, { entity: 'entity', screens: 'screens', access: 'access' }))
-    } catch {
-      // A read-only tree: compile in memory every time.
-      metaValidators = {
-        entity: ajv.getSchema('entity'),
-        screens: ajv.getSchema('screens'),
-        access: ajv.getSchema('access'),
-      } as never
-      return metaValidators as NonNullable<typeof metaValidators>
-    }
-  }
-  metaValidators = require(cacheFile)
-  return metaValidators as NonNullable<typeof metaValidators>
+    return standaloneCode(ajv, { entity: 'entity', screens: 'screens', access: 'access' })
+  })
+  return metaValidators
 }
 
 const pointerToPath = (pointer: string): Path =>

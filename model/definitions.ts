@@ -14,6 +14,12 @@ export type FieldType =
   | 'file'
   | 'richText'
   | 'array'
+  /** An answer's nested object, shaped like the entity named by `entity:` (a stored: false entity). */
+  | 'object'
+  /** An answer's list of objects, each shaped like the entity named by `entity:`. */
+  | 'list'
+  /** An answer's object whose keys are data (a record's labels by field, a snapshot): values of type `of:`. */
+  | 'map'
 
 export interface FieldDef {
   type: FieldType
@@ -48,6 +54,14 @@ export interface FieldDef {
   minItems?: number
   maxItems?: number
   items?: Record<string, FieldDef>
+  /** `object`, `list` and `map` fields: the entity each object is shaped like. */
+  entity?: string
+  /** `map` fields: the type of every value (`json`: any JSON value); or `entity:` for objects of an entity. */
+  of?: 'string' | 'integer' | 'number' | 'boolean' | 'json'
+  /** `object` fields shaped by a document the model owns instead of an entity: `overlay` (model/overlay.schema.json). */
+  schema?: 'overlay'
+  /** In an answer: the value may be null (an input never takes null). */
+  nullable?: boolean
   default?: unknown
   widget?: string
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
@@ -210,7 +224,45 @@ export interface CustomEndpointDef {
   public?: boolean
   permission?: PermissionList
   body?: string
+  /**
+   * What the answer's content is (docs/CONFIGURATION.md "Hand-written endpoints"), any form of ResponseDef:
+   * read it with responseOf. Typed as the entity-name form because validateSources and its reference check
+   * read it so: the pipeline hands them a copy where it is one (generator/checks/endpointResponses.ts).
+   */
   response?: string
+}
+
+/** A custom endpoint's response as written in the YAML. */
+export const responseOf = (endpoint: CustomEndpointDef): ResponseDef | undefined =>
+  (endpoint as { response?: ResponseDef }).response
+
+/**
+ * An endpoint's answer as the YAML writes it: an entity's name; `{ entity, nullable: true }` for an entity or
+ * null; `{ list: entity }` for an array of them; `{ page: entity }` for a page of them
+ * (`{ list, total, pageNum, pageSize }`); `binary` for a file the call sends itself (PDF, image, CSV);
+ * `none` for no content (null).
+ */
+export type ResponseDef = string | { entity: string; nullable?: boolean } | { list: string } | { page: string }
+
+/** The answer's content, resolved: what the typed client and the handler types are built from. */
+export type ContentShape =
+  | { kind: 'entity'; entity: string; nullable: boolean }
+  | { kind: 'list'; entity: string }
+  | { kind: 'page'; entity: string }
+  | { kind: 'binary' }
+  | { kind: 'none' }
+
+/** `binary` and `none` are words of the response vocabulary, never entity names. */
+export const RESPONSE_WORDS = ['binary', 'none'] as const
+
+export function contentShape(response: ResponseDef | undefined): ContentShape | undefined {
+  if (response === undefined) return undefined
+  if (response === 'binary') return { kind: 'binary' }
+  if (response === 'none') return { kind: 'none' }
+  if (typeof response === 'string') return { kind: 'entity', entity: response, nullable: false }
+  if ('list' in response) return { kind: 'list', entity: response.list }
+  if ('page' in response) return { kind: 'page', entity: response.page }
+  return { kind: 'entity', entity: response.entity, nullable: response.nullable ?? false }
 }
 
 export interface AreaDef {

@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef } from './definitions.ts'
+import overlaySchema from './overlay.schema.json'
 
 /** JSON Schema (2020-12) of what a caller may send for an entity: the validators' input. */
 export type JsonSchema = Record<string, unknown>
@@ -34,7 +35,7 @@ export function isReferenceList(entities: Record<string, EntityDef>, name: strin
 
 export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
   const one = singleFieldSchema(field, entities)
-  if ((field.type === 'ref' || field.type === 'file' || field.type === 'enum') && field.multiple) {
+  if (field.multiple && field.type !== 'array' && field.type !== 'list' && field.type !== 'object') {
     const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
     list.maxItems = field.maxItems ?? field.maxFiles ?? DEFAULT_BOUNDS.maxChoices
     if (field.required) list.minItems = 1
@@ -135,6 +136,22 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
       if (s.maxItems === undefined) s.maxItems = DEFAULT_BOUNDS.maxRows
       break
     }
+    case 'object':
+      Object.assign(s, objectSchema(entities[field.entity ?? '']?.fields ?? {}, entities, []))
+      break
+    case 'map':
+      Object.assign(s, {
+        type: 'object',
+        additionalProperties: field.of === 'json' || !field.of ? {} : { type: field.of },
+        maxProperties: DEFAULT_BOUNDS.maxChoices,
+      })
+      break
+    case 'list':
+      s.type = 'array'
+      s.items = objectSchema(entities[field.entity ?? '']?.fields ?? {}, entities, [])
+      copy('minItems', 'maxItems')
+      if (s.maxItems === undefined) s.maxItems = DEFAULT_BOUNDS.maxRows
+      break
   }
   if (field.default !== undefined) s.default = field.default
   if (field.label) s.title = field.label
@@ -153,7 +170,9 @@ function objectSchema(
     properties[name] = fieldSchema(field, entities)
     if (field.required) required.push(name)
   }
-  for (const name of extra) properties[name] = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+  // A field the entity declares under one of these names (a query's text `id`) keeps its own schema.
+  for (const name of extra)
+    if (!fields[name]) properties[name] = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
   // maxProperties says what additionalProperties: false implies, as a bound a validator checks first.
   const schema: JsonSchema = {
     type: 'object',
@@ -187,4 +206,75 @@ export function entitySchema(entity: EntityDef, entities: Record<string, EntityD
     }
   })
   return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }
+}
+
+/**
+ * The JSON Schema of what an answer carries for an entity (a custom endpoint's `response:`): every field,
+ * read-only ones too, `required` ones always there, `nullable` ones possibly null, nested `object` and `list`
+ * fields by `nested` (the entity's own content schema inline, unless the caller asks for a reference — the
+ * types emitter names them). No `$id`, no checks of our own: it describes, it does not validate input.
+ */
+/** Documents the model owns that an answer may carry (`type: object, schema: overlay`), as JSON Schemas. */
+export function modelSchema(name: NonNullable<FieldDef['schema']>): JsonSchema {
+  const {
+    $schema: _schema,
+    $id: _id,
+    title: _title,
+    description: _description,
+    ...schema
+  } = overlaySchema as JsonSchema
+  return name === 'overlay' ? schema : {}
+}
+
+export function contentSchema(
+  entity: EntityDef,
+  entities: Record<string, EntityDef>,
+  nested: (name: string) => JsonSchema = (name) =>
+    name.startsWith('schema:')
+      ? modelSchema(name.slice(7) as 'overlay')
+      : contentSchema(entities[name] as EntityDef, entities, nested),
+  /** Any JSON value (a `map` of `json`): no constraint; the types emitter names it. */
+  json: JsonSchema = {},
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const [name, field] of Object.entries(entity.fields)) {
+    properties[name] = contentField(field, entities, nested, json)
+    if (field.required) required.push(name)
+  }
+  return { type: 'object', properties, additionalProperties: false, ...(required.length ? { required } : {}) }
+}
+
+function contentField(
+  field: FieldDef,
+  entities: Record<string, EntityDef>,
+  nested: (name: string) => JsonSchema,
+  json: JsonSchema,
+): JsonSchema {
+  let s: JsonSchema
+  if (field.type === 'object') s = nested(field.schema ? `schema:${field.schema}` : (field.entity as string))
+  else if (field.type === 'list') s = { type: 'array', items: nested(field.entity as string) }
+  else if (field.type === 'map')
+    s = {
+      type: 'object',
+      additionalProperties: field.entity
+        ? nested(field.entity)
+        : !field.of || field.of === 'json'
+          ? json
+          : { type: field.of },
+    }
+  else if (field.type === 'array') {
+    const rows = { entity: '', label: '', fields: field.items ?? {} }
+    s = { type: 'array', items: contentSchema(rows, entities, nested, json) }
+  } else {
+    // The input schema's type and format; its bounds and our keywords say nothing about an answer.
+    const input = fieldSchema({ ...field, required: false, default: undefined, label: undefined }, entities)
+    const one = (input.type === 'array' ? input.items : input) as JsonSchema
+    const keep = (schema: JsonSchema): JsonSchema =>
+      Object.fromEntries(Object.entries(schema).filter(([key]) => ['type', 'enum', 'format'].includes(key)))
+    s = input.type === 'array' ? { type: 'array', items: keep(one) } : keep(input)
+  }
+  if (!field.nullable) return s
+  if (typeof s.type === 'string' && !s.enum) return { ...s, type: [s.type, 'null'] }
+  return { anyOf: [s, { type: 'null' }] }
 }

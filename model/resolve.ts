@@ -1,4 +1,14 @@
-import type { AccessDef, AreaDef, EndpointKind, EntityDef, PermissionList, ScreenDef } from './definitions.ts'
+import {
+  type AccessDef,
+  type AreaDef,
+  type ContentShape,
+  contentShape,
+  type EndpointKind,
+  type EntityDef,
+  type PermissionList,
+  responseOf,
+  type ScreenDef,
+} from './definitions.ts'
 import { entitySchema, type JsonSchema } from './jsonschema.ts'
 import type { Sources } from './sources.ts'
 
@@ -26,7 +36,9 @@ export interface ManifestEndpoint {
   kind: EndpointKind | 'transition' | 'custom'
   /** The entity stored or, for custom endpoints, the request body's entity (may be empty). */
   entity: string
-  /** Custom endpoints: the entity the content is shaped like. */
+  /** Custom endpoints: what the answer's content is (an entity, a list or a page of one, binary, none). */
+  content?: ContentShape
+  /** Custom endpoints: the entity the content is shaped like (itself, or an item of its list or page). */
   response?: string
   summary?: string
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -103,11 +115,13 @@ export function resolveManifest(sources: Sources): Manifest {
   const byKey = new Map<string, ManifestEndpoint>()
   for (const area of areaFiles) {
     for (const custom of area.endpoints ?? []) {
+      const content = contentShape(responseOf(custom))
       byKey.set(`${custom.method} ${custom.path}`, {
         id: custom.name,
         kind: 'custom',
         entity: custom.body ?? '',
-        ...(custom.response ? { response: custom.response } : {}),
+        ...(content ? { content } : {}),
+        ...(content && 'entity' in content ? { response: content.entity } : {}),
         summary: custom.summary,
         method: custom.method,
         path: custom.path,
@@ -174,6 +188,25 @@ export function resolveManifest(sources: Sources): Manifest {
   }
   const endpoints = [...byKey.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
   return { version: 1, areas, entities, screens, endpoints, permissions, roles }
+}
+
+/** The entities answers are shaped like: every endpoint's response entity and the entities nested in them. */
+export function answerEntities(endpoints: ManifestEndpoint[], entities: Record<string, EntityDef>): string[] {
+  const found = new Set<string>()
+  const visit = (name: string) => {
+    const entity = entities[name]
+    if (found.has(name) || !entity) return
+    found.add(name)
+    const walk = (fields: EntityDef['fields']) => {
+      for (const field of Object.values(fields)) {
+        if (field.entity) visit(field.entity)
+        if (field.items) walk(field.items)
+      }
+    }
+    walk(entity.fields)
+  }
+  for (const endpoint of endpoints) if (endpoint.content && 'entity' in endpoint.content) visit(endpoint.content.entity)
+  return [...found].sort()
 }
 
 function mergeSearch(a: ScreenDef['search'] = [], b: ScreenDef['search'] = []): ScreenDef['search'] {

@@ -20,6 +20,14 @@ export interface ServerFieldError {
   message: string
 }
 
+const isFieldError = (item: unknown): item is ServerFieldError =>
+  !!item &&
+  typeof item === 'object' &&
+  'field' in item &&
+  typeof item.field === 'string' &&
+  'message' in item &&
+  typeof item.message === 'string'
+
 /** A call that did not end in code "0000": what the server said, or what the network did. */
 export class RequestError extends Error {
   constructor(
@@ -34,8 +42,9 @@ export class RequestError extends Error {
 
   /** The per-field refusals of a `validation` answer (empty for any other failure). */
   get fieldErrors(): ServerFieldError[] {
-    const list = (this.content as { fieldErrors?: unknown } | null)?.fieldErrors
-    return Array.isArray(list) ? (list as ServerFieldError[]) : []
+    const content = this.content
+    const list = content && typeof content === 'object' && 'fieldErrors' in content ? content.fieldErrors : undefined
+    return Array.isArray(list) ? list.filter(isFieldError) : []
   }
 }
 

@@ -1,31 +1,28 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Client } from '../generated/client.ts'
+import type { CurrentUser } from '../generated/content.ts'
 import { LOGOUT_CODES, RequestError } from './api.ts'
 import { quietClient } from './quietClient.ts'
 import type { SessionView } from './routing/access.ts'
 
-/** The session user of SPEC §3 as GET /b2b/user/getCurrentUserInfo answers it. */
-export interface SessionUser {
+/**
+ * The session user of SPEC §3 as GET /b2b/user/getCurrentUserInfo answers it (schemas/currentUser.yaml), with
+ * the name, the account and the lists always there: an answer that leaves them out gets them empty.
+ */
+export interface SessionUser extends Partial<Omit<CurrentUser, 'name' | 'userInfo' | 'roles' | 'permissions'>> {
   name: string
-  avatar?: string | null
-  userInfo: { username: string; userId: number; companyUserType: number }
-  tenantInfo?: unknown
-  cusCompanyId?: number | null
+  userInfo: CurrentUser['userInfo']
   roles: string[]
   permissions: string[]
-  currentUserInfo?: Record<string, unknown>
-  dataScope?: 'all' | 'self'
-  /** The profile fields (userProfile) come along too. */
-  [field: string]: unknown
 }
 
 export const SESSION_KEY = ['session'] as const
 
 /** Fills the lists a partial answer leaves out, so the rest of the portal can rely on them. */
-export function normalizeUser(content: unknown): SessionUser {
-  const raw = (content ?? {}) as Partial<SessionUser>
-  const userInfo = (raw.userInfo ?? {}) as Partial<SessionUser['userInfo']>
+export function normalizeUser(content: Partial<CurrentUser> | null | undefined): SessionUser {
+  const raw = content ?? {}
+  const userInfo: Partial<CurrentUser['userInfo']> = raw.userInfo ?? {}
   return {
     ...raw,
     name: raw.name ?? userInfo.username ?? '',

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import Handlebars from 'handlebars'
 import { compile } from 'json-schema-to-typescript'
-import type { AreaDef } from '../../model/definitions.ts'
-import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
+import type { AreaDef, ContentShape, EntityDef } from '../../model/definitions.ts'
+import { contentSchema } from '../../model/jsonschema.ts'
+import { answerEntities, type Manifest, type ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
-import { cachedText, compiledSchemasKey } from '../cache.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
 import { emitPortalManifest } from './portal.ts'
@@ -35,16 +35,11 @@ export function emitManifest(manifest: Manifest): OutputFile {
 
 /** Precompiled standalone ajv validators, one export per entity; no `eval` in the browser. */
 export function emitValidators(manifest: Manifest): OutputFile[] {
+  const ajv = createAjv({ standalone: true })
   const names = Object.keys(manifest.entities)
-  const schemas = names.map((name) => manifest.entities[name]?.schema as object)
-  // Compiling every schema is half of a generate: ajv's code is kept by what it is compiled from.
-  const compiled = cachedText('validators', compiledSchemasKey(schemas), () => {
-    const ajv = createAjv({ standalone: true })
-    for (const schema of schemas) ajv.addSchema(schema)
-    return standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])))
-  })
+  for (const name of names) ajv.addSchema(manifest.entities[name]?.schema as object)
   // ajv's ESM output still `require`s its string-length helper; ours counts code points the same way.
-  const code = compiled
+  const code = standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])))
     .replace(/^"use strict";/, '')
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'wbRules.ucs2length')
   const leftover = /require\("[^"]+"\)/.exec(code)
@@ -73,6 +68,86 @@ export async function emitTypes(manifest: Manifest): Promise<OutputFile> {
   return { path: 'types.ts', content: `${parts.join('\n\n')}\n` }
 }
 
+/**
+ * What answers carry (`generated/content.ts`): one type per entity a custom endpoint's `response:` names or
+ * nests, from its content schema — read-only fields too, nullable where the YAML says. Nested entities are
+ * named, not copied. types.ts stays what a caller sends.
+ */
+export async function emitContentTypes(manifest: Manifest): Promise<OutputFile> {
+  const parts: string[] = [
+    `${HEADER}import type { OverlayDocument } from '../model/overlay.ts'`,
+    '/** Any JSON value: what a `map` of `json` holds (a snapshot of a record). */\nexport type Json = string | number | boolean | null | Json[] | { [key: string]: Json }',
+    '/** A page of a list, as paged custom endpoints answer it (`response: { page: entity }`). */\nexport interface Page<R> {\n  list: R[]\n  total: number\n  pageNum: number\n  pageSize: number\n}',
+  ]
+  const entities = manifest.entities as Record<string, EntityDef>
+  for (const name of answerEntities(manifest.endpoints, entities)) {
+    const entity = entities[name] as EntityDef
+    const named = (nested: string) => ({ tsType: MODEL_TYPES[nested] ?? typeName(nested) })
+    const schema = contentSchema(entity, entities, named, { tsType: 'Json' })
+    const ts = await compile(schema as never, typeName(name), {
+      bannerComment: '',
+      format: false,
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+      strictIndexSignatures: true,
+    })
+    parts.push(ts.trim())
+  }
+  return { path: 'content.ts', content: `${parts.join('\n\n')}\n` }
+}
+
+/** Documents the model owns (`type: object, schema: …`) and their TypeScript types in model/. */
+const MODEL_TYPES: Record<string, string> = { 'schema:overlay': 'OverlayDocument' }
+
+/** The content type of a custom endpoint's answer, from its `response:` (C = generated/content.ts). */
+export function customContentType(content: ContentShape | undefined): string {
+  switch (content?.kind) {
+    case 'entity':
+      return `C.${typeName(content.entity)}${content.nullable ? ' | null' : ''}`
+    case 'list':
+      return `C.${typeName(content.entity)}[]`
+    case 'page':
+      return `C.Page<C.${typeName(content.entity)}>`
+    case 'binary':
+      // The handler sends the file itself and answers no content.
+      return 'null'
+    case 'none':
+      return 'null'
+    default:
+      // waybill check refuses an endpoint without a response (generator/checks/endpointResponses.ts).
+      return 'unknown'
+  }
+}
+
+/** The input type of a custom endpoint: its `body:` entity, else nothing. */
+const customInputType = (endpoint: ManifestEndpoint) =>
+  endpoint.entity ? `T.${typeName(endpoint.entity)}` : 'Record<string, never>'
+
+/**
+ * The types hand-written handlers are written against (`generated/handlers.ts`): per custom endpoint, the
+ * input it is handed (its `body:`, checked) and the content it answers (its `response:`).
+ */
+export function emitHandlerTypes(manifest: Manifest): OutputFile {
+  const custom = manifest.endpoints.filter((e) => e.kind === 'custom').sort((a, b) => a.id.localeCompare(b.id))
+  const lines = [
+    HEADER.trimEnd(),
+    '// Per custom endpoint (screens/*.yaml `endpoints:`): the input its handler gets and the content it answers.',
+    "import type * as C from './content.ts'",
+    "import type * as T from './types.ts'",
+    '',
+    'export interface EndpointTypes {',
+    ...custom.map(
+      (e) =>
+        `  /** ${e.method} /api${e.path}${e.content?.kind === 'binary' ? ' — the handler sends the file itself' : ''} */\n  ${e.id}: { input: ${customInputType(e)}; content: ${customContentType(e.content)} }`,
+    ),
+    '}',
+    '',
+    'export type EndpointId = keyof EndpointTypes',
+    '',
+  ]
+  return { path: 'handlers.ts', content: lines.join('\n') }
+}
+
 /** Drops our keywords (wbTextBlock…) and titles that are locale keys; the rest is plain JSON Schema. */
 export function stripCustom(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripCustom)
@@ -98,9 +173,9 @@ function clientFunction(endpoint: ManifestEndpoint) {
     delete: 'null',
     export: 'string',
     import: 'ImportContent',
-    custom: endpoint.response ? `T.${typeName(endpoint.response)}` : 'unknown',
+    custom: customContentType(endpoint.content),
   }[kind]
-  const custom = endpoint.entity ? `T.${entity}` : 'Record<string, never>'
+  const custom = customInputType(endpoint)
   const bodyType = {
     list: 'ListRequest',
     transition: 'TransitionRequest',
@@ -119,6 +194,8 @@ function clientFunction(endpoint: ManifestEndpoint) {
 export function emitClient(manifest: Manifest): OutputFile {
   const groups = new Map<string, ReturnType<typeof clientFunction>[]>()
   for (const endpoint of manifest.endpoints) {
+    // A file download is not an envelope: `downloads` says where it is, the portal links to it.
+    if (endpoint.content?.kind === 'binary') continue
     // Custom endpoints are grouped by their first path segment (b2b, booking…); the rest by screen.
     const group =
       endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
@@ -130,6 +207,10 @@ export function emitClient(manifest: Manifest): OutputFile {
   const content = template('client.ts')({
     groups: sorted.map(([name, endpoints]) => ({ name, endpoints })),
     flat: [...manifest.endpoints].sort((a, b) => a.id.localeCompare(b.id)),
+    downloads: manifest.endpoints
+      .filter((e) => e.content?.kind === 'binary')
+      .map((e) => ({ ...e, queryType: customInputType(e) }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
   })
   return { path: 'client.ts', content }
 }
@@ -207,6 +288,8 @@ export async function emitAll(manifest: Manifest, sources: Sources): Promise<Out
     ...emitPortalManifest(manifest),
     ...emitValidators(manifest),
     await emitTypes(manifest),
+    await emitContentTypes(manifest),
+    emitHandlerTypes(manifest),
     emitClient(manifest),
     emitRoutes(manifest),
     emitPermissions(manifest),

@@ -44,8 +44,7 @@ export function useOverlays() {
   const session = useSession()
   return useQuery({
     queryKey: [...OVERLAYS_KEY, session.user?.userInfo.userId ?? 0],
-    queryFn: async ({ signal }) =>
-      ((await client.b2b.screenOverlays({}, signal)).content as { screens: OverlaysInForce }).screens,
+    queryFn: async ({ signal }) => (await client.b2b.screenOverlays({}, signal)).content.screens,
     enabled: session.loggedIn,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

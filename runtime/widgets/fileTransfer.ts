@@ -1,5 +1,5 @@
-import { endpoints, type ImportContent } from '../../generated/client.ts'
-import type { StoredFile } from '../../generated/types.ts'
+import { downloads, type Envelope, endpoints, type ImportContent } from '../../generated/client.ts'
+import type { StoredFile } from '../../generated/content.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { buildUrl, classify, RESOURCE_HEADER, RequestError, SUCCESS } from '../api.ts'
 import { languageHeader } from '../i18n.ts'
@@ -14,7 +14,8 @@ import { languageHeader } from '../i18n.ts'
 /** Where a stored file is read from: its uuid's download address (an older value that is already an address stays one). */
 export function fileUrl(value: string): string {
   if (/^(https?:)?\/\//.test(value) || value.startsWith('/')) return value
-  return buildUrl(endpoints.fileDownload.path, { uuid: value })
+  const { path, query } = downloads.fileDownload({ uuid: value })
+  return buildUrl(path, query)
 }
 
 export const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? ''
@@ -82,13 +83,14 @@ function postFile<T>(
     xhr.onerror = () => reject(new RequestError('network', '', 0))
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'))
     xhr.onload = () => {
-      let envelope: { code: string; message: string; content: unknown } | null = null
+      // What the upload answers is what its endpoint declares (T): the typed client's envelope, read by hand for the progress.
+      let envelope: Envelope<T> | null = null
       try {
         envelope = JSON.parse(xhr.responseText)
       } catch {}
       if (classify(xhr.status, envelope) === 'ok' && envelope?.code === SUCCESS) {
         onProgress(1)
-        resolve(envelope.content as T)
+        resolve(envelope.content)
       } else {
         reject(
           new RequestError(envelope ? String(envelope.code) : String(xhr.status), envelope?.message ?? '', xhr.status),

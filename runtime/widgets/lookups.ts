@@ -1,5 +1,6 @@
 import type { Client, Envelope } from '../../generated/client.ts'
-import type { ReferenceOptions, ReferenceQuery } from '../../generated/types.ts'
+import type { ReferenceOptions } from '../../generated/content.ts'
+import type { ReferenceQuery } from '../../generated/types.ts'
 
 /**
  * Which look-up (screens/basicData.yaml) serves a referenced entity, through the generated client: the

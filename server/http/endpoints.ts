@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { EndpointId, EndpointTypes } from '../../generated/handlers.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import { withoutRuleIgnored } from '../engine/uiRules.ts'
@@ -31,8 +32,21 @@ function withoutLockedOptionals(entity: ManifestEntity, overlay: EndpointOverlay
   )
 }
 
-/** A hand-written endpoint: gets the validated input and answers the envelope's content. */
-export type Handler = (context: HandlerContext & { input: unknown; endpoint: ManifestEndpoint }) => Promise<unknown>
+/**
+ * A hand-written endpoint: gets the validated input and answers the envelope's content. (A method's type, so
+ * a registry of TypedHandlers, each taking its own input, is one of these.)
+ */
+export type Handler = {
+  handle(context: HandlerContext & { input: unknown; endpoint: ManifestEndpoint }): Promise<unknown>
+}['handle']
+
+/** A handler written against its endpoint's generated types (generated/handlers.ts): its input, its content. */
+export type TypedHandler<K extends EndpointId> = (
+  context: HandlerContext & { input: EndpointTypes[K]['input']; endpoint: ManifestEndpoint },
+) => Promise<EndpointTypes[K]['content']>
+
+/** What a registry of typed handlers satisfies: `export const newsHandlers = { … } satisfies Handlers`. */
+export type Handlers = { [K in EndpointId]?: TypedHandler<K> }
 
 /** Handlers by the name screens/*.yaml gives their endpoint (`endpoints: - name: login`). */
 export type HandlerRegistry = Record<string, Handler>

@@ -2,7 +2,7 @@ import { overlayable, savesThroughCustomEndpoint } from '../../model/overlay.ts'
 import { readOverlaySource } from '../../model/overlay-source.ts'
 import type { FieldError } from '../../rules/messages.ts'
 import type { HandlerContext } from '../http/context.ts'
-import type { HandlerRegistry } from '../http/endpoints.ts'
+import type { Handlers } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
 import { loadManifest } from '../manifest.ts'
 import { insertOverlayVersion, overlaysInForce, overlayVersions } from './store.ts'
@@ -45,7 +45,7 @@ async function saveVersion(work: Promise<number>): Promise<number> {
   }
 }
 
-export const overlayHandlers: HandlerRegistry = {
+export const overlayHandlers = {
   async screenOverlays(ctx) {
     const tenantId = ctx.request.tenant.id
     const inForce = await ctx.inTenant((trx) => overlaysInForce(trx, tenantId))
@@ -53,14 +53,14 @@ export const overlayHandlers: HandlerRegistry = {
   },
 
   async screenOverlayVersions(ctx) {
-    const name = (ctx.input as { screen: string }).screen
+    const name = ctx.input.screen
     overlayTarget(name)
     const tenantId = ctx.request.tenant.id
     return { list: await ctx.inTenant((trx) => overlayVersions(trx, tenantId, name)) }
   },
 
   async screenOverlaySave(ctx) {
-    const input = ctx.input as { screen: string; source?: string; after: number }
+    const { input } = ctx
     const { screen, entity, customSave } = overlayTarget(input.screen)
     const source = input.source ?? ''
     const read = readOverlaySource(source, screen, entity, { customSave })
@@ -85,7 +85,7 @@ export const overlayHandlers: HandlerRegistry = {
   },
 
   async screenOverlayRollback(ctx) {
-    const input = ctx.input as { screen: string; version: number; after: number }
+    const { input } = ctx
     const { screen, entity, customSave } = overlayTarget(input.screen)
     const tenantId = ctx.request.tenant.id
     const userId = ctx.request.session?.userId as number
@@ -119,4 +119,4 @@ export const overlayHandlers: HandlerRegistry = {
     )
     return { screen: input.screen, version }
   },
-}
+} satisfies Handlers

@@ -32,15 +32,6 @@ import { manifest, type PortalEntity } from '../manifest.ts'
  * save a new version, read who saved which version and what it changed, roll back.
  */
 
-interface Version {
-  screen: string
-  version: number
-  source: string
-  rolledBackFrom: number | null
-  createdBy: string | null
-  createdAt: string
-}
-
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
   columns: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(280px, 2fr)', gap: '16px' },
@@ -133,7 +124,7 @@ export default function OverlayEditor(_props: ScreenProps) {
   const versions = useQuery({
     queryKey: ['overlayVersions', screenName],
     queryFn: async ({ signal }) =>
-      ((await client.b2b.screenOverlayVersions({ screen: screenName }, signal)).content as { list: Version[] }).list,
+      (await client.b2b.screenOverlayVersions({ screen: screenName }, signal)).content.list,
     enabled: !!screen,
     retry: false,
   })
@@ -167,7 +158,7 @@ export default function OverlayEditor(_props: ScreenProps) {
         source: text,
         after: latest?.version ?? 0,
       })
-      const { version } = answer.content as { version: number }
+      const { version } = answer.content
       effects.toast(t('overlay.saved', { version }), { intent: 'success' })
       await refresh()
     } finally {
@@ -185,7 +176,7 @@ export default function OverlayEditor(_props: ScreenProps) {
         version,
         after: latest?.version ?? 0,
       })
-      effects.toast(t('overlay.rolledBack', { version: (answer.content as { version: number }).version }), {
+      effects.toast(t('overlay.rolledBack', { version: answer.content.version }), {
         intent: 'success',
       })
       await refresh()

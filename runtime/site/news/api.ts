@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { downloads } from '../../../generated/client.ts'
+import type { NewsCard, NewsLikes, Page } from '../../../generated/content.ts'
+import { buildUrl } from '../../api.ts'
 import { quietClient } from '../../quietClient.ts'
 
 /**
@@ -8,35 +11,11 @@ import { quietClient } from '../../quietClient.ts'
  * module is safe to import from the home page bundle.
  */
 
-export type NewsCategory = 'company' | 'industry' | 'policy'
+export type NewsCategory = NewsCard['category']
 export const NEWS_CATEGORIES: readonly ('all' | NewsCategory)[] = ['all', 'company', 'industry', 'policy']
 
-export interface NewsCard {
-  id: number
-  title: string
-  summary: string
-  category: NewsCategory
-  typeName: string
-  language: 'zh' | 'en' | 'ja'
-  tags: string[]
-  author: string
-  source: string
-  hot: boolean
-  recommended: boolean
-  likes: number
-  hasCover: boolean
-  /** ISO instant. */
-  publishedAt: string
-}
-
-export interface NewsArticle extends NewsCard {
-  /** Sanitised HTML (the server keeps only the editor's formatting). */
-  content: string
-  coverUrl: string | null
-  liked: boolean
-  previous: { id: number; title: string } | null
-  next: { id: number; title: string } | null
-}
+/** An article as lists show it, and one opened: the server's answers (schemas/newsCard.yaml, newsArticleView.yaml). */
+export type { NewsArticleView as NewsArticle, NewsCard } from '../../../generated/content.ts'
 
 export interface NewsListQuery {
   category: 'all' | NewsCategory
@@ -47,19 +26,16 @@ export interface NewsListQuery {
   pageSize: number
 }
 
-export interface NewsPage {
-  list: NewsCard[]
-  total: number
-  pageNum: number
-  pageSize: number
-}
+export type NewsPage = Page<NewsCard>
+
+const download = ({ path, query }: { path: string; query: object }) => buildUrl(path, query)
 
 /** Where an article opens on the public site. */
 export const newsHref = (id: number) => `/InformationCenterDetail?id=${id}`
 /** The article's cover image (only when `hasCover`). */
-export const newsCoverUrl = (id: number) => `/api/b2b/public/api/information/cover?id=${id}`
+export const newsCoverUrl = (id: number) => download(downloads.newsCover({ id: String(id) }))
 /** The article as a PDF attachment. */
-export const newsPdfUrl = (id: number) => `/api/b2b/public/api/information/pdf?id=${id}`
+export const newsPdfUrl = (id: number) => download(downloads.newsPdf({ id: String(id) }))
 
 const news = quietClient.b2b
 
@@ -73,8 +49,15 @@ export function useNewsList(query: NewsListQuery) {
   return useQuery({
     queryKey: ['news', 'list', language, query],
     queryFn: async ({ signal }) => {
-      const body = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''))
-      return (await news.newsList(body as never, signal)).content as NewsPage
+      const { keyword, beginDate, endDate, ...rest } = query
+      // Empty texts are left out: the server reads them as not asked.
+      const body = {
+        ...rest,
+        ...(keyword ? { keyword } : {}),
+        ...(beginDate ? { beginDate } : {}),
+        ...(endDate ? { endDate } : {}),
+      }
+      return (await news.newsList(body, signal)).content
     },
     placeholderData: (previous) => previous,
   })
@@ -86,7 +69,7 @@ function useFlagged(flag: 'hot' | 'recommended', limit: number) {
     queryKey: ['news', flag, language, limit],
     queryFn: async ({ signal }) => {
       const call = flag === 'hot' ? news.newsHot : news.newsRecommended
-      return ((await call({ limit } as never, signal)).content as { list: NewsCard[] }).list
+      return (await call({ limit: String(limit) }, signal)).content.list
     },
     staleTime: 60_000,
   })
@@ -109,14 +92,14 @@ export function useNewsArticle(id: number | null) {
   const language = useLanguage()
   return useQuery({
     queryKey: ['news', 'article', language, id],
-    queryFn: async ({ signal }) => (await news.newsDetail({ id } as never, signal)).content as NewsArticle,
+    queryFn: async ({ signal }) => (await news.newsDetail({ id: String(id) }, signal)).content,
     enabled: id !== null,
     retry: false,
   })
 }
 
-export async function likeNews(id: number): Promise<{ likes: number; liked: boolean }> {
-  return (await news.newsLike({ id } as never)).content as { likes: number; liked: boolean }
+export async function likeNews(id: number): Promise<NewsLikes> {
+  return (await news.newsLike({ id })).content
 }
 
 /** A publishing date as readers of the language write it (2026年3月2日, Mar 2, 2026…). */

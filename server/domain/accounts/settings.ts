@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { FieldError } from '../../../rules/messages.ts'
 import type { HandlerContext } from '../../http/context.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
 
@@ -28,9 +28,9 @@ function userOf(ctx: HandlerContext) {
   return session
 }
 
-export const settingHandlers: HandlerRegistry = {
+export const settingHandlers = {
   async listColumnsGet(ctx) {
-    const { screen } = ctx.input as { screen: string }
+    const { screen } = ctx.input
     listScreen(screen)
     const session = userOf(ctx)
     const row = await ctx.inTenant((trx) =>
@@ -46,7 +46,7 @@ export const settingHandlers: HandlerRegistry = {
   },
 
   async listColumnsSave(ctx) {
-    const input = ctx.input as ListColumns
+    const { input } = ctx
     const screen = listScreen(input.screen)
     const known = new Set((screen.columns ?? []).map((c) => c.field))
     const columns = (input.columns ?? []).map((c) => ({ field: c.field, ...(c.hidden ? { hidden: true } : {}) }))
@@ -86,4 +86,4 @@ export const settingHandlers: HandlerRegistry = {
     })
     return { screen: input.screen, columns }
   },
-}
+} satisfies Handlers

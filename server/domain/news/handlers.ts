@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { readFile } from '../../files/store.ts'
 import type { HandlerContext } from '../../http/context.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { articlePdf } from './pdf.ts'
@@ -13,7 +13,6 @@ import {
   likeArticle,
   listNews,
   type NewsArticle,
-  type NewsCategory,
   type NewsLanguage,
   neighbours,
   newsLanguage,
@@ -99,17 +98,9 @@ function siteName(ctx: HandlerContext, language: Language): string {
     : settings.websiteNameEn || tenant.nameEn || settings.websiteName || tenant.nameZh
 }
 
-export const newsHandlers: HandlerRegistry = {
+export const newsHandlers = {
   async newsList(ctx) {
-    const input = ctx.input as {
-      category?: 'all' | NewsCategory
-      keyword?: string
-      beginDate?: string
-      endDate?: string
-      language?: string
-      pageNum?: number
-      pageSize?: number
-    }
+    const { input } = ctx
     return ctx.inTenant((trx) =>
       listNews(trx, ctx.request.tenant.id, {
         category: input.category ?? 'all',
@@ -124,14 +115,14 @@ export const newsHandlers: HandlerRegistry = {
   },
 
   async newsHot(ctx) {
-    const query = (ctx.input ?? {}) as { limit?: string; language?: string }
+    const query = ctx.input
     const limit = limitOf(query.limit)
     const language = languageOf(ctx.request, query.language)
     return { list: await ctx.inTenant((trx) => flaggedNews(trx, ctx.request.tenant.id, 'hot', language, limit)) }
   },
 
   async newsRecommended(ctx) {
-    const query = (ctx.input ?? {}) as { limit?: string; language?: string }
+    const query = ctx.input
     const limit = limitOf(query.limit)
     const language = languageOf(ctx.request, query.language)
     return {
@@ -140,7 +131,7 @@ export const newsHandlers: HandlerRegistry = {
   },
 
   async newsDetail(ctx) {
-    const id = positiveId((ctx.input as { id?: unknown } | undefined)?.id)
+    const id = positiveId(ctx.input.id)
     const tenantId = ctx.request.tenant.id
     const reader = readerKey(ctx.request)
     const answer = await ctx.inTenant(async (trx) => {
@@ -162,7 +153,7 @@ export const newsHandlers: HandlerRegistry = {
   },
 
   async newsLike(ctx) {
-    const id = positiveId((ctx.input as { id?: unknown } | undefined)?.id)
+    const id = positiveId(ctx.input.id)
     const tenantId = ctx.request.tenant.id
     const reader = readerKey(ctx.request)
     const result = await ctx.inTenant(async (trx) => {
@@ -175,7 +166,7 @@ export const newsHandlers: HandlerRegistry = {
   },
 
   async newsPdf(ctx) {
-    const id = positiveId((ctx.input as { id?: unknown } | undefined)?.id)
+    const id = positiveId(ctx.input.id)
     const item = await article(ctx, id)
     const cover = item.cover
       ? ((await ctx.inTenant((trx) => readFile(trx, ctx.request.tenant.id, item.cover as string)))?.bytes ?? null)
@@ -205,7 +196,7 @@ export const newsHandlers: HandlerRegistry = {
   },
 
   async newsCover(ctx) {
-    const id = positiveId((ctx.input as { id?: unknown } | undefined)?.id)
+    const id = positiveId(ctx.input.id)
     const item = await article(ctx, id)
     const file = item.cover
       ? await ctx.inTenant((trx) => readFile(trx, ctx.request.tenant.id, item.cover as string))
@@ -221,4 +212,4 @@ export const newsHandlers: HandlerRegistry = {
       .send(Buffer.from(file.bytes))
     return null
   },
-}
+} satisfies Handlers

@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import { writeAudit } from '../../engine/index.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 
 /**
  * Roles of the tenant (SPEC §6): preset roles come from screens/access.yaml and cannot be deleted
  * (360001); custom roles can, and their users lose them with them.
  */
-export const roleHandlers: HandlerRegistry = {
+export const roleHandlers = {
   async roleList(ctx) {
     const tenantId = ctx.request.tenant.id
     const rows = await ctx.inTenant((trx) =>
@@ -69,4 +69,4 @@ export const roleHandlers: HandlerRegistry = {
     })
     return null
   },
-}
+} satisfies Handlers

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { createAjv } from '../../rules/ajv.ts'
 import { formats, keywords } from '../../rules/index.ts'
-import { cachedModule } from './cache.ts'
+import { cachedModule, compiledSchemasKey } from '../cache.ts'
 
 type Factory = (wbRules: typeof keywords, wbFormats: typeof formats) => Record<string, ValidateFunction>
 
@@ -18,16 +14,7 @@ type Factory = (wbRules: typeof keywords, wbFormats: typeof formats) => Record<s
  * process's rules/ functions.
  */
 export function entityValidators(schemas: Record<string, object>): Record<string, ValidateFunction> {
-  const require = createRequire(import.meta.url)
-  const generator = readFileSync(fileURLToPath(new URL('../../rules/ajv.ts', import.meta.url)), 'utf8')
-  const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  const hash = createHash('sha256')
-    .update(JSON.stringify(schemas))
-    .update(generator)
-    .update(ajvVersion)
-    .digest('hex')
-    .slice(0, 16)
-  return cachedModule<Factory>('entities', hash, () => compile(schemas))(keywords, formats)
+  return cachedModule<Factory>('entities', compiledSchemasKey(schemas), () => compile(schemas))(keywords, formats)
 }
 
 /** A CommonJS module exporting a factory of the validators, given the rules' keywords and formats. */

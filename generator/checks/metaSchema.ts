@@ -5,9 +5,9 @@ import { _, type ErrorObject, type ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import addFormats from 'ajv-formats'
+import { cachedModule } from '../cache.ts'
 import { type ConfigError, didYouMean, formatPath, listOf } from '../errors.ts'
 import { locate, type SourceFile, type Sources } from '../load.ts'
-import { cachedModule } from './cache.ts'
 import { type CheckContext, type Path, suggestion } from './context.ts'
 
 const META = ['entity', 'screens', 'access'] as const

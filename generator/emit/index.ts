@@ -7,6 +7,7 @@ import type { AreaDef, ContentShape, EntityDef } from '../../model/definitions.t
 import { contentSchema } from '../../model/jsonschema.ts'
 import { answerEntities, type Manifest, type ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
+import { cachedText, compiledSchemasKey } from '../cache.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
 import { emitPortalManifest } from './portal.ts'
@@ -35,11 +36,16 @@ export function emitManifest(manifest: Manifest): OutputFile {
 
 /** Precompiled standalone ajv validators, one export per entity; no `eval` in the browser. */
 export function emitValidators(manifest: Manifest): OutputFile[] {
-  const ajv = createAjv({ standalone: true })
   const names = Object.keys(manifest.entities)
-  for (const name of names) ajv.addSchema(manifest.entities[name]?.schema as object)
+  const schemas = names.map((name) => manifest.entities[name]?.schema as object)
+  // Compiling every schema is half of a generate: ajv's code is kept by what it is compiled from.
+  const compiled = cachedText('validators', compiledSchemasKey(schemas), () => {
+    const ajv = createAjv({ standalone: true })
+    for (const schema of schemas) ajv.addSchema(schema)
+    return standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])))
+  })
   // ajv's ESM output still `require`s its string-length helper; ours counts code points the same way.
-  const code = standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])))
+  const code = compiled
     .replace(/^"use strict";/, '')
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'wbRules.ucs2length')
   const leftover = /require\("[^"]+"\)/.exec(code)

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Language } from '../http/errors.ts'
+import { idOrNull } from '../http/ids.ts'
 import type { Manifest } from '../manifest.ts'
 import { snakeCase } from './columns.ts'
 
@@ -149,8 +150,7 @@ const keysIn = (row: Record<string, unknown>, { field, item, multiple }: LabelFi
 /** Whether a value can be the key of a target: a code (text) or an id (a positive 32-bit integer). */
 function keyOf(target: LabelTarget, value: unknown): string | number | undefined {
   if (target.key === 'code') return typeof value === 'string' && value !== '' ? value : undefined
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value
-  return Number.isInteger(id) && (id as number) > 0 && (id as number) <= 2_147_483_647 ? (id as number) : undefined
+  return idOrNull(value) ?? undefined
 }
 
 /**

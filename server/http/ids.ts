@@ -21,3 +21,18 @@ export function parseId(value: unknown, field = 'id'): number {
   if (!Number.isInteger(id)) throw refuse('validation.type_integer')
   return id
 }
+
+/**
+ * The id a value names, or null when it names none (not a whole number in 1 … MAX_ID, as a number or as
+ * digits): for lookups that skip what cannot be an id rather than refuse it — a label, a code list, an
+ * import's references. What is beyond the column's range never reaches the database.
+ */
+export function idOrNull(value: unknown): number | null {
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,10}$/.test(value)
+        ? Number(value)
+        : Number.NaN
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null
+}

@@ -206,6 +206,10 @@ describe('tenant look-ups', () => {
       auth(token),
     )
     expect(byId.body.content.list).toEqual([])
+    // Ten digits beyond the id column's range name no company: skipped, never sent to the database.
+    const beyond = await get('/api/b2b/basicData/company/fuzzyQuery?codes=9999999999', auth(token))
+    expect(beyond.status).toBe(200)
+    expect(beyond.body.content.list).toEqual([])
   })
 
   it('show an enterprise user their own company only (the company wall)', async () => {

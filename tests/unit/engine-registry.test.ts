@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
 import { domainRegistry } from '../../server/domain/index.ts'
 import { createEngine } from '../../server/engine/core.ts'
 import { createRegistry, type Registry } from '../../server/engine/registry.ts'
@@ -41,6 +43,18 @@ describe('the engine registry', () => {
     })
     expect(() => createEngine(manifest, { registry })).toThrow(
       'the computed column spaApplication.targetPrice has the name of a stored field',
+    )
+  })
+
+  it('stops the server at boot when the YAML names an effect no module registers (a typo)', async () => {
+    const typo = structuredClone(manifest)
+    const accept = typo.entities.order?.states?.transitions.accept
+    if (!accept) throw new Error('the manifest has no order accept transition')
+    accept.effects = ['createShipments' as never]
+    // The engine is built before any route or database call: nothing here is ever queried.
+    const database = { api: {}, db: {}, close: async () => {} } as unknown as Database
+    await expect(buildApp({ database, manifest: typo })).rejects.toThrow(
+      'entity order transition accept effects names the effect "createShipments", which no domain module registers',
     )
   })
 })

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts'
 import { labelTarget, snakeCase } from '../../engine/index.ts'
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
+import { idOrNull } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 
 /**
@@ -96,7 +97,7 @@ export async function lookup(
   const keyword = (query.keyword ?? '').trim()
   let rank: RawBuilder<number> = sql<number>`0`
   if (codes.length) {
-    const keys = isList ? codes : codes.filter((c) => /^\d{1,10}$/.test(c)).map(Number)
+    const keys = isList ? codes : codes.map(idOrNull).filter((id): id is number => id !== null)
     if (!keys.length) return []
     conditions.push(sql<SqlBool>`${key} in (${sql.join(keys)})`)
   } else if (keyword) {

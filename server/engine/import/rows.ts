@@ -2,6 +2,7 @@ import type { FieldDef } from '../../../model/definitions.ts'
 import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { FieldError } from '../../../rules/messages.ts'
 import { LANGUAGES, messageFor } from '../../http/errors.ts'
+import { idOrNull } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import type { Cell, Sheet } from './workbook.ts'
 
@@ -167,8 +168,8 @@ export function cellValue(def: FieldDef, cell: Cell, entities: Manifest['entitie
       const one = (value: Cell) =>
         reference
           ? String(value).trim().toUpperCase()
-          : typeof value === 'string' && /^\d{1,10}$/.test(value.trim())
-            ? Number(value)
+          : typeof value === 'string'
+            ? (idOrNull(value.trim()) ?? value)
             : value
       return def.multiple ? many(text).map(one) : one(text)
     }

@@ -4,6 +4,7 @@ import type { ManifestEntity } from '../../../model/resolve.ts'
 import { IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
+import { idOrNull } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import { labelTarget } from '../labels.ts'
 import {
@@ -109,7 +110,7 @@ async function existing(
   const keys = [...new Set(values.map(String))]
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000)
-    const typed = target.key === 'id' ? chunk.filter((k) => /^\d{1,10}$/.test(k)).map(Number) : chunk
+    const typed = target.key === 'id' ? chunk.map(idOrNull).filter((id): id is number => id !== null) : chunk
     if (!typed.length) continue
     let query = dynamic(trx)
       .selectFrom(target.table)

@@ -18,7 +18,7 @@ import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
-import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
+import { entityDef } from '../../screens/manifest.ts'
 import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import { money, quoteMoney } from '../rates/texts.ts'
 import { bookingSections, orderServicesOf } from './bookingForm.ts'
@@ -123,33 +123,30 @@ export default function BookingOrder({ route }: ScreenProps) {
   const [templateName, setTemplateName] = useState('')
   const [saved, setSaved] = useState<{ id: number; version: number } | null>(null)
 
-  const draftDetail = clientCall(client, screenDef('orderDraftList')?.endpoints?.detail)
-  const templateList = clientCall(client, screenDef('orderTemplateList')?.endpoints?.list)
-
   const source = useQuery({
     queryKey: ['booking', route.name, rateId, quoteId, draftId, i18n.language],
     retry: false,
     queryFn: async ({ signal }): Promise<Source> => {
-      if (draftId !== null && draftDetail) {
-        const draft = (await draftDetail({ id: draftId }, signal)).content as Data
+      if (draftId !== null) {
+        const draft = (await client.orderDraftList.detail({ id: draftId }, signal)).content
         const { history: _history, labels: _labels, ...record } = draft
         return {
-          kind: (draft.source as Source['kind']) ?? 'direct',
+          kind: draft.source === 'rate' || draft.source === 'quote' ? draft.source : 'direct',
           record,
-          draft: { id: draft.id as number, version: draft.version as number },
+          draft: { id: draft.id, version: draft.version },
         }
       }
       const base = { entrustType: 'entrusted' }
       if (rateId !== null) {
-        const rate = (await client.price.rateQuote({ id: String(rateId) } as never, signal)).content as Data
-        const mode = String(rate.mode) as Mode
+        const rate = (await client.price.rateQuote({ id: String(rateId) }, signal)).content
+        const mode: Mode = rate.mode
         return {
           kind: 'rate',
           no: String(rate.rateNo),
           lane: `${rate.originName ?? rate.origin} → ${rate.destinationName ?? rate.destination}`,
-          total: String(rate.total ?? ''),
-          currency: String(rate.currency ?? ''),
-          validTo: String(rate.validTo ?? ''),
+          total: rate.total,
+          currency: rate.currency,
+          validTo: rate.validTo,
           record: {
             ...base,
             containerLoadType: mode,
@@ -162,24 +159,24 @@ export default function BookingOrder({ route }: ScreenProps) {
         }
       }
       if (quoteId !== null) {
-        const quote = (await client.b2b.quoteItem({ id: String(quoteId) } as never, signal)).content as Data & {
-          inquiry: Data
-        }
-        const inquiry = quote.inquiry ?? {}
+        const quote = (await client.b2b.quoteItem({ id: String(quoteId) }, signal)).content
+        const inquiry = quote.inquiry
+        // A quote always has its inquiry; null only when the inquiry is gone.
+        if (!inquiry) throw new Error(`quote ${quoteId} has no inquiry`)
         const services = orderServicesOf(
-          inquiry.services as Data | undefined,
+          inquiry.services,
           (entity?.fields.services?.values ?? []).map((v) => v.value),
         )
-        const transportMode = Number(quote.transportMode)
+        const transportMode = quote.transportMode
         const mode = transportMode === 1 ? (routeMode === 'LCL' ? 'LCL' : 'FCL') : LOAD_OF_QUOTE[transportMode]
-        const packages = (inquiry.packages as Data[] | undefined) ?? []
+        const packages = inquiry.packages
         return {
           kind: 'quote',
-          no: String(quote.quoteNo ?? ''),
-          lane: `${labelOf(inquiry, 'origin')} → ${labelOf(inquiry, 'destination')}`,
-          total: String(quote.total ?? ''),
-          currency: String(quote.currency ?? ''),
-          validTo: String(quote.validUntil ?? ''),
+          no: quote.quoteNo,
+          lane: `${inquiry.originName ?? inquiry.origin} → ${inquiry.destinationName ?? inquiry.destination}`,
+          total: quote.total,
+          currency: quote.currency,
+          validTo: quote.validUntil,
           record: {
             ...base,
             transportMode,
@@ -187,16 +184,16 @@ export default function BookingOrder({ route }: ScreenProps) {
             pol: inquiry.origin,
             pod: inquiry.destination,
             ...(quote.carrier ? { carrier: quote.carrier } : {}),
-            ...(inquiry.tradeTerm ? { tradeTerm: inquiry.tradeTerm } : {}),
+            tradeTerm: inquiry.tradeTerm,
             // What the customer asked for in the inquiry is what the booking orders.
             ...(services.length ? { services } : {}),
-            ...(mode === 'FCL' || mode === 'RAILWAY' ? { containers: inquiry.containers ?? [] } : {}),
+            ...(mode === 'FCL' || mode === 'RAILWAY' ? { containers: inquiry.containers } : {}),
             ...(packages.length
               ? {
-                  boxes: packages.reduce((n, p) => n + Number(p.packageCount ?? 0), 0),
-                  grossWeight: packages.reduce((n, p) => n + Number(p.grossWeight ?? 0), 0),
+                  boxes: packages.reduce((n, p) => n + p.packageCount, 0),
+                  grossWeight: packages.reduce((n, p) => n + p.grossWeight, 0),
                   goodsDescription: packages
-                    .map((p) => String(p.description ?? '').slice(0, 35))
+                    .map((p) => p.description.slice(0, 35))
                     .slice(0, 6)
                     .join('\n'),
                 }
@@ -218,11 +215,9 @@ export default function BookingOrder({ route }: ScreenProps) {
 
   const templates = useQuery({
     queryKey: ['bookingTemplates', i18n.language],
-    enabled: templateList !== null,
     retry: false,
-    queryFn: async ({ signal }) =>
-      ((await templateList?.({ searchParams: {}, pageNum: 1, pageSize: 200 }, signal))?.content as { list: Data[] })
-        ?.list ?? [],
+    queryFn: async ({ signal }): Promise<Data[]> =>
+      (await client.orderTemplateList.list({ searchParams: {}, pageNum: 1, pageSize: 200 }, signal)).content.list,
   })
 
   const mode = String((current ?? source.data?.record)?.containerLoadType ?? routeMode)
@@ -289,7 +284,8 @@ export default function BookingOrder({ route }: ScreenProps) {
     setBusy(true)
     try {
       if (intent.current === 'draft') {
-        const row = (await client.booking.orderDraftSave(body as never)).content as Data
+        // The stored draft (the engine's row: its id and version beside the order's fields).
+        const row: Data = { ...(await client.booking.orderDraftSave(body as never)).content }
         setSaved({ id: row.id as number, version: row.version as number })
         setCurrent(values)
         setParams(
@@ -302,7 +298,7 @@ export default function BookingOrder({ route }: ScreenProps) {
         effects.toast(t('booking.draftSaved'), { intent: 'success' })
         return
       }
-      const row = (await client.booking.orderAdd({ ...body, submit: true } as never)).content as Data
+      const row: Data = { ...(await client.booking.orderAdd({ ...body, submit: true } as never)).content }
       effects.toast(t('booking.submitted', { orderNo: row.orderNo }), { intent: 'success' })
       effects.navigate(`${DETAIL_OF[String(row.containerLoadType)] ?? '/orderDetails'}?id=${row.id}`)
     } finally {
@@ -408,9 +404,4 @@ export default function BookingOrder({ route }: ScreenProps) {
       </section>
     </div>
   )
-}
-
-function labelOf(row: Data, field: string): string {
-  const labels = (row.labels ?? {}) as Record<string, unknown>
-  return String(labels[field] ?? row[field] ?? '')
 }

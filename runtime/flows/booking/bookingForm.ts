@@ -1,3 +1,4 @@
+import type { InquiryServices } from '../../../generated/content.ts'
 import type { FormSection } from '../../forms/schemaForm.ts'
 
 /**
@@ -33,8 +34,11 @@ export function bookingSections(mode: string): FormSection[] {
   ]
 }
 
-/** The services of an inquiry as its summary carries them (server/domain/quotes: inquirySummary). */
-export type InquiryServices = Record<string, unknown>
+/**
+ * The services of an inquiry as its summary carries them (schemas/inquiryServices.yaml), each read as it
+ * comes: a value of another type is not asked for.
+ */
+export type AskedServices = { [K in keyof InquiryServices]?: unknown }
 
 const ticked = (value: unknown) => value === true
 const someOf = (value: unknown) => Array.isArray(value) && value.length > 0
@@ -45,7 +49,7 @@ const someOf = (value: unknown) => Array.isArray(value) && value.length > 0
  * delivery to the consignee. Answered in the order of `values`, the order field's own values, and only
  * those it has.
  */
-export function orderServicesOf(services: InquiryServices | null | undefined, values: readonly unknown[]): string[] {
+export function orderServicesOf(services: AskedServices | null | undefined, values: readonly unknown[]): string[] {
   if (!services) return []
   const asked: Record<string, boolean> = {
     pickUp: ticked(services.needPickUp),

@@ -3,7 +3,13 @@ import { Fact } from '../rates/SpecialRateApplication.tsx'
 import { CONTAINER_LABELS } from '../rates/texts.ts'
 import { type InquirySummary, MODE_KEYS, useQuoteStyles } from './shared.ts'
 
-const SERVICE_FLAGS = ['needPickUp', 'deliveryToConsignee', 'collectWarehouse', 'insurance', 'unloadingWarehouse']
+const SERVICE_FLAGS = [
+  'needPickUp',
+  'deliveryToConsignee',
+  'collectWarehouse',
+  'insurance',
+  'unloadingWarehouse',
+] as const
 
 /** An inquiry as a quote is written or compared against: lane, modes, containers, packages, services. */
 export function InquiryPanel({ inquiry }: { inquiry: InquirySummary }) {
@@ -11,9 +17,9 @@ export function InquiryPanel({ inquiry }: { inquiry: InquirySummary }) {
   const { t } = useTranslation()
   const services = [
     ...SERVICE_FLAGS.filter((name) => inquiry.services[name] === true).map((name) => t(`field.${name}`)),
-    ...((inquiry.services.warehouseServices as string[] | null) ?? []).map((v) => t(`enum.warehouseService.${v}`)),
-    ...((inquiry.services.customsDeclaration as string[] | null) ?? []).map((v) => t(`enum.customsDeclaration.${v}`)),
-    ...(inquiry.services.otherServices ? [String(inquiry.services.otherServices)] : []),
+    ...(inquiry.services.warehouseServices ?? []).map((v) => t(`enum.warehouseService.${v}`)),
+    ...(inquiry.services.customsDeclaration ?? []).map((v) => t(`enum.customsDeclaration.${v}`)),
+    ...(inquiry.services.otherServices ? [inquiry.services.otherServices] : []),
   ]
   return (
     <section className={styles.panel} data-testid="inquiry-summary" aria-label={t('quote.inquirySummary')}>

@@ -12,7 +12,7 @@ import { entityDef } from '../../screens/manifest.ts'
 import { Fact } from '../rates/SpecialRateApplication.tsx'
 import { quoteMoney, useRateTexts } from '../rates/texts.ts'
 import { InquiryPanel } from './InquiryPanel.tsx'
-import { bookingPath, type InquirySummary, type QuoteRow, useQuoteStyles } from './shared.ts'
+import { bookingPath, type QuoteRow, useQuoteStyles } from './shared.ts'
 
 /**
  * The customer's quotes of one inquiry (/inquiryQuotes?id=<inquiryId>): the inquiry's summary and the quotes
@@ -41,12 +41,7 @@ export default function QuoteComparison(_props: ScreenProps) {
     queryKey: ['inquiryQuotes', id, sort, i18n.language],
     enabled: id !== null,
     retry: false,
-    queryFn: async ({ signal }) =>
-      (await client.b2b.inquiryQuotes({ id: String(id), sort } as never, signal)).content as {
-        inquiry: InquirySummary
-        list: QuoteRow[]
-        currency: string
-      },
+    queryFn: async ({ signal }) => (await client.b2b.inquiryQuotes({ id: String(id), sort }, signal)).content,
   })
 
   if (id === null || answer.isError)

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import type { QuoteItem } from '../../../generated/content.ts'
 import { compareDecimal } from '../../../rules/decimal.ts'
 import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
 import { RequestError } from '../../api.ts'
@@ -14,7 +15,7 @@ import type { ScreenProps } from '../../registry.ts'
 import { entityDef } from '../../screens/manifest.ts'
 import { money, useRateTexts } from '../rates/texts.ts'
 import { InquiryPanel } from './InquiryPanel.tsx'
-import type { ChargeLine, InquirySummary, QuoteRow } from './shared.ts'
+import type { ChargeLine, InquirySummary } from './shared.ts'
 import { useQuoteStyles } from './shared.ts'
 
 /**
@@ -27,7 +28,8 @@ import { useQuoteStyles } from './shared.ts'
 
 type Data = Record<string, unknown>
 type Loaded = {
-  quote: (QuoteRow & { history?: unknown[] }) | null
+  /** The quote as GET /b2b/quote/getItem answers it, its inquiry apart. */
+  quote: Omit<QuoteItem, 'inquiry' | 'exchangeRates'> | null
   inquiry: InquirySummary
   rates: Map<string, CurrencyRate>
 }
@@ -62,18 +64,15 @@ export default function QuoteEditor({ route }: ScreenProps) {
     enabled: id !== null || inquiryParam !== null,
     retry: false,
     queryFn: async ({ signal }): Promise<Loaded> => {
-      const toMap = (rates: Record<string, CurrencyRate> | undefined) => new Map(Object.entries(rates ?? {}))
+      const toMap = (rates: Record<string, CurrencyRate | undefined> | undefined) =>
+        new Map(Object.entries(rates ?? {}).filter((entry): entry is [string, CurrencyRate] => !!entry[1]))
       if (id !== null) {
-        const item = (await client.b2b.quoteItem({ id: String(id) } as never, signal)).content as QuoteRow & {
-          inquiry: InquirySummary
-        }
-        const { inquiry, exchangeRates, ...quote } = item
-        return { quote: { ...quote, inquiry: inquiry.id } as QuoteRow, inquiry, rates: toMap(exchangeRates) }
+        const { inquiry, exchangeRates, ...quote } = (await client.b2b.quoteItem({ id: String(id) }, signal)).content
+        // A quote always has its inquiry; null only when the inquiry is gone.
+        if (!inquiry) throw new Error(`quote ${id} has no inquiry`)
+        return { quote, inquiry, rates: toMap(exchangeRates) }
       }
-      const answer = (await client.b2b.inquiryQuotes({ id: String(inquiryParam) } as never, signal)).content as {
-        inquiry: InquirySummary
-        exchangeRates?: Record<string, CurrencyRate>
-      }
+      const answer = (await client.b2b.inquiryQuotes({ id: String(inquiryParam) }, signal)).content
       return { quote: null, inquiry: answer.inquiry, rates: toMap(answer.exchangeRates) }
     },
   })
@@ -81,7 +80,8 @@ export default function QuoteEditor({ route }: ScreenProps) {
   const record = useMemo<Data | null>(() => {
     if (!loaded.data) return null
     const { quote, inquiry } = loaded.data
-    if (quote) return { ...quote, charges: quote.charges.map(({ amount: _amount, ...line }) => line) }
+    if (quote)
+      return { ...quote, inquiry: inquiry.id, charges: quote.charges.map(({ amount: _amount, ...line }) => line) }
     return {
       inquiry: inquiry.id,
       transportMode: inquiry.transportModes[0],
@@ -159,7 +159,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
       quote ? client.quoteList.update(payload as never) : client.quoteList.create(payload as never)
     setBusy(true)
     try {
-      let saved: QuoteRow
+      let saved: { id: number; quoteNo?: unknown }
       const below = lowFee(data)
       if (below) {
         const yes = await effects.confirm({
@@ -171,7 +171,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
         if (!yes) return
       }
       try {
-        saved = (await write(below ? { ...body, lowFeeConfirmed: true } : body)).content as unknown as QuoteRow
+        saved = (await write(below ? { ...body, lowFeeConfirmed: true } : body)).content
       } catch (error) {
         // SPEC §5/§8 low-fee warning: asked above when the amount due was known; should it have changed since,
         // the server names the amounts, the operator confirms and it is resent.
@@ -184,7 +184,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
           cancelLabel: t('quote.cancel'),
         })
         if (!yes) throw error
-        saved = (await write({ ...body, lowFeeConfirmed: true })).content as unknown as QuoteRow
+        saved = (await write({ ...body, lowFeeConfirmed: true })).content
       }
       effects.toast(t('quote.saved', { no: saved.quoteNo }), { intent: 'success' })
       await reload(saved.id)

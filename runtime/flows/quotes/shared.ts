@@ -1,44 +1,12 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import type { CurrencyRate } from '../../../rules/quotes.ts'
+import type { QuoteComparisonRow } from '../../../generated/content.ts'
 
-export type { InquirySummary } from '../../../rules/quotes.ts'
+export type { InquirySummary } from '../../../generated/content.ts'
 
-export interface ChargeLine {
-  chargeType: string
-  name: string
-  quantity: number
-  unit: string
-  unitPrice: string
-  currency: string
-  remarks?: string
-  amount?: string | null
-}
-
-export interface QuoteRow {
-  id: number
-  version: number
-  quoteNo: string
-  inquiry: number
-  type: 'manual' | 'auto'
-  transportMode: number
-  currency: string
-  validUntil: string
-  charges: ChargeLine[]
-  subtotals: { currency: string; amount: string }[]
-  total: string
-  carrier: string | null
-  carrierName: string | null
-  transitDays: number | null
-  departure: string | null
-  arrival: string | null
-  state: string
-  expired: boolean
-  bookable?: boolean
-  compareTotal?: string | null
-  lowFeeConfirmed: boolean
-  exchangeRates?: Record<string, CurrencyRate>
-  inquiry_summary?: never
-}
+/** A quote as the comparison lists it (GET /b2b/quote/listByInquiry, schemas/quoteComparisonRow.yaml). */
+export type QuoteRow = QuoteComparisonRow
+/** One charge line of a quote as the server answers it (its amount worked out). */
+export type ChargeLine = QuoteRow['charges'][number]
 
 export const MODE_KEYS: Record<number, string> = { 1: 'sea', 2: 'air', 3: 'rail', 4: 'truck' }
 

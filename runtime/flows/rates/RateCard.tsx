@@ -37,7 +37,7 @@ export function RateCard({
   const { t, i18n } = useTranslation()
   const day = (value: string | null) => formatWhen(value, i18n.language, { type: 'date', empty: '—' })
   const view = viewOf(rate, display, allIn)
-  const own = Object.entries(rate.totalsByCurrency)
+  const own = Object.entries(rate.totalsByCurrency).filter((entry): entry is [string, string] => entry[1] !== undefined)
   const rateQuery = new URLSearchParams({ rateId: String(rate.id), ...query }).toString()
   const days = rate.departureDays.map((d) => t(`rate.weekdayShort_${d}`)).join(' ')
   return (

@@ -70,8 +70,7 @@ export default function RateComparison({ route }: ScreenProps) {
       staleTime: 60_000,
       retry: false,
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (await quietClient.price.rateQuote({ id: String(id), ...selection.query } as never, signal))
-          .content as PricedRate,
+        (await quietClient.price.rateQuote({ ...selection.query, id: String(id) }, signal)).content,
     })),
   })
 

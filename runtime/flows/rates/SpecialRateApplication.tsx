@@ -13,7 +13,6 @@ import { priceProblem } from './price.ts'
 import { modeOfRoute, SEARCH_PATHS } from './state.ts'
 import { useRateStyles } from './styles.ts'
 import { CONTAINER_LABELS, money, useRateTexts } from './texts.ts'
-import type { PricedRate, SpaApplication } from './types.ts'
 
 /**
  * Applying for a special rate (/fclSpecialPriceApplication?rateId=…, /lcl…, /air…): the rate as the customer
@@ -48,17 +47,14 @@ export default function SpecialRateApplication({ route }: ScreenProps) {
     enabled: validId,
     retry: false,
     queryFn: async ({ signal }) =>
-      (await quietClient.booking.verifyFreightRates({ rateId: String(rateId) } as never, signal)).content as {
-        valid: boolean
-        validTo: string
-      },
+      (await quietClient.booking.verifyFreightRates({ rateId: String(rateId) }, signal)).content,
   })
   const rate = useQuery({
     queryKey: ['rateQuote', rateId, cargo, session.user?.userInfo.userId ?? 0, i18n.language],
     enabled: validId,
     retry: false,
     queryFn: async ({ signal }) =>
-      (await quietClient.price.rateQuote({ id: String(rateId), ...cargo } as never, signal)).content as PricedRate,
+      (await quietClient.price.rateQuote({ ...cargo, id: String(rateId) }, signal)).content,
   })
 
   const apply = useMutation({
@@ -70,7 +66,7 @@ export default function SpecialRateApplication({ route }: ScreenProps) {
           targetPrice: target.trim(),
           ...(remark.trim() ? { remark: remark.trim() } : {}),
         })
-      ).content as SpaApplication,
+      ).content,
   })
 
   const listBack = rate.data

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type Manifest, resolveManifest } from '../model/resolve.ts'
-import { withEntityResponses } from './checks/endpointResponses.ts'
+import { endpointResponses, withEntityResponses } from './checks/endpointResponses.ts'
 import { CHECKS, type Check } from './checks/index.ts'
 import { uiRuleErrors } from './checks/uiRules.ts'
 import type { OutputFile } from './emit/index.ts'
@@ -19,7 +19,11 @@ const checks: readonly Check[] = [...CHECKS]
 /** load → validate → resolve: the configuration, or every error in it. */
 export function checkProject(root: string): { sources: Sources; errors: ConfigError[]; manifest?: Manifest } {
   const sources = loadSources(root)
-  const errors = [...validateSources(withEntityResponses(sources), checks), ...uiRuleErrors(sources)]
+  const errors = [
+    ...validateSources(withEntityResponses(sources), checks),
+    ...uiRuleErrors(sources),
+    ...endpointResponses(sources),
+  ]
   if (errors.length) return { sources, errors }
   const manifest = resolveManifest(sources)
   const examples = exampleErrors(manifest, sources)

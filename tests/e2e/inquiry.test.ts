@@ -103,6 +103,32 @@ describe('the pallet inquiry', () => {
     await context.close()
   })
 
+  it("follows the screen's UI rules: fields wait for origin and destination, the goods value for insurance", async () => {
+    // screens/inquiry.yaml (enable when origin and destination are filled) and schemas/inquiry.yaml
+    // (goods value shown with insurance), drawn by the generic rule evaluator, not by the flow's code.
+    const { context, page, base } = await portal.signIn('entadmin')
+    await page.goto(`${base}/palletInquiry/sea?lang=en`)
+    await page.getByTestId('inquiry-form-sea').waitFor(WAIT)
+    const contractNo = page.getByRole('textbox', { name: en('field', 'contractNo') })
+    const insurance = page.getByRole('checkbox', { name: en('field', 'insurance') })
+    const goodsValue = page.getByRole('textbox', { name: en('field', 'goodsValue') })
+    await expect.poll(() => contractNo.isDisabled(), WAIT).toBe(true)
+    expect(await insurance.isDisabled()).toBe(true)
+    expect(await goodsValue.count()).toBe(0)
+
+    await chooseInquiryRoute(page, 'en')
+    await expect.poll(() => contractNo.isDisabled(), WAIT).toBe(false)
+    expect(await page.getByTestId('inquiry-route-first').count()).toBe(0)
+    await contractNo.fill('MH-2026-0318')
+    expect(await goodsValue.count()).toBe(0)
+    await insurance.check()
+    await expect.poll(() => goodsValue.count(), WAIT).toBe(1)
+    expect(await goodsValue.isDisabled()).toBe(false)
+    await insurance.uncheck()
+    await expect.poll(() => goodsValue.count(), WAIT).toBe(0)
+    await context.close()
+  })
+
   it('opadmin finds the inquiry in /InquiryList and opens /viewInquiry', async () => {
     const { context, page, base } = await portal.signIn('opadmin')
     await page.goto(`${base}/InquiryList?lang=en`)
@@ -121,6 +147,38 @@ describe('the pallet inquiry', () => {
     const id = new URL(page.url()).searchParams.get('id')
     await write.click()
     await page.waitForURL((url) => url.pathname === '/inquiryQuoteDetails' && url.searchParams.get('inquiry') === id)
+    await context.close()
+  })
+
+  it('opadmin rejects a submitted inquiry with a reason: the transition asks for it in a dialog', async () => {
+    // schemas/inquiry.yaml: reject takes input: inquiryRejection (a required reason), asked by the generic
+    // detail screen and kept in the history.
+    const { context, page, base } = await portal.signIn('opadmin')
+    await page.goto(`${base}/InquiryList?lang=en&state=submitted`)
+    const link = page
+      .locator('table tbody tr a')
+      .filter({ hasText: /^INQ\d+/ })
+      .first()
+    await link.waitFor(WAIT)
+    const number = (await link.textContent()) ?? ''
+    await link.click()
+    await page.waitForURL(/\/viewInquiry\?id=\d+/)
+    // The list's own row actions (a Reject among them) go once the detail has drawn its record.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(number)
+    await page.getByRole('button', { name: en('action', 'reject'), exact: true }).click()
+    const dialog = page.getByTestId('transition-input')
+    await dialog.waitFor(WAIT)
+    expect(await dialog.getByText(en('confirm', 'rejectInquiry')).count()).toBe(1)
+    const confirm = dialog.getByRole('button', { name: en('action', 'reject'), exact: true })
+    await confirm.click()
+    // The reason is required: the input's own validator says so before anything is sent.
+    await expect.poll(() => dialog.getByText(en('validation', 'required')).count(), WAIT).toBeGreaterThan(0)
+    const reason = 'No capacity on this lane before the goods are ready'
+    await dialog.getByRole('textbox', { name: en('field', 'rejectReason') }).fill(reason)
+    await confirm.click()
+    await expect.poll(() => dialog.count(), WAIT).toBe(0)
+    await expect.poll(() => page.locator('h1 ~ [data-state]').getAttribute('data-state'), WAIT).toBe('rejected')
+    await expect.poll(() => page.getByText(reason, { exact: false }).count(), WAIT).toBeGreaterThan(0)
     await context.close()
   })
 })

@@ -191,29 +191,31 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
     <section className={styles.panel} aria-label={title}>
       <Subtitle2 as="h2">{title}</Subtitle2>
       <dl className={styles.grid} style={{ gridTemplateColumns: `repeat(${section.columns}, minmax(0, 1fr))` }}>
-        {section.fields.map((field) => (
-          <div
-            key={field.field}
-            className={styles.item}
-            style={field.rows ? { gridColumn: '1 / -1' } : undefined}
-            data-field={field.field}
-          >
-            <dt className={styles.label}>{t(field.label)}</dt>
-            <dd className={styles.value}>
-              {field.rows ? (
-                <Rows field={field} value={record[field.field]} labels={record.labels} />
-              ) : (
-                <Value
-                  value={record[field.field]}
-                  column={field.column}
-                  entity={detail.entity}
-                  record={record}
-                  multiline={field.multiline}
-                />
-              )}
-            </dd>
-          </div>
-        ))}
+        {section.fields
+          .filter((field) => !detail.hidden.has(field.field))
+          .map((field) => (
+            <div
+              key={field.field}
+              className={styles.item}
+              style={field.rows ? { gridColumn: '1 / -1' } : undefined}
+              data-field={field.field}
+            >
+              <dt className={styles.label}>{t(field.label)}</dt>
+              <dd className={styles.value}>
+                {field.rows ? (
+                  <Rows field={field} value={record[field.field]} labels={record.labels} />
+                ) : (
+                  <Value
+                    value={record[field.field]}
+                    column={field.column}
+                    entity={detail.entity}
+                    record={record}
+                    multiline={field.multiline}
+                  />
+                )}
+              </dd>
+            </div>
+          ))}
       </dl>
     </section>
   )

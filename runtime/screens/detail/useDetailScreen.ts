@@ -4,15 +4,18 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
+import { fieldRulesOf, inactiveFields, withoutInactive } from '../../../rules/uiRules.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
+import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
 import { useSession } from '../../session.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
   clientCall,
   entityDef,
+  loadManifest,
   manifest,
   type PortalEntity,
   screenDef,
@@ -70,6 +73,13 @@ export function useDetailScreen(screen: ManifestScreen) {
   const record = query.data ?? null
 
   const sections = useMemo(() => detailSections(screen, entity), [screen, entity])
+  /** Fields the YAML's UI rules hide for this record (a goods value without insurance): not shown either. */
+  const hidden = useMemo(() => {
+    const rules = fieldRulesOf(entity?.fields ?? {}, screen.form?.sections)
+    if (!record || !rules.size) return new Set<string>()
+    const states = inactiveFields(rules, withoutInactive(rules, record))
+    return new Set([...states].filter(([, state]) => state.hidden).map(([name]) => name))
+  }, [entity, screen, record])
 
   const actionContext: ActionContext = useMemo(
     () => ({
@@ -146,7 +156,10 @@ export function useDetailScreen(screen: ManifestScreen) {
     async (action: ActionDef) => {
       if (!record) return
       const confirm = confirmKey(action, entity)
-      const input = action.transition ? entityDef(entity?.states?.transitions[action.transition]?.input) : undefined
+      const inputName = action.transition ? entity?.states?.transitions[action.transition]?.input : undefined
+      // A screen's part of the manifest carries its own entities; the input's may need the rest of it.
+      if (inputName && !entityDef(inputName)) await loadManifest(WHOLE_MANIFEST)
+      const input = entityDef(inputName)
       if (input) {
         setAsking({ action, input, confirm })
         return
@@ -191,6 +204,7 @@ export function useDetailScreen(screen: ManifestScreen) {
     error: query.error,
     fetching: query.isFetching,
     sections,
+    hidden,
     actions,
     history,
     back,

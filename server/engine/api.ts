@@ -35,12 +35,17 @@ export interface EngineApi {
   export(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<string>
 }
 
-/** An endpoint of the manifest, by itself, by its id (`orderList.list`, `listSpaApply`) or by `METHOD /path`. */
-export type EndpointRef = ManifestEndpoint | string
+/**
+ * An endpoint of the manifest, by itself, by its id (`orderList.list`, `listSpaApply`) or by `METHOD /path`;
+ * or an engine entity itself (`{ entity: 'spaApplication' }`), for a hand-written endpoint no screen binds:
+ * then no endpoint's filter, search or permissions apply (the handler's own endpoint was checked), while
+ * data scope, the registered visibility and each transition's permission still do.
+ */
+export type EndpointRef = ManifestEndpoint | string | { entity: string }
 
 export function createEngineApi(manifest: Manifest, options: EngineOptions): EngineApi {
   const engine = createEngine(manifest, options)
-  const endpointOf = (ref: EndpointRef): ManifestEndpoint => {
+  const endpointOf = (ref: Exclude<EndpointRef, { entity: string }> | ManifestEndpoint): ManifestEndpoint => {
     if (typeof ref !== 'string') return ref
     const found = manifest.endpoints.find((e) => e.id === ref || `${e.method} ${e.path}` === ref)
     if (!found) throw new Error(`No endpoint ${ref} in the manifest`)
@@ -49,7 +54,9 @@ export function createEngineApi(manifest: Manifest, options: EngineOptions): Eng
   const call =
     <T>(kind: EngineKind) =>
     (trx: Transaction<DB>, endpoint: EndpointRef, who: EngineCall, input: unknown) =>
-      engine.handle(trx, endpointOf(endpoint), who, input, kind) as Promise<T>
+      (typeof endpoint === 'object' && !('path' in endpoint)
+        ? engine.handleEntity(trx, endpoint.entity, kind, who, input)
+        : engine.handle(trx, endpointOf(endpoint), who, input, kind)) as Promise<T>
   return {
     endpoints: engine.endpoints,
     handle: engine.handle,

@@ -130,6 +130,18 @@ export interface Engine {
     input: unknown,
     kind?: EngineKind,
   ): Promise<unknown>
+  /**
+   * One call of a kind on an engine entity itself, for a hand-written endpoint no screen binds (a detail
+   * answered with more than the row): no endpoint's filter, search or permissions — the handler's own
+   * endpoint was checked; data scope, visibility and each transition's permission still hold.
+   */
+  handleEntity(
+    trx: Transaction<DB>,
+    entity: string,
+    kind: EngineKind,
+    call: EngineCall,
+    input: unknown,
+  ): Promise<unknown>
 }
 
 /** True for the endpoints the engine answers; the rest are hand-written (custom) or views of core tables. */
@@ -682,12 +694,38 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     },
   }
 
+  const entityPlans = new Map<string, EndpointPlan>()
+  const entityPlanOf = (name: string, kind: EngineKind): EndpointPlan => {
+    const key = `${name} ${kind}`
+    const known = entityPlans.get(key)
+    if (known) return known
+    const entity = manifest.entities[name]
+    if (!entity || !isEngineEntity(entity)) throw new Error(`${name} is not an entity the engine stores`)
+    const endpoint: ManifestEndpoint = {
+      id: `${name}.${kind}`,
+      kind: kind as ManifestEndpoint['kind'],
+      entity: name,
+      method: 'POST',
+      path: `/${name}/${kind}`,
+      permissions: [],
+      public: false,
+      screens: [],
+      ...(kind === 'list' || kind === 'export' ? { search: [] } : {}),
+    }
+    const plan = makePlan(endpoint, entity, kind)
+    entityPlans.set(key, plan)
+    return plan
+  }
+
   return {
     endpoints,
     async handle(trx, endpoint, call, input, kind) {
       const plan = planOf(endpoint, kind)
       checkAccess(plan.endpoint, call.session)
       return kinds[kind ?? plan.kind](trx, plan, call, input)
+    },
+    async handleEntity(trx, entity, kind, call, input) {
+      return kinds[kind](trx, entityPlanOf(entity, kind), call, input)
     },
   }
 }

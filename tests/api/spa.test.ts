@@ -299,5 +299,14 @@ describe('special-rate applications', () => {
       createdByName: 'Chen Jing',
     })
     expect((await ids(['approved'])).map((r: { id: number }) => r.id)).not.toContain(applied.id)
+    // The detail reads the same computed state: expired is final, nothing can be fired, and its history says why.
+    const detail = await ok('GET', `/api/booking/spa/getSpaById?id=${applied.id}`, operator)
+    expect(detail).toMatchObject({ state: 'expired', storedState: 'approved', usable: false, transitions: [] })
+    expect(detail.history.map((h: { transition?: string }) => h.transition)).toContain('approve')
+    expect(
+      (
+        await call('POST', '/api/booking/spa/spaAudit', operator, { id: applied.id, version: 2, decision: 'reject' })
+      ).json().code,
+    ).toBe('320001')
   })
 })

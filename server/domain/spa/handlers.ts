@@ -148,6 +148,9 @@ interface SpaInput {
   remark?: string
 }
 
+/** The special-rate application itself, for the engine's reads no screen binds (getSpaById). */
+const SPA = { entity: 'spaApplication' }
+
 export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegistry => {
   const entity = manifest.entities.spaApplication as ManifestEntity
   const states = entity.states as NonNullable<ManifestEntity['states']>
@@ -229,9 +232,9 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
   }
 
   /** The transitions this caller may fire on the row now. */
-  const allowed = (session: Session, row: SpaRow) =>
+  const allowed = (session: Session, state: string) =>
     Object.entries(states.transitions)
-      .filter(([, t]) => t.from.includes(row.state) && session.permissions.has(t.permission))
+      .filter(([, t]) => t.from.includes(state) && session.permissions.has(t.permission))
       .map(([name]) => name)
 
   return {
@@ -294,8 +297,12 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
     async getSpaById(ctx) {
       const session = sessionOf(ctx)
       const id = idOf(ctx.input)
+      const call = { tenantId: ctx.request.tenant.id, session, language: ctx.request.language }
       return ctx.inTenant(async (trx) => {
-        const row = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
+        // The engine's detail (server/engine/api.ts): the computed state and names of ./register.ts, the
+        // labels, the audit history; the thread is this module's own.
+        const row = await engine.detail(trx, SPA, call, { id })
+        const state = row.state as string
         const { rows: thread } = await sql<Record<string, unknown>>`
           select o.id, o.action, o.side, o.price::text as price, o.currency, o.remark, o.created_by as "userId",
             u.real_name as "userName", o.created_at as at
@@ -305,8 +312,8 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
         `.execute(trx)
         return {
           ...row,
-          usable: row.state === 'approved',
-          transitions: allowed(session, row),
+          usable: state === 'approved',
+          transitions: allowed(session, state),
           thread: thread.map((t) => ({ ...t, at: new Date(t.at as string).toISOString() })),
         }
       })

@@ -1,4 +1,5 @@
 import type { FieldDef } from '../../model/definitions.ts'
+import { contentSchema, type JsonSchema, modelSchema } from '../../model/jsonschema.ts'
 import type { Manifest, ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 
 type Doc = Record<string, unknown>
@@ -177,7 +178,14 @@ function answerValue(field: AnswerFieldDef, manifest: Manifest, nullableItems: b
     case 'list':
       return { type: 'array', items: field.entity ? ref(answerName(field.entity)) : { type: 'object' } }
     case 'map':
-      return { type: 'object', additionalProperties: !field.of || field.of === 'json' ? {} : { type: field.of } }
+      return {
+        type: 'object',
+        additionalProperties: field.entity
+          ? ref(answerName(field.entity))
+          : !field.of || field.of === 'json'
+            ? {}
+            : { type: field.of },
+      }
     default:
       // string, textBlock, richText, file
       return { type: 'string' }
@@ -222,7 +230,13 @@ const SYSTEM_PROPERTIES: Record<string, Doc> = {
  */
 function entityAnswer(entity: ManifestEntity, manifest: Manifest): Doc {
   if (!entity.stored)
-    return { description: entity.description ?? entity.entity, ...answerObject(entity.fields, manifest, false) }
+    return {
+      description: entity.description ?? entity.entity,
+      // The same description the typed client is generated from (generator/emit/index.ts), nested shapes named.
+      ...contentSchema(entity, manifest.entities, (name) =>
+        name.startsWith('schema:') ? ref(modelSchemaName(name.slice('schema:'.length))) : ref(answerName(name)),
+      ),
+    }
   const fields = answerObject(entity.fields, manifest, true)
   return {
     type: 'object',
@@ -279,22 +293,9 @@ function success(content: Doc, sessionToken = false): Doc {
   }
 }
 
-/**
- * A custom endpoint's answer as the manifest resolves its `response:` (model/definitions.ts ContentShape):
- * an entity (or null), a list or a page of one, a file, or no content.
- */
-type ContentShape =
-  | { kind: 'entity'; entity: string; nullable: boolean }
-  | { kind: 'list'; entity: string }
-  | { kind: 'page'; entity: string }
-  | { kind: 'binary' }
-  | { kind: 'none' }
-
 /** The content of a custom endpoint's success; `binary` for a file the call sends itself. */
 function customContent(endpoint: ManifestEndpoint, manifest: Manifest): Doc | 'binary' {
-  const shape =
-    (endpoint as { content?: ContentShape }).content ??
-    (endpoint.response ? { kind: 'entity', entity: endpoint.response, nullable: false } : undefined)
+  const shape = endpoint.content
   if (!shape) return { description: 'Not described yet.' }
   if (shape.kind === 'binary') return 'binary'
   if (shape.kind === 'none') return { type: 'null' }
@@ -639,6 +640,33 @@ function tagDescription(tag: string, manifest: Manifest): string {
   return PATH_TAGS[tag] ?? `The hand-written calls under /${tag}.`
 }
 
+const modelSchemaName = (name: string) => `${name}Document`
+
+/**
+ * A document the model describes with a JSON Schema of its own (an overlay, model/overlay.schema.json), as
+ * components: the schema and each of its `$defs`, its references pointed at them.
+ */
+function modelSchemas(name: string): Record<string, unknown> {
+  const { $defs, ...schema } = modelSchema(name as 'overlay') as JsonSchema & { $defs?: Record<string, unknown> }
+  const prefix = modelSchemaName(name)
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite)
+    if (!value || typeof value !== 'object') return value
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
+          ? `#/components/schemas/${prefix}_${v.slice('#/$defs/'.length)}`
+          : rewrite(v),
+      ]),
+    )
+  }
+  return {
+    [prefix]: rewrite(schema),
+    ...Object.fromEntries(Object.entries($defs ?? {}).map(([def, s]) => [`${prefix}_${def}`, rewrite(s)])),
+  }
+}
+
 /** The schema names a part of the document refers to, followed through the schemas they refer to. */
 function usedSchemas(root: unknown, schemas: Record<string, unknown>): Set<string> {
   const used = new Set<string>()
@@ -710,6 +738,7 @@ export function openApiDocument(manifest: Manifest): Doc {
     add(answerName(name), entityAnswer(entity, manifest))
     if (details.has(name) && entity.stored) add(detailName(name), detailAnswer(entity, manifest))
   }
+  for (const [name, schema] of Object.entries(modelSchemas('overlay'))) add(name, schema)
   const responses = errorResponsesComponents()
   const used = usedSchemas({ paths, responses }, schemas)
   const tags = [

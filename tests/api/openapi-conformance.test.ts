@@ -103,6 +103,10 @@ describe('the OpenAPI document describes the real answers', () => {
     const detail = details[0] as ManifestEndpoint
     const missing = await call('opadmin', detail, { id: 999_999 })
     expect(missing.status).toBe(404)
+    const nowhere = await test.app.inject({ method: 'GET', url: '/api/no/such/call' })
+    expect(nowhere.statusCode).toBe(404)
+    expect(checker.problems('GET', '/api/no/such/call', 404, nowhere.json())).toEqual([])
+    expect(checker.problems('GET', '/api/no/such/call', 200, nowhere.json())).not.toEqual([])
     expect(problems).toEqual([])
   })
 

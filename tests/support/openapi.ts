@@ -80,37 +80,46 @@ export function answerChecker(document: Doc = JSON.parse(readFileSync(DOCUMENT_U
   return {
     document,
     problems(method, path, status, body, contentType = 'application/json') {
+      const type = contentType.split(';')[0]?.trim() ?? ''
       const operation = paths[path]?.[method.toLowerCase()]
-      if (!operation) return [`the document has no ${method} ${path}`]
+      if (!operation) {
+        // A path the server does not serve answers its not-found envelope, as the document's notFound says.
+        const notFound = `#/${pointer('components', 'responses', 'notFound', 'content', 'application/json', 'schema')}`
+        if (status === 404 && type === 'application/json') return validateAt(notFound, body)
+        return [`the document has no ${method} ${path}`]
+      }
       const responses = operation.responses as Record<string, unknown>
       const key = String(status)
       const response = resolveRef(document, responses[key] ?? responses[`${key[0]}XX`] ?? responses.default)
       if (!response) return [`${method} ${path} declares no ${status} answer`]
       const media = (response.content ?? {}) as Record<string, Doc>
-      const type = contentType.split(';')[0]?.trim() ?? ''
       if (!media[type] && media['*/*']) return []
       if (!media[type])
         return [
           `${method} ${path} ${status} declares no ${type} answer (only ${Object.keys(media).join(', ') || 'none'})`,
         ]
       if (type !== 'application/json') return []
-      const schemaPointer = `#/${pointer('paths', path, method.toLowerCase(), 'responses', key, 'content', type, 'schema')}`
+      const declared = responses[key] as Doc | undefined
       const at =
-        responses[key] && typeof (responses[key] as Doc).$ref === 'string'
-          ? `${(responses[key] as Doc).$ref}/${pointer('content', type, 'schema')}`
-          : schemaPointer
-      let validate = compiled.get(at)
-      if (!validate) {
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}${at}` })
-        compiled.set(at, validate)
-      }
-      if (validate(body)) return []
-      // oneOf reports every branch; the envelope's two (success, business error) are told apart by `code`.
-      const errors = validate.errors ?? []
-      const code = (body as { code?: unknown } | null)?.code
-      const relevant = errors.filter((e) => (code === '0000' ? !e.schemaPath.includes('BusinessError') : true))
-      return [...new Set((relevant.length ? relevant : errors).map(describeError))].slice(0, 20)
+        declared && typeof declared.$ref === 'string'
+          ? `${declared.$ref}/${pointer('content', type, 'schema')}`
+          : `#/${pointer('paths', path, method.toLowerCase(), 'responses', key, 'content', type, 'schema')}`
+      return validateAt(at, body)
     },
+  }
+
+  function validateAt(at: string, body: unknown): string[] {
+    let validate = compiled.get(at)
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}${at}` })
+      compiled.set(at, validate)
+    }
+    if (validate(body)) return []
+    // oneOf reports every branch; the envelope's two (success, business error) are told apart by `code`.
+    const errors = validate.errors ?? []
+    const code = (body as { code?: unknown } | null)?.code
+    const relevant = errors.filter((e) => (code === '0000' ? !e.schemaPath.includes('BusinessError') : true))
+    return [...new Set((relevant.length ? relevant : errors).map(describeError))].slice(0, 20)
   }
 }
 

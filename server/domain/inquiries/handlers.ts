@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { RuleDef } from '../../../model/definitions.ts'
 import type { TradeTermOption } from '../../../rules/tradeTerms.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 
@@ -32,11 +32,12 @@ function termRules(manifest: Manifest) {
   }
 }
 
-export const inquiryHandlers = (manifest: Manifest): HandlerRegistry => {
+export const inquiryHandlers = (manifest: Manifest) => {
   const terms = termRules(manifest)
   return {
     async inquiryTradeTerms(ctx) {
-      const query = (ctx.input ?? {}) as Record<string, unknown>
+      // Checked against schemas/tradeTermQuery.yaml before it gets here.
+      const query = ctx.input
       const party = one(query.tradeParty)
       const modeText = one(query.transportMode)
       if (party !== undefined && party !== 'buyer' && party !== 'seller')
@@ -74,5 +75,5 @@ export const inquiryHandlers = (manifest: Manifest): HandlerRegistry => {
       )
       return { list: allowed }
     },
-  }
+  } satisfies Handlers
 }

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import { compareRates, type RateSort } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import type { Tenant } from '../../tenancy/resolve.ts'
@@ -147,7 +147,7 @@ export function laneQuery(
   `
 }
 
-export const rateHandlers: HandlerRegistry = {
+export const rateHandlers = {
   async rateSearch(ctx) {
     const input = ctx.input as RateSearchInput
     const date = input.date ?? tenantToday(ctx.request.tenant)
@@ -173,12 +173,13 @@ export const rateHandlers: HandlerRegistry = {
   },
 
   async rateQuote(ctx) {
-    const query = (ctx.input ?? {}) as Record<string, string | undefined>
+    // Checked against schemas/rateQuoteQuery.yaml before it gets here (text: a query string carries text).
+    const query = ctx.input
     const id = Number(query.id)
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
       throw new ApiError('validation', {}, [{ field: 'id', message: 'validation.required', params: {} }])
     }
-    const decimal = (name: string) => {
+    const decimal = (name: 'containers' | 'cbm' | 'weightKg') => {
       const value = query[name]
       if (value === undefined || value === '') return undefined
       if (!/^\d{1,10}(\.\d{1,3})?$/.test(value))
@@ -250,4 +251,4 @@ export const rateHandlers: HandlerRegistry = {
       return answer
     })
   },
-}
+} satisfies Handlers

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely'
+import type { PricedRate as PricedRateContent, RateCharge } from '../../../generated/content.ts'
 import {
   type AirBreak,
   airFreight,
@@ -79,50 +80,11 @@ export interface PricingContext {
   chargeDisplay: 'all' | 'major' | 'none'
 }
 
-export interface ChargeLine {
-  code: string
-  name: string
-  category: Surcharge['category']
-  unit: string
-  quantity: string
-  unitPrice: string
-  amount: string
-  currency: string
-  /** The amount in the answer's currency. */
-  converted: string
-}
+/** One line of a priced rate (schemas/rateCharge.yaml): its amount in its own currency and converted. */
+export type ChargeLine = RateCharge
 
-export interface PricedRate {
-  id: number
-  rateNo: string
-  mode: RateRow['mode']
-  carrier: string
-  carrierName: string | null
-  origin: string
-  originName: string | null
-  destination: string
-  destinationName: string | null
-  validFrom: string
-  validTo: string
-  transitDays: number
-  cutOffDay: number | null
-  departureDays: number[]
-  nextDeparture: string | null
-  rateCurrency: string
-  chargeUnit: string
-  containerType: string | null
-  chargeableQuantity: string
-  /** The freight in the rate's own currency, level applied. */
-  freight: { unitPrice: string; amount: string; currency: string }
-  /** All-in (or freight only) in `currency`. */
-  total: string
-  currency: string
-  /** The same total kept in the charges' own currencies. */
-  totalsByCurrency: Record<string, string>
-  charges?: ChargeLine[]
-  categories?: { category: Surcharge['category']; amount: string }[]
-  remarks: string | null
-}
+/** A rate priced for one caller, as the rate calls answer it (schemas/pricedRate.yaml). */
+export type PricedRate = Omit<PricedRateContent, 'expired' | 'priceLevel'>
 
 /** The reference list each alias of rateSelect joins. */
 const NAMED = { c: 'carrier', op: 'port', dp: 'port', oa: 'airport', da: 'airport' } as const
@@ -227,13 +189,9 @@ export async function ratesOn(trx: Transaction<DB>, tenantId: number, date: stri
   return map
 }
 
-const parseDays = (text: string | null): number[] =>
-  text
-    ? text
-        .split(',')
-        .map(Number)
-        .filter((n) => n >= 1 && n <= 7)
-    : []
+type Weekday = PricedRate['departureDays'][number]
+const isWeekday = (n: number): n is Weekday => Number.isInteger(n) && n >= 1 && n <= 7
+const parseDays = (text: string | null): Weekday[] => (text ? text.split(',').map(Number).filter(isWeekday) : [])
 
 /** The freight's unit price on this rate for the cargo (level applied), or null when the rate cannot carry it. */
 export function freightOf(

@@ -1,4 +1,4 @@
-import { type OutputUnit, Validator } from '@cfworker/json-schema'
+import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema'
 
 /**
  * A tenant overlay's tighter rules checked in the browser without `eval` (a strict Content-Security-Policy
@@ -15,11 +15,11 @@ export interface RuleFailure {
 
 const validators = new Map<string, Validator>()
 
-function validatorFor(schema: Record<string, unknown>): Validator {
+function validatorFor(schema: Schema): Validator {
   const key = JSON.stringify(schema)
   let validator = validators.get(key)
   if (!validator) {
-    validator = new Validator(schema as never, '2020-12', false)
+    validator = new Validator(schema, '2020-12', false)
     validators.set(key, validator)
   }
   return validator

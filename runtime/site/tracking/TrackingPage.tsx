@@ -9,7 +9,7 @@ import { quietClient } from '../../quietClient.ts'
 import { useSession } from '../../session.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { ShipmentCard, useMarkStyles } from './ShipmentCard.tsx'
-import type { HistoryEntry, TrackingAnswer } from './types.ts'
+import type { HistoryEntry } from './types.ts'
 
 /**
  * Cargo tracking (/orderTracking, /sopQuery, /tracking; the mobile site reuses it): up to 10 numbers,
@@ -134,15 +134,14 @@ export default function TrackingPage() {
       const answer = await quietClient.booking.trackingQuery({ numbers: numbers.join(',') }, signal)
       if (session.loggedIn) void queryClient.invalidateQueries({ queryKey: ['trackingHistory'] })
       else setLocalHistory(rememberLocally(numbers))
-      return answer.content as TrackingAnswer
+      return answer.content
     },
   })
 
   const serverHistory = useQuery({
     queryKey: ['trackingHistory'],
     enabled: session.loggedIn,
-    queryFn: async ({ signal }) =>
-      ((await quietClient.booking.trackingHistory({}, signal)).content as { entries: HistoryEntry[] }).entries,
+    queryFn: async ({ signal }) => (await quietClient.booking.trackingHistory({}, signal)).content.entries,
   })
   const history = session.loggedIn ? (serverHistory.data ?? []) : localHistory
 

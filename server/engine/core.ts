@@ -620,7 +620,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       // The body may carry only what changed: the record is checked whole, as the form shows it.
       const data = validate(plan.entity, {
         ...withoutReadOnlyItems(plan, current),
-        ...(strip(plan, call, input, ['id', 'version'], current) as object),
+        ...(strip(plan, call, input, ['id', 'version'], before) as object),
       })
       checkOverlayRules(call.overlay, data, plan.entity)
       const values: Record<string, unknown> = {}

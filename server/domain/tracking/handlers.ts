@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { parseTrackingNumbers } from '../../../rules/trackingNumbers.ts'
 import type { HandlerContext } from '../../http/context.ts'
-import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers, TypedHandler } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { spendLookup, visitorLimit } from './limits.ts'
 import { audienceOf, trackNumbers } from './lookup.ts'
@@ -27,8 +27,8 @@ function userOf(ctx: HandlerContext) {
   return session
 }
 
-const query: Handler = async (ctx) => {
-  const { numbers: typed } = ctx.input as { numbers: string }
+const query: TypedHandler<'trackingQuery'> = async (ctx) => {
+  const { numbers: typed } = ctx.input
   const parsed = parseTrackingNumbers(typed)
   if (!parsed.ok) {
     throw new ApiError('validation', {}, [{ field: 'numbers', message: parsed.error.key, params: parsed.error.params }])
@@ -70,27 +70,9 @@ const query: Handler = async (ctx) => {
   })
 }
 
-interface EventInput {
-  shipment: number
-  eventType: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT'
-  eventClassifierCode: 'ACT' | 'PLN' | 'EST'
-  eventDateTime: string
-  shipmentEventTypeCode?: string
-  documentTypeCode?: string
-  transportEventTypeCode?: string
-  equipmentEventTypeCode?: string
-  equipmentReference?: string
-  emptyIndicatorCode?: string
-  unLocationCode?: string
-  vesselName?: string
-  carrierVoyageNumber?: string
-  correctsEvent?: number
-  remark?: string
-}
-
-export const trackingHandlers: HandlerRegistry = {
+export const trackingHandlers = {
   trackingQuery: query,
-  getOrderTrack: query,
+  getOrderTrack: (ctx) => query(ctx),
 
   async trackingHistory(ctx) {
     const session = userOf(ctx)
@@ -121,7 +103,7 @@ export const trackingHandlers: HandlerRegistry = {
 
   async trackingEventAdd(ctx) {
     const session = userOf(ctx)
-    const input = ctx.input as EventInput
+    const input = ctx.input
     const tenantId = ctx.request.tenant.id
     return ctx.inTenant(async (trx) => {
       const shipment = await trx
@@ -193,6 +175,7 @@ export const trackingHandlers: HandlerRegistry = {
             .execute()
         }
       }
+      // The event as stored: each type's own codes as they were written, the others none.
       return {
         id: row.id,
         shipment: row.shipment,
@@ -200,12 +183,12 @@ export const trackingHandlers: HandlerRegistry = {
         eventClassifierCode: row.event_classifier_code,
         eventDateTime: new Date(row.event_date_time).toISOString(),
         eventCreatedDateTime: new Date(row.event_created_date_time).toISOString(),
-        shipmentEventTypeCode: row.shipment_event_type_code,
-        documentTypeCode: row.document_type_code,
-        transportEventTypeCode: row.transport_event_type_code,
-        equipmentEventTypeCode: row.equipment_event_type_code,
+        shipmentEventTypeCode: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
+        documentTypeCode: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
+        transportEventTypeCode: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
+        equipmentEventTypeCode: kind === 'EQUIPMENT' ? (input.equipmentEventTypeCode ?? null) : null,
         equipmentReference: row.equipment_reference,
-        emptyIndicatorCode: row.empty_indicator_code,
+        emptyIndicatorCode: kind === 'EQUIPMENT' ? (input.emptyIndicatorCode ?? null) : null,
         unLocationCode: row.un_location_code,
         vesselName: row.vessel_name,
         carrierVoyageNumber: row.carrier_voyage_number,
@@ -214,4 +197,4 @@ export const trackingHandlers: HandlerRegistry = {
       }
     })
   },
-}
+} satisfies Handlers

@@ -1,4 +1,10 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
+import type {
+  TrackingEventView,
+  TrackingNumberResult,
+  TrackingShipmentResult,
+  TrackingShipmentView,
+} from '../../../generated/content.ts'
 import type { ManifestEntity } from '../../../model/resolve.ts'
 import type { TrackingNumber } from '../../../rules/trackingNumbers.ts'
 import type { DB } from '../../db/schema.ts'
@@ -105,6 +111,19 @@ function matches(tenantId: number, number: TrackingNumber) {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
+type CodeField =
+  | 'shipmentEventTypeCode'
+  | 'documentTypeCode'
+  | 'transportEventTypeCode'
+  | 'equipmentEventTypeCode'
+  | 'emptyIndicatorCode'
+
+/** A stored DCSA code as the event's field allows it (schemas/trackingEvent.yaml's values); another is none. */
+function codeOf<K extends CodeField>(field: K, value: string | null): StoredEvent[K] {
+  const allowed = loadManifest().entities.trackingEvent?.fields[field]?.values ?? []
+  return allowed.some((v) => v.value === value) ? (value as StoredEvent[K]) : null
+}
+
 function toStoredEvent(row: Selectable<DB['tracking_event']>): StoredEvent {
   return {
     id: row.id,
@@ -112,12 +131,12 @@ function toStoredEvent(row: Selectable<DB['tracking_event']>): StoredEvent {
     eventClassifierCode: row.event_classifier_code,
     eventDateTime: new Date(row.event_date_time),
     eventCreatedDateTime: new Date(row.event_created_date_time),
-    shipmentEventTypeCode: row.shipment_event_type_code,
-    documentTypeCode: row.document_type_code,
-    transportEventTypeCode: row.transport_event_type_code,
-    equipmentEventTypeCode: row.equipment_event_type_code,
+    shipmentEventTypeCode: codeOf('shipmentEventTypeCode', row.shipment_event_type_code),
+    documentTypeCode: codeOf('documentTypeCode', row.document_type_code),
+    transportEventTypeCode: codeOf('transportEventTypeCode', row.transport_event_type_code),
+    equipmentEventTypeCode: codeOf('equipmentEventTypeCode', row.equipment_event_type_code),
     equipmentReference: row.equipment_reference,
-    emptyIndicatorCode: row.empty_indicator_code,
+    emptyIndicatorCode: codeOf('emptyIndicatorCode', row.empty_indicator_code),
     unLocationCode: row.un_location_code,
     vesselName: row.vessel_name,
     carrierVoyageNumber: row.carrier_voyage_number,
@@ -162,22 +181,11 @@ async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Lan
   }
 }
 
-export interface ShipmentAnswer {
-  view: 'public' | 'full'
-  status: ReturnType<typeof navigationState>
-  mark: ReturnType<typeof shipmentMark>
-  shipment: Record<string, unknown>
-  steps: ReturnType<typeof trackingSteps>
-  customs: ReturnType<typeof customsLabels>
-  events: Record<string, unknown>[]
-}
+/** One shipment a tracking number names, as the answer carries it (schemas/trackingShipmentResult.yaml). */
+export type ShipmentAnswer = TrackingShipmentResult
 
-export interface NumberAnswer {
-  number: string
-  kind: TrackingNumber['kind']
-  found: boolean
-  shipments: ShipmentAnswer[]
-}
+/** One number of a search and the shipments it names (schemas/trackingNumberResult.yaml). */
+export type NumberAnswer = TrackingNumberResult
 
 /**
  * Answers each number with the shipments it names that the audience may see, newest events first. Runs
@@ -243,8 +251,8 @@ function answerFor(
   const steps = trackingSteps(stored, events)
   const full = audience.view === 'full'
   const live = new Set(effectiveEvents(events).map((e) => e.id))
-  const shipment: Record<string, unknown> = {
-    transportMode: row.transport_mode,
+  const shipment: TrackingShipmentView = {
+    transportMode: row.transport_mode === 2 ? 2 : 1,
     carrier: row.carrier,
     carrierName: row.carrier ? (names.carriers.get(row.carrier) ?? null) : null,
     vessel: row.vessel,
@@ -257,30 +265,31 @@ function answerFor(
     originAirportName: row.origin_airport ? (names.airports.get(row.origin_airport) ?? null) : null,
     destinationAirport: row.destination_airport,
     destinationAirportName: row.destination_airport ? (names.airports.get(row.destination_airport) ?? null) : null,
-    // A day when the schedule is still the order's day, else the carrier's moment (view.ts).
+    // A day when the schedule is still the order's, else the carrier's moment (view.ts).
     etd: scheduleTime(row.etd, row.order_etd),
     eta: scheduleTime(row.eta, row.order_eta),
     atd: iso(row.atd),
     ata: iso(row.ata),
     cancelled: stored.cancelled,
-  }
-  if (full) {
-    Object.assign(shipment, {
-      id: row.id,
-      orderNo: row.order_no,
-      blNo: row.bl_no,
-      hbl: row.hbl,
-      mawb: row.mawb,
-      // A person reads a container's type as a forwarder writes it (40'HQ); the ISO code stays beside it.
-      containers: (row.containers ?? []).map((c) => ({
-        ...c,
-        sizeTypeName: c.sizeType ? (names.containerTypes.get(c.sizeType) ?? null) : null,
-      })),
-      customerCompany: row.customer_company,
-      customerCompanyName: row.customer_company !== null ? (names.companies.get(row.customer_company) ?? null) : null,
-    })
-  } else if (number.kind === 'airWaybill') {
-    shipment.mawb = row.mawb
+    ...(full
+      ? {
+          id: row.id,
+          orderNo: row.order_no,
+          blNo: row.bl_no,
+          hbl: row.hbl,
+          mawb: row.mawb,
+          // A person reads a container's type as a forwarder writes it (40'HQ); the ISO code stays beside it.
+          containers: (row.containers ?? []).map((c) => ({
+            ...c,
+            sizeTypeName: c.sizeType ? (names.containerTypes.get(c.sizeType) ?? null) : null,
+          })),
+          customerCompany: row.customer_company,
+          customerCompanyName:
+            row.customer_company !== null ? (names.companies.get(row.customer_company) ?? null) : null,
+        }
+      : number.kind === 'airWaybill'
+        ? { mawb: row.mawb }
+        : {}),
   }
   return {
     view: audience.view,
@@ -289,7 +298,7 @@ function answerFor(
     shipment,
     steps,
     customs: customsLabels(events),
-    events: events.map((e) => {
+    events: events.map((e): TrackingEventView => {
       const common = {
         eventType: e.eventType,
         eventClassifierCode: e.eventClassifierCode,

@@ -1,3 +1,5 @@
+import type { TrackingEventView } from '../../../generated/content.ts'
+
 /**
  * What a tracking answer says about one shipment, computed from its stored row and its DCSA events with
  * no database and an explicit clock: the steps (SPEC §4 booking → bill of lading → departure → arrival),
@@ -17,12 +19,12 @@ export interface StoredEvent {
   eventClassifierCode: 'ACT' | 'PLN' | 'EST'
   eventDateTime: Date
   eventCreatedDateTime: Date
-  shipmentEventTypeCode: string | null
-  documentTypeCode: string | null
-  transportEventTypeCode: string | null
-  equipmentEventTypeCode: string | null
+  shipmentEventTypeCode: TrackingEventView['shipmentEventTypeCode']
+  documentTypeCode: TrackingEventView['documentTypeCode']
+  transportEventTypeCode: TrackingEventView['transportEventTypeCode']
+  equipmentEventTypeCode: TrackingEventView['equipmentEventTypeCode']
   equipmentReference: string | null
-  emptyIndicatorCode: string | null
+  emptyIndicatorCode: TrackingEventView['emptyIndicatorCode']
   unLocationCode: string | null
   vesselName: string | null
   carrierVoyageNumber: string | null

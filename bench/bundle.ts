@@ -24,6 +24,7 @@ const ROOT = new URL('..', import.meta.url).pathname
 
 interface ManifestChunk {
   file: string
+  name?: string
   imports?: string[]
   dynamicImports?: string[]
   isEntry?: boolean
@@ -125,8 +126,13 @@ function htmlScripts(outDir: string): string[] {
 function predicted(manifest: Manifest, outDir: string, lazy: string[]): Set<string> {
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
   const files = new Set<string>()
+  // A module that others also import statically is a shared chunk, keyed `_<name>-<hash>.js`, not by its source.
+  const shared = (key: string) => {
+    const name = key.slice(key.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
+    return Object.entries(manifest).find(([k, c]) => k.startsWith('_') && c.name === name)?.[1]
+  }
   const add = (key: string) => {
-    const chunk = manifest[key]
+    const chunk = manifest[key] ?? shared(key)
     if (!chunk) throw new Error(`${key} is not a chunk of the build: update PAGES in bench/bundle.ts`)
     if (files.has(chunk.file)) return
     files.add(chunk.file)

@@ -79,23 +79,3 @@ export function convertAmount(
   const b = rates.get(to)
   return a && b ? convert(amount, a.rateToCny, b.rateToCny, b.minorUnits) : null
 }
-
-/** The inquiry a quote answers, as the quote calls carry it (GET /b2b/quote/getItem, listByInquiry). */
-export interface InquirySummary {
-  id: number
-  inquiryNo: string
-  state: string
-  transportModes: number[]
-  origin: string
-  originName: string | null
-  destination: string
-  destinationName: string | null
-  tradeTerm: string
-  tradeRole: string
-  goodsReady: string
-  containers: { containerType: string; quantity: number }[]
-  packages: { description?: string; packageCount?: number; grossWeight?: number }[]
-  goodsDescription: string
-  services: Record<string, unknown>
-  customerCompany: number | null
-}

@@ -1,10 +1,16 @@
 import { sql, type Transaction } from 'kysely'
+import type {
+  AuditEntry,
+  InquiryServices,
+  InquirySummary,
+  QuoteComparisonRow,
+  QuoteConfigView,
+} from '../../../generated/content.ts'
 import { compareRates, convert, type RateSort } from '../../../rules/pricing.ts'
-import type { InquirySummary } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
 import { readHistory } from '../../engine/index.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
-import type { HandlerRegistry } from '../../http/endpoints.ts'
+import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
@@ -36,6 +42,9 @@ const customerCondition = (session: Session | null, alias: string) =>
     ? sql`true`
     : sql`${sql.ref(`${alias}.customer_company`)} = ${session?.companyId ?? -1} and ${sql.ref(`${alias}.state`)} in (${sql.join(SENT_STATES)})`
 
+/** A quote as QUOTE_COLUMNS reads it (schemas/quoteComparisonRow.yaml without what is worked out after). */
+type QuoteColumns = Omit<QuoteComparisonRow, 'compareTotal' | 'expired' | 'bookable'>
+
 const QUOTE_COLUMNS = sql`q.id, q.version, q.quote_no as "quoteNo", q.inquiry, q.type, q.transport_mode as "transportMode",
   q.client_type as "clientType", q.contact_name as "contactName", q.contact_email as "contactEmail",
   q.contact_phone as "contactPhone", to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil", q.currency,
@@ -44,8 +53,11 @@ const QUOTE_COLUMNS = sql`q.id, q.version, q.quote_no as "quoteNo", q.inquiry, q
   to_char(q.arrival, 'YYYY-MM-DD') as arrival, q.remarks, q.customer_company as "customerCompany", q.state,
   q.low_fee_confirmed as "lowFeeConfirmed"`
 
+/** An inquiry's row as read: its summary's own fields and its services side by side. */
+type InquiryRow = Omit<InquirySummary, 'goodsDescription' | 'services'> & InquiryServices
+
 async function inquirySummary(trx: Transaction<DB>, tenantId: number, id: number): Promise<InquirySummary | null> {
-  const { rows } = await sql<InquirySummary & Record<string, unknown>>`
+  const { rows } = await sql<InquiryRow>`
     select i.id, i.inquiry_no as "inquiryNo", i.state, i.transport_modes as "transportModes", i.origin,
       op.name_en as "originName", i.destination, dp.name_en as "destinationName", i.trade_term as "tradeTerm",
       i.trade_role as "tradeRole", i.goods_ready as "goodsReady", i.containers, i.packages,
@@ -61,36 +73,57 @@ async function inquirySummary(trx: Transaction<DB>, tenantId: number, id: number
     where i.tenant_id = ${tenantId} and i.id = ${id}`.execute(trx)
   const row = rows[0]
   if (!row) return null
-  const packages = (row.packages ?? []) as { description?: string }[]
-  const services: Record<string, unknown> = {}
-  for (const key of [
-    'needPickUp',
-    'pickUpAddress',
-    'deliveryToConsignee',
-    'deliveryAddress',
-    'collectWarehouse',
-    'warehouseServices',
-    'customsDeclaration',
-    'insurance',
-    'goodsValue',
-    'goodsValueCurrency',
-    'unloadingWarehouse',
-    'otherServices',
-  ]) {
-    services[key] = row[key] ?? null
-    delete row[key]
-  }
+  const {
+    needPickUp,
+    pickUpAddress,
+    deliveryToConsignee,
+    deliveryAddress,
+    collectWarehouse,
+    warehouseServices,
+    customsDeclaration,
+    insurance,
+    goodsValue,
+    goodsValueCurrency,
+    unloadingWarehouse,
+    otherServices,
+    ...inquiry
+  } = row
+  const packages = inquiry.packages ?? []
   return {
-    ...row,
-    containers: row.containers ?? [],
+    ...inquiry,
+    containers: inquiry.containers ?? [],
     packages,
     goodsDescription: packages
       .map((p) => p.description)
       .filter(Boolean)
       .join('; '),
-    services,
+    // Every service answered, null where the inquiry did not say.
+    services: {
+      needPickUp: needPickUp ?? null,
+      pickUpAddress: pickUpAddress ?? null,
+      deliveryToConsignee: deliveryToConsignee ?? null,
+      deliveryAddress: deliveryAddress ?? null,
+      collectWarehouse: collectWarehouse ?? null,
+      warehouseServices: warehouseServices ?? null,
+      customsDeclaration: customsDeclaration ?? null,
+      insurance: insurance ?? null,
+      goodsValue: goodsValue ?? null,
+      goodsValueCurrency: goodsValueCurrency ?? null,
+      unloadingWarehouse: unloadingWarehouse ?? null,
+      otherServices: otherServices ?? null,
+    },
   }
 }
+
+/**
+ * An audit line as the answer types it: its before and after come from a jsonb column, so they are JSON by
+ * construction (the engine types them as records of unknown values).
+ */
+const asAuditEntry = (entry: Awaited<ReturnType<typeof readHistory>>[number]): AuditEntry => ({
+  ...entry,
+  before: entry.before as AuditEntry['before'],
+  after: entry.after as AuditEntry['after'],
+})
 
 /** The caller's own currency (individuationCurrency), else CNY: the one currency quotes are compared in. */
 async function compareCurrency(trx: Transaction<DB>, ctx: HandlerContext): Promise<string> {
@@ -100,27 +133,27 @@ async function compareCurrency(trx: Transaction<DB>, ctx: HandlerContext): Promi
   return rows[0]?.own ?? 'CNY'
 }
 
-export const quoteHandlers: HandlerRegistry = {
+export const quoteHandlers = {
   async quoteItem(ctx) {
     const id = idOf(ctx.input)
     const tenantId = ctx.request.tenant.id
     return ctx.inTenant(async (trx) => {
-      const { rows } = await sql<Record<string, unknown>>`
+      const { rows } = await sql<QuoteColumns>`
         select ${QUOTE_COLUMNS} from quote q left join ref_carrier c on c.code = q.carrier
         where q.tenant_id = ${tenantId} and q.id = ${id} and ${customerCondition(ctx.request.session, 'q')}`.execute(
         trx,
       )
       const quote = rows[0]
       if (!quote) throw new ApiError('404')
-      const inquiry = await inquirySummary(trx, tenantId, quote.inquiry as number)
+      const inquiry = await inquirySummary(trx, tenantId, quote.inquiry)
       const provider = isProvider(ctx.request.session)
-      const history = provider ? await readHistory(trx, tenantId, 'quote', id) : []
+      const history = provider ? (await readHistory(trx, tenantId, 'quote', id)).map(asAuditEntry) : []
       const exchangeRates = provider
         ? Object.fromEntries(await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant)))
         : undefined
       return {
         ...quote,
-        expired: (quote.validUntil as string) < tenantToday(ctx.request.tenant),
+        expired: quote.validUntil < tenantToday(ctx.request.tenant),
         inquiry,
         history,
         exchangeRates,
@@ -143,26 +176,17 @@ export const quoteHandlers: HandlerRegistry = {
   },
 
   async inquiryQuotes(ctx) {
-    const query = (ctx.input ?? {}) as Record<string, unknown>
+    // Checked against schemas/inquiryQuotesQuery.yaml before it gets here.
+    const query = ctx.input
     const id = idOf(query)
-    const sort = (['cheapest', 'quickest', 'earliest'] as const).includes(query.sort as RateSort)
-      ? (query.sort as RateSort)
-      : 'cheapest'
+    const sort: RateSort = query.sort ?? 'cheapest'
     const tenantId = ctx.request.tenant.id
     const session = ctx.request.session
     return ctx.inTenant(async (trx) => {
       const inquiry = await inquirySummary(trx, tenantId, id)
       if (!inquiry || (!isProvider(session) && inquiry.customerCompany !== (session?.companyId ?? -1)))
         throw new ApiError('404')
-      const { rows } = await sql<{
-        id: number
-        total: string
-        currency: string
-        validUntil: string
-        state: string
-        transitDays: number | null
-        departure: string | null
-      }>`
+      const { rows } = await sql<QuoteColumns>`
         select ${QUOTE_COLUMNS} from quote q left join ref_carrier c on c.code = q.carrier
         where q.tenant_id = ${tenantId} and q.inquiry = ${id} and q.state in (${sql.join(SENT_STATES)})
           and ${customerCondition(session, 'q')}`.execute(trx)
@@ -196,7 +220,7 @@ export const quoteHandlers: HandlerRegistry = {
 
   async quoteConfigurationView(ctx) {
     return ctx.inTenant(async (trx) => {
-      const { rows } = await sql<Record<string, unknown>>`
+      const { rows } = await sql<QuoteConfigView>`
         select transport_mode as "transportMode", coalesce(auto_quote, false) as "autoQuote", valid_days as "validDays",
           currency, contact_name as "contactName", contact_email as "contactEmail", contact_phone as "contactPhone"
         from quote_config where tenant_id = ${ctx.request.tenant.id} and enabled is not false
@@ -204,4 +228,4 @@ export const quoteHandlers: HandlerRegistry = {
       return rows
     })
   },
-}
+} satisfies Handlers

@@ -44,6 +44,8 @@ export interface PageView {
   head: PageHead
   /** HTML for inside the root element; already escaped where it carries text. */
   body?: string
+  /** A script element (JSON) for the head: the answers the page's first drawing needs (./initial.ts). */
+  data?: string
 }
 
 /** How the page's text reads before the portal's styles arrive: plain, readable, in the tenant's frame. */
@@ -68,7 +70,7 @@ function headTags(head: PageHead): string {
  * The template with the page written in. Each replacement looks for what vite's index.html has; a template
  * without one of them (an older build) is still served, just with less in it.
  */
-export function renderDocument(template: string, { head, body }: PageView): string {
+export function renderDocument(template: string, { head, body, data }: PageView): string {
   let html = template.replace(/<html\b([^>]*?)\slang="[^"]*"/i, `<html$1 lang="${escapeHtml(head.lang)}"`)
   html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(head.title)}</title>`)
   if (head.icon)
@@ -76,7 +78,7 @@ export function renderDocument(template: string, { head, body }: PageView): stri
       /(<link rel="icon"[^>]*\shref=")[^"]*"/i,
       (_, start) => `${start}${escapeHtml(head.icon as string)}"`,
     )
-  const tags = `${headTags(head)}${body ? `    ${SUMMARY_STYLE}\n` : ''}`
+  const tags = `${headTags(head)}${body ? `    ${SUMMARY_STYLE}\n` : ''}${data ? `    ${data}\n` : ''}`
   html = html.replace(/<\/title>\n?/i, (close) => `${close}${close.endsWith('\n') ? '' : '\n'}${tags}`)
   if (body)
     html = html.replace(/<div id="root"><\/div>/, () => `<div id="root"><div data-server-page>${body}</div></div>`)

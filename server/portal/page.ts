@@ -5,11 +5,13 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import type { TenantResolver } from '../tenancy/resolve.ts'
-import { pageView } from './content.ts'
+import { withTenant } from '../tenancy/scope.ts'
+import { pageLanguage, pageView } from './content.ts'
 import { originOf } from './crawlers.ts'
 import { renderDocument } from './document.ts'
+import { initialData, initialDataScript } from './initial.ts'
 import { etagOf, matchesEtag } from './revalidate.ts'
-import { routeOf } from './routes.ts'
+import { portalRoutes, routeOf } from './routes.ts'
 import { REVALIDATE } from './static.ts'
 
 /**
@@ -20,7 +22,8 @@ import { REVALIDATE } from './static.ts'
  *
  * Each page's HTML says what the page is — title, description, language, canonical address, Open Graph,
  * structured data — and carries its main text for readers and crawlers without JavaScript (./content.ts).
- * The language comes from the URL or the language cookie, so the answer varies with the cookie.
+ * The language comes from the URL or the language cookie, so the answer varies with the cookie. The
+ * answers the page's first drawing needs come with it (./initial.ts).
  */
 
 export interface PortalPages {
@@ -52,14 +55,17 @@ export function registerPages(app: FastifyInstance, { template, db, tenants }: P
     // The API's unknown paths stay the API's: an envelope, never a page.
     if (path === '/api' || path.startsWith('/api/')) throw new ApiError('404')
     const tenant = await tenants.byHost(request.headers.host)
-    const { status, view } = await pageView({
-      request,
-      route: routeOf(path),
-      path,
-      tenant,
-      db,
-      origin: originOf(request),
-    })
+    const route = routeOf(path)
+    const { status, view } = await pageView({ request, route, path, tenant, db, origin: originOf(request) })
+    if (tenant) {
+      // A route that only redirects (/ → /dashboard) first draws what it leads to.
+      const shown = route?.redirect ? portalRoutes.find((r) => r.name === route.redirect) : route
+      const component = status === 200 && shown?.access === 'public' ? (shown.component ?? null) : null
+      const data = await initialData(tenant, pageLanguage(request), component, (work) =>
+        withTenant(db, tenant.id, work),
+      )
+      view.data = initialDataScript(data)
+    }
     reply.header('vary', 'cookie')
     return sendHtml(request, reply, status, renderDocument(template, view))
   })

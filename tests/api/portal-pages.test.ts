@@ -297,3 +297,40 @@ describe('robots.txt and sitemap.xml, per tenant', () => {
     for (const loc of articles) expect(acmeLocs).not.toContain(loc?.replace('localhost', 'acme.localhost'))
   })
 })
+
+describe("the answers a page's first drawing needs, in its HTML (issue #18, speed on a phone)", () => {
+  const initial = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="waybill-initial">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as Record<string, unknown> | null
+  const api = async (url: string, host: string, language = 'zh') =>
+    (await app.inject({ method: 'GET', url: `/api${url}`, headers: { host, language } })).json().content
+
+  it('the home page carries what the site settings, lanes and news calls answer, for its own tenant', async () => {
+    for (const [host, path, language] of [
+      ['localhost', '/m', 'zh'],
+      ['acme.localhost', '/dashboard', 'en'],
+    ] as const) {
+      const data = initial((await get(path, { host, language })).body)
+      expect(data?.siteSettings).toEqual(await api('/b2b/public/api/site/settings', host, language))
+      expect(data?.personalization).toEqual(await api('/b2b/public/api/personalization', host, language))
+      expect(data?.specialRoutes).toEqual((await api('/b2b/public/api/site/specialRoutes', host, language)).list)
+      const hot = (await api('/b2b/public/api/information/hot?limit=5', host, language)).list
+      expect(hot.length).toBeGreaterThan(0)
+      expect(data?.homeNews).toEqual({
+        hot,
+        recommended: (await api('/b2b/public/api/information/recommended?limit=5', host, language)).list,
+        limit: 5,
+      })
+      expect(data?.language).toBe(language)
+      // The direct-order contact is for signed-in customers only, as in the settings call.
+      expect(JSON.stringify(data)).not.toContain('directOrder')
+    }
+  })
+
+  it('other pages carry the settings alone; an unknown host none', async () => {
+    const data = initial((await get('/orderList')).body)
+    expect(Object.keys(data ?? {}).sort()).toEqual(['personalization', 'siteSettings'])
+    expect(initial((await get('/dashboard', { host: 'nobody.example' })).body)).toBeNull()
+  })
+})

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { DB } from '../../db/schema.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { sitePages } from './pages.ts'
@@ -42,30 +43,61 @@ export function specialRouteCount(settings: Record<string, unknown>): number {
   return Number.isInteger(raw) ? Math.min(Math.max(raw, 0), 12) : DEFAULT_SPECIAL_ROUTE_COUNT
 }
 
+/** What GET site/settings answers (SPEC §3), also written into the pages' HTML (server/portal/initial.ts). */
+export function publicSiteSettings(tenant: { id: number; code: string; settings: Record<string, unknown> }) {
+  // The direct-order contact is for signed-in customers (checkTenant), not for every visitor.
+  const { directOrder: _directOrder, ...settings } = tenant.settings
+  return {
+    tenantId: tenant.id,
+    tenantCode: tenant.code,
+    ...settings,
+    // The external IM website (SPEC §2 "IM link"); empty when the tenant has none.
+    imUrl: text(settings.imUrl),
+  }
+}
+
+/** What GET personalization answers (SPEC §7): the home template, the home mode and the theme colour. */
+export function personalizationOf(settings: Record<string, unknown>) {
+  return {
+    pageTemplate: settings.pageTemplate ?? 0,
+    homeMode: settings.homeMode ?? 1,
+    themeColor: settings.themeColor,
+  }
+}
+
+/** The tenant's featured lanes for the home page (schemas/specialRoute.yaml), with port and carrier names. */
+export async function featuredLanes(
+  settings: Record<string, unknown>,
+  inTenant: <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>,
+): Promise<Record<string, unknown>[]> {
+  const limit = specialRouteCount(settings)
+  if (limit === 0) return []
+  return inTenant(async (trx) => {
+    const result = await sql<Record<string, unknown>>`
+      select r.id, r.pol, pol.name_en as "polNameEn", pol.name_zh as "polNameZh",
+             r.pod, pod.name_en as "podNameEn", pod.name_zh as "podNameZh",
+             r.container_load_type as "containerLoadType", r.carrier, c.name_en as "carrierName",
+             r.price_from::text as "priceFrom", r.currency, r.transit_days as "transitDays"
+      from special_route r
+      left join ref_port pol on pol.code = r.pol
+      left join ref_port pod on pod.code = r.pod
+      left join ref_carrier c on c.code = r.carrier
+      order by r.sort, r.id
+      limit ${limit}`.execute(trx as unknown as Kysely<unknown>)
+    return result.rows
+  })
+}
+
 /**
  * The site's calls: the tenant's site settings (SPEC §3), the personalization call (SPEC §7) and the top
  * bar's tenant check (SPEC §7 "Header makes tenant check (by tenantId)").
  */
 export const siteHandlers: HandlerRegistry = {
   async siteSettings({ request }) {
-    const { tenant } = request
-    // The direct-order contact is for signed-in customers (checkTenant), not for every visitor.
-    const { directOrder: _directOrder, ...settings } = tenant.settings
-    return {
-      tenantId: tenant.id,
-      tenantCode: tenant.code,
-      ...settings,
-      // The external IM website (SPEC §2 "IM link"); empty when the tenant has none.
-      imUrl: text(settings.imUrl),
-    }
+    return publicSiteSettings(request.tenant)
   },
   async personalization({ request }) {
-    const { settings } = request.tenant
-    return {
-      pageTemplate: settings.pageTemplate ?? 0,
-      homeMode: settings.homeMode ?? 1,
-      themeColor: settings.themeColor,
-    }
+    return personalizationOf(request.tenant.settings)
   },
   /** The service and about pages' copy in the reader's language (server/domain/site/pages.ts). */
   async sitePages({ request }) {
@@ -76,24 +108,8 @@ export const siteHandlers: HandlerRegistry = {
         : text(settings.websiteNameEn) || text(settings.websiteName)
     return sitePages(settings, request.language, name)
   },
-  /** The tenant's featured lanes for the home page (schemas/specialRoute.yaml), with port and carrier names. */
   async specialRoutes({ request, inTenant }) {
-    const limit = specialRouteCount(request.tenant.settings)
-    if (limit === 0) return { list: [], total: 0 }
-    const list = await inTenant(async (trx) => {
-      const result = await sql<Record<string, unknown>>`
-        select r.id, r.pol, pol.name_en as "polNameEn", pol.name_zh as "polNameZh",
-               r.pod, pod.name_en as "podNameEn", pod.name_zh as "podNameZh",
-               r.container_load_type as "containerLoadType", r.carrier, c.name_en as "carrierName",
-               r.price_from::text as "priceFrom", r.currency, r.transit_days as "transitDays"
-        from special_route r
-        left join ref_port pol on pol.code = r.pol
-        left join ref_port pod on pod.code = r.pod
-        left join ref_carrier c on c.code = r.carrier
-        order by r.sort, r.id
-        limit ${limit}`.execute(trx as unknown as Kysely<unknown>)
-      return result.rows
-    })
+    const list = await featuredLanes(request.tenant.settings, inTenant)
     return { list, total: list.length }
   },
   async checkTenant({ request }) {

@@ -1,4 +1,14 @@
-import { Badge, Button, Field, Input, mergeClasses, Select, Spinner, ToggleButton } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  Select,
+  Spinner,
+  ToggleButton,
+} from '@fluentui/react-components'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -45,6 +55,11 @@ import type { Allowance, RateMode, SearchAnswer } from './types.ts'
  * so they never spend a visitor's query allowance.
  */
 
+/** A search's answer fills at least a screen (the full site is drawn at 75 % on a phone): the footer waits below it, out of view. */
+const useReserveStyles = makeStyles({
+  answer: { minHeight: '100vh', display: 'flex', flexDirection: 'column', gap: '16px' },
+})
+
 const PAGE_SIZE = 10
 /** The most rates one search answers (the server's page limit); the cheapest come first. */
 const FETCH_SIZE = 100
@@ -54,6 +69,7 @@ export default function RateSearch({ route }: ScreenProps) {
   useRateTexts()
   const mode = modeOfRoute(route.name)
   const styles = useRateStyles()
+  const reserve = useReserveStyles()
   const { t, i18n } = useTranslation()
   const session = useSession()
   const effects = useEffects()
@@ -389,47 +405,52 @@ export default function RateSearch({ route }: ScreenProps) {
       )}
 
       {!ready && <p className={styles.empty}>{t('rate.startHint')}</p>}
-      {ready && search.isFetching && !search.data && <Spinner label={t('rate.searching')} />}
-      {search.data && (
-        <>
-          <p className={styles.hint} data-testid="rate-count">
-            {t('rate.resultCount', { count: search.data.total })}
-            {search.data.total > FETCH_SIZE ? ` ${t('rate.firstShown', { count: FETCH_SIZE })}` : ''}
-            {search.data.priceLevel ? ` · ${t('rate.yourLevel', { level: search.data.priceLevel })}` : ''}
-          </p>
-          {rows.length === 0 ? (
-            <p className={styles.empty} data-testid="rate-no-results">
-              {t('rate.noResults')}
-            </p>
-          ) : (
-            <div className={styles.results} data-testid="rate-results">
-              {shown.map(({ rate }) => (
-                <RateCard
-                  key={rate.id}
-                  rate={rate}
-                  mode={mode}
-                  display={state.display}
-                  allIn={state.allIn}
-                  compared={selection.ids.includes(rate.id)}
-                  onCompare={() => toggleCompare(rate.id)}
-                  canApply={canApply}
-                  query={query}
-                />
-              ))}
-            </div>
+      {/* The answer's room is kept from the start, so its arrival moves nothing below it (issue #18, CLS). */}
+      {(ready || search.data) && (
+        <div className={reserve.answer} data-testid="rate-answer">
+          {ready && search.isFetching && !search.data && <Spinner label={t('rate.searching')} />}
+          {search.data && (
+            <>
+              <p className={styles.hint} data-testid="rate-count">
+                {t('rate.resultCount', { count: search.data.total })}
+                {search.data.total > FETCH_SIZE ? ` ${t('rate.firstShown', { count: FETCH_SIZE })}` : ''}
+                {search.data.priceLevel ? ` · ${t('rate.yourLevel', { level: search.data.priceLevel })}` : ''}
+              </p>
+              {rows.length === 0 ? (
+                <p className={styles.empty} data-testid="rate-no-results">
+                  {t('rate.noResults')}
+                </p>
+              ) : (
+                <div className={styles.results} data-testid="rate-results">
+                  {shown.map(({ rate }) => (
+                    <RateCard
+                      key={rate.id}
+                      rate={rate}
+                      mode={mode}
+                      display={state.display}
+                      allIn={state.allIn}
+                      compared={selection.ids.includes(rate.id)}
+                      onCompare={() => toggleCompare(rate.id)}
+                      canApply={canApply}
+                      query={query}
+                    />
+                  ))}
+                </div>
+              )}
+              {pages > 1 && (
+                <nav className={styles.pager} aria-label={t('rate.pages')}>
+                  <Button size="small" disabled={page <= 1} onClick={() => go({ ...state, page: page - 1 })}>
+                    {t('rate.previous')}
+                  </Button>
+                  <span>{t('rate.pageOf', { page, pages })}</span>
+                  <Button size="small" disabled={page >= pages} onClick={() => go({ ...state, page: page + 1 })}>
+                    {t('rate.next')}
+                  </Button>
+                </nav>
+              )}
+            </>
           )}
-          {pages > 1 && (
-            <nav className={styles.pager} aria-label={t('rate.pages')}>
-              <Button size="small" disabled={page <= 1} onClick={() => go({ ...state, page: page - 1 })}>
-                {t('rate.previous')}
-              </Button>
-              <span>{t('rate.pageOf', { page, pages })}</span>
-              <Button size="small" disabled={page >= pages} onClick={() => go({ ...state, page: page + 1 })}>
-                {t('rate.next')}
-              </Button>
-            </nav>
-          )}
-        </>
+        </div>
       )}
 
       {selection.ids.length > 0 && (

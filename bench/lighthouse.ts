@@ -20,10 +20,19 @@ const ROOT = new URL('..', import.meta.url).pathname
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
-const PAGES = [
+const ALL_PAGES = [
   { label: 'home (/)', path: '/' },
   { label: 'FCL rate search (/productService)', path: '/productService' },
 ] as const
+
+/** LIGHTHOUSE_PAGES=/productService (comma-separated paths): measure only those pages. */
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(page.path))
+  : ALL_PAGES
+/** LIGHTHOUSE_DIST=/tmp/x-dist: measure that build instead of building one. */
+const DIST = process.env.LIGHTHOUSE_DIST
+/** LIGHTHOUSE_DETAILS=/tmp/x.json: also write, per run, the diagnosis behind the score (see `details`). */
+const DETAILS = process.env.LIGHTHOUSE_DETAILS
 
 const CATEGORIES = ['performance', 'accessibility', 'seo'] as const
 const METRICS = {
@@ -49,7 +58,10 @@ export interface LighthouseResult {
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
-  audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode?: string }>
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; scoreDisplayMode?: string; details?: { items?: unknown[] } }
+  >
   runtimeError?: { code: string; message: string }
 }
 
@@ -83,6 +95,7 @@ export async function measure(base: string): Promise<LighthouseResult[]> {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   })
+  const diagnosis: ReturnType<typeof details>[] = []
   try {
     const results: LighthouseResult[] = []
     for (const page of PAGES) {
@@ -99,6 +112,7 @@ export async function measure(base: string): Promise<LighthouseResult[]> {
           const lhr = answer?.lhr as unknown as Lhr | undefined
           if (lhr && !lhr.runtimeError) {
             lhrs.push(lhr)
+            if (DETAILS) diagnosis.push(details(page.path, lhr))
             break
           }
           const reason = lhr?.runtimeError?.message ?? 'no result'
@@ -123,7 +137,24 @@ export async function measure(base: string): Promise<LighthouseResult[]> {
     }
     return results
   } finally {
+    if (DETAILS) writeFileSync(DETAILS, `${JSON.stringify(diagnosis, null, 2)}\n`)
     chrome.kill()
+  }
+}
+
+/** What a score does not say: which elements shifted, which scripts ran how long, the long tasks. */
+function details(path: string, lhr: Lhr) {
+  const items = (id: string) => lhr.audits[id]?.details?.items ?? []
+  return {
+    path,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbt: lhr.audits[METRICS.tbt]?.numericValue ?? null,
+    cls: lhr.audits[METRICS.cls]?.numericValue ?? null,
+    layoutShifts: items('layout-shifts'),
+    bootupTime: items('bootup-time').slice(0, 8),
+    longTasks: items('long-tasks').slice(0, 10),
+    unusedJavascript: items('unused-javascript').slice(0, 8),
+    mainThreadWork: items('mainthread-work-breakdown'),
   }
 }
 
@@ -159,9 +190,14 @@ export async function benchLighthouse(): Promise<string[]> {
   const heading = ['## Lighthouse, mobile preset (issue #18)', '']
   if (!existsSync(CHROMIUM)) return [...heading, `Not measured: no Chromium at ${CHROMIUM}.`]
   const { startServer } = await import('../tests/support/server.ts')
-  const outDir = mkdtempSync(join(tmpdir(), 'waybill-lighthouse-'))
+  const outDir = DIST ?? mkdtempSync(join(tmpdir(), 'waybill-lighthouse-'))
   try {
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } })
+    if (!DIST)
+      await build({
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true },
+      })
     const server = await startServer({ env: { STATIC_DIR: outDir, LOG_LEVEL: 'silent' } })
     let results: LighthouseResult[]
     // Lighthouse's simulated throttling scales what it observed: a busy machine reads slower (TBT above all).
@@ -174,10 +210,12 @@ export async function benchLighthouse(): Promise<string[]> {
       await server.stop()
     }
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
-    writeFileSync(
-      join(ROOT, 'bench/results/lighthouse.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, load, results }, null, 2)}\n`,
-    )
+    // A partial run (some pages, someone's build) is a diagnosis, not the bench's figures.
+    if (PAGES === ALL_PAGES && !DIST)
+      writeFileSync(
+        join(ROOT, 'bench/results/lighthouse.json'),
+        `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, load, results }, null, 2)}\n`,
+      )
     return [
       ...heading,
       `Lighthouse 12 (default mobile preset: emulated mid-range phone, simulated slow 4G and 4× CPU slowdown), ` +
@@ -187,7 +225,7 @@ export async function benchLighthouse(): Promise<string[]> {
       ...table(results),
     ]
   } finally {
-    rmSync(outDir, { recursive: true, force: true })
+    if (!DIST) rmSync(outDir, { recursive: true, force: true })
   }
 }
 

@@ -1,6 +1,7 @@
 import type { TransitionDef } from '../../model/definitions.ts'
 import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
 import { type FieldRules, fieldRulesOf, ignoredOnWrite } from '../../rules/uiRules.ts'
+import { checkBounds } from '../http/bounds.ts'
 import { ApiError } from '../http/errors.ts'
 import { validateBody } from '../http/validation.ts'
 
@@ -44,6 +45,9 @@ export function withoutRuleIgnored(
 ): unknown {
   const rules = endpointRules(manifest, endpoint)
   if (!rules.size || !body || typeof body !== 'object' || Array.isArray(body)) return body
+  // A body beyond the schema's bounds is refused for them first, whatever the rules would leave out of it.
+  const entity = manifest.entities[endpoint.entity]
+  if (entity) checkBounds(entity, body)
   const ignored = ignoredOnWrite(rules, { ...stored, ...(body as Data) })
   if (!ignored.size) return body
   return Object.fromEntries(Object.entries(body).filter(([name]) => !ignored.has(name)))

@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import type { TransitionDef } from '../../model/definitions.ts'
+import type { EntityDef, TransitionDef } from '../../model/definitions.ts'
+import { entitySchema } from '../../model/jsonschema.ts'
 import type { Manifest, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import { transitionInput, withoutRuleIgnored } from '../../server/engine/uiRules.ts'
 import { ApiError } from '../../server/http/errors.ts'
 
 /** server/engine/uiRules.ts: what the engine's create and update leave out, and what a transition takes. */
 
-const entity = {
+const claim = {
   entity: 'claim',
+  label: 'entity.order',
   fields: {
     note: { type: 'string', rules: [{ effect: 'disable', when: { field: 'state', in: ['approved'] } }] },
     amount: { type: 'money' },
     route: { type: 'string' },
     contractNo: { type: 'string' },
   },
-} as unknown as ManifestEntity
+} as EntityDef
+const entity = {
+  ...claim,
+  stored: true,
+  table: 'claim',
+  scope: 'tenant',
+  schema: entitySchema(claim, {}),
+} as ManifestEntity
 const screen = {
   name: 'claimForm',
   entity: 'claim',

@@ -2,7 +2,7 @@ import '@fastify/multipart'
 import { accepts, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import type { FieldError } from '../../rules/messages.ts'
 import type { HandlerContext } from '../http/context.ts'
-import type { HandlerRegistry } from '../http/endpoints.ts'
+import type { Handlers } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
 import { loadManifest, type Manifest } from '../manifest.ts'
 import { cleanName, extensionOf, sniff } from './sniff.ts'
@@ -88,7 +88,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
-export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegistry {
+export function fileHandlers(manifest: Manifest = loadManifest()) {
   return {
     async fileUpload(ctx) {
       const { userId, tenantId, companyId, permissions } = session(ctx)
@@ -138,7 +138,7 @@ export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegist
     async fileDownload(ctx) {
       const { tenantId } = session(ctx)
       const viewer = viewerOf(ctx)
-      const { uuid } = ctx.input as { uuid?: string }
+      const { uuid } = ctx.input
       if (!uuid) throw new ApiError('validation', {}, [{ field: 'uuid', message: 'validation.required', params: {} }])
       // A file the caller may not read is not found, like another tenant's: nothing tells the two apart.
       const file = await ctx.inTenant((trx) => readFile(trx, tenantId, uuid, viewer))
@@ -160,9 +160,9 @@ export function fileHandlers(manifest: Manifest = loadManifest()): HandlerRegist
     async fileInfo(ctx) {
       const { tenantId } = session(ctx)
       const viewer = viewerOf(ctx)
-      const { uuid, uuids } = ctx.input as { uuid?: string; uuids?: string }
+      const { uuid, uuids } = ctx.input
       const wanted = [...new Set([...(uuid ? [uuid] : []), ...(uuids ? uuids.split(',') : [])])]
       return { list: await ctx.inTenant((trx) => fileInfo(trx, tenantId, wanted, viewer)) }
     },
-  }
+  } satisfies Handlers
 }

@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely'
-import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
+import type { HandlerRegistry, TypedHandler } from '../../http/endpoints.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
 import { type LookupPlan, type LookupQuery, lookup, lookupEntity } from './lookup.ts'
 
@@ -59,9 +59,10 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
   }
 }
 
-function handlerOf(plan: LookupPlan): Handler {
+/** Every look-up takes a referenceQuery and answers referenceOptions (screens/basicData.yaml). */
+function handlerOf(plan: LookupPlan): TypedHandler<'portFuzzyQuery'> {
   return async (ctx) => {
-    const query = (ctx.input ?? {}) as LookupQuery
+    const query: LookupQuery = ctx.input
     const list = await ctx.inTenant((trx) =>
       lookup(
         trx,

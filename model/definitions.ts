@@ -26,7 +26,7 @@ export interface FieldDef {
   label?: string
   required?: boolean
   readOnly?: boolean
-  /** A numbering kind the engine fills on create (server/engine/numbering.ts). */
+  /** A numbering kind the engine fills on create (registered by a domain module at start, server/engine/registry.ts). */
   numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo'
   minLength?: number
   maxLength?: number
@@ -103,7 +103,7 @@ export interface TransitionDef {
   permission: string
   label: string
   confirm?: string
-  /** Server effects run after the state changed, in the same transaction (server/engine/effects.ts). */
+  /** Server effects run after the state changed, in the same transaction (registered by domain modules at start, server/engine/registry.ts). */
   effects?: EffectName[]
   /**
    * The entity (stored: false) of what the transition asks for, a price or a reason: its fields the record has

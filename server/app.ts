@@ -89,7 +89,9 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
     message: messageFor(apiError.key, language, apiError.params),
     content: fieldErrors ? { fieldErrors } : null,
   }
-  return reply.status(apiError.http).send(body)
+  // The type said outright: a route that writes its answers from a schema hands its refusals here with a
+  // serializer of its own, and Fastify sets no JSON type for those (server/http/endpoints.ts).
+  return reply.status(apiError.http).type('application/json; charset=utf-8').send(body)
 }
 
 /** The portal's Content-Security-Policy (docs/SECURITY.md): scripts only from our own origin, never eval'd. */

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { loadManifest } from '../../manifest.ts'
 import { sitePages } from './pages.ts'
 
 /**
@@ -43,16 +44,28 @@ export function specialRouteCount(settings: Record<string, unknown>): number {
   return Number.isInteger(raw) ? Math.min(Math.max(raw, 0), 12) : DEFAULT_SPECIAL_ROUTE_COUNT
 }
 
-/** What GET site/settings answers (SPEC §3), also written into the pages' HTML (server/portal/initial.ts). */
+const declaredOnly = (values: Record<string, unknown>, fields: object | undefined) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => fields !== undefined && key in fields))
+
+/**
+ * What GET site/settings answers (SPEC §3), also written into the pages' HTML (server/portal/initial.ts):
+ * the settings schemas/siteSettingsView.yaml names and nothing else. A tenant's settings also hold what
+ * only the server reads (OCR channel, visitor limits, HS code options…), which no visitor needs to see;
+ * a setting the portal comes to read is declared in that YAML and answered from then on.
+ */
 export function publicSiteSettings(tenant: { id: number; code: string; settings: Record<string, unknown> }) {
-  // The direct-order contact is for signed-in customers (checkTenant), not for every visitor.
-  const { directOrder: _directOrder, ...settings } = tenant.settings
+  const { entities } = loadManifest()
+  const settings = declaredOnly(tenant.settings, entities.siteSettingsView?.fields)
+  const configuration = tenant.settings.configuration
   return {
+    ...settings,
+    ...(configuration && typeof configuration === 'object' && !Array.isArray(configuration)
+      ? { configuration: declaredOnly(configuration as Record<string, unknown>, entities.siteConfiguration?.fields) }
+      : {}),
     tenantId: tenant.id,
     tenantCode: tenant.code,
-    ...settings,
     // The external IM website (SPEC §2 "IM link"); empty when the tenant has none.
-    imUrl: text(settings.imUrl),
+    imUrl: text(tenant.settings.imUrl),
   }
 }
 

@@ -1,44 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext } from 'react'
+import type { AgreementText, SiteSettingsView } from '../../generated/content.ts'
 import { quietClient } from '../quietClient.ts'
 
-/** The tenant's site settings (SPEC §3) as the public site needs them. */
-export interface SiteSettings {
-  tenantId: number
-  tenantCode: string
-  websiteName: string
-  websiteNameEn: string
-  themeColor: string
-  servicePhone: string
-  mail: string
-  pageTemplate: number
-  homeMode: number
-  copyright: string
-  copyrightEn: string
-  icp: string
-  logoList: { url: string }[]
-  transportationSupport: number[]
-  inquiryAllowed?: boolean
-  iconPath?: string
-  /** The external IM website (SPEC §2 "IM link"); empty when the tenant has none. */
-  imUrl: string
-  /** The public site (issue 6, docs/CONFIGURATION.md "Public site"). */
-  companyDomainName?: string
-  backgroundImageList?: { url: string }[]
-  backgroundImagePlay?: boolean
-  serviceAgreementList?: Agreement[]
-  privacyAgreementList?: Agreement[]
-  companyAddress?: string
-  companyAddressEn?: string
-  configuration?: { homeSpecialRouteCount?: number }
-}
+/** The tenant's site settings (SPEC §3) as GET site/settings answers them (schemas/siteSettingsView.yaml). */
+export type SiteSettings = SiteSettingsView
 
 /** One language's text of an agreement: paragraphs separated by blank lines. */
-export interface Agreement {
-  language: string
-  title: string
-  content: string
-}
+export type Agreement = AgreementText
 
 interface SiteState {
   settings: SiteSettings | null
@@ -51,7 +20,7 @@ const SiteContext = createContext<SiteState>({ settings: null, settled: false })
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
   const { data, isPending } = useQuery({
     queryKey: ['siteSettings'],
-    queryFn: async ({ signal }) => (await quietClient.b2b.siteSettings({}, signal)).content as SiteSettings,
+    queryFn: async ({ signal }) => (await quietClient.b2b.siteSettings({}, signal)).content,
     staleTime: 5 * 60_000,
   })
   return <SiteContext.Provider value={{ settings: data ?? null, settled: !isPending }}>{children}</SiteContext.Provider>
@@ -71,5 +40,5 @@ export function useHomeMode(): number | null | undefined {
 /** The site name in the reader's language: Chinese readers get the Chinese name, everyone else the English one. */
 export function siteName(settings: SiteSettings | null, language: string): string {
   if (!settings) return 'Waybill'
-  return language === 'zh' ? settings.websiteName : settings.websiteNameEn || settings.websiteName
+  return (language === 'zh' ? settings.websiteName : settings.websiteNameEn || settings.websiteName) ?? ''
 }

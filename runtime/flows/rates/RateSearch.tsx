@@ -45,7 +45,7 @@ import {
 } from './state.ts'
 import { useRateStyles } from './styles.ts'
 import { CONTAINER_LABELS, useRateTexts } from './texts.ts'
-import type { Allowance, RateMode, SearchAnswer } from './types.ts'
+import type { RateMode } from './types.ts'
 
 /**
  * Rate search (SPEC §1 "freight-rate inquiry"): /productService (FCL), /lclProductService, /airProductService.
@@ -120,7 +120,7 @@ export default function RateSearch({ route }: ScreenProps) {
         },
         signal,
       )
-      return answer.content as SearchAnswer
+      return answer.content
     },
   })
   // Before the first search (and after a refusal) the allowance is read without spending it.
@@ -128,7 +128,7 @@ export default function RateSearch({ route }: ScreenProps) {
     queryKey: ['rateAllowance', session.user?.userInfo.userId ?? 0],
     enabled: session.view.status !== 'loading',
     staleTime: 30_000,
-    queryFn: async ({ signal }) => (await quietClient.price.rateAllowance({} as never, signal)).content as Allowance,
+    queryFn: async ({ signal }) => (await quietClient.price.rateAllowance({}, signal)).content,
   })
   const allowance = search.data?.allowance ?? peek.data
 

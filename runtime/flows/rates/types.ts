@@ -1,8 +1,6 @@
 import type {
   PricedRate as PricedRateContent,
-  RateAllowance,
   RateCharge,
-  RateSearchResult,
   SpaApplicationDetail,
   SpaApplicationView,
   SpaThreadEntry,
@@ -16,8 +14,6 @@ import type {
 export type PricedRate = PricedRateContent
 export type RateMode = PricedRate['mode']
 export type ChargeLine = RateCharge
-export type Allowance = RateAllowance
-export type SearchAnswer = RateSearchResult
 export type SpaApplication = SpaApplicationView
 export type SpaState = SpaApplicationView['state']
 export type SpaOffer = SpaThreadEntry

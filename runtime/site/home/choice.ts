@@ -55,8 +55,7 @@ export function usePageTemplate(): number | undefined {
   const { search } = useLocation()
   const { data, isError } = useQuery({
     queryKey: ['personalization'],
-    queryFn: async ({ signal }) =>
-      ((await quietClient.b2b.personalization({}, signal)).content as { pageTemplate?: unknown }) ?? {},
+    queryFn: async ({ signal }) => (await quietClient.b2b.personalization({}, signal)).content,
     staleTime: 5 * 60_000,
     retry: false,
   })

@@ -1,31 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import type { SpecialRouteCard } from '../../../generated/content.ts'
 import { createTransport } from '../../api.ts'
 import { languageHeader } from '../../i18n.ts'
 import { quietClient } from '../../quietClient.ts'
 
-/** One featured lane as GET /b2b/public/api/site/specialRoutes answers it. */
-export interface SpecialRoute {
-  id: number
-  pol: string
-  polNameEn: string | null
-  polNameZh: string | null
-  pod: string
-  podNameEn: string | null
-  podNameZh: string | null
-  containerLoadType: 'FCL' | 'LCL' | 'AIR' | 'RAILWAY' | 'TRUCK'
-  carrier: string | null
-  carrierName: string | null
-  priceFrom: string
-  currency: string
-  transitDays: number
-}
+/** One featured lane as GET /b2b/public/api/site/specialRoutes answers it (schemas/specialRouteCard.yaml). */
+export type SpecialRoute = SpecialRouteCard
 
 export function useSpecialRoutes() {
   return useQuery({
     queryKey: ['specialRoutes'],
-    queryFn: async ({ signal }) =>
-      ((await quietClient.b2b.specialRoutes({}, signal)).content as { list: SpecialRoute[] }).list,
+    queryFn: async ({ signal }) => (await quietClient.b2b.specialRoutes({}, signal)).content.list,
     staleTime: 5 * 60_000,
   })
 }

@@ -1,4 +1,5 @@
 import type { FieldDef } from '../../model/definitions.ts'
+import { ERROR_CODES } from '../../model/errorCodes.ts'
 import { contentSchema, type JsonSchema, modelSchema } from '../../model/jsonschema.ts'
 import type { Manifest, ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 
@@ -16,61 +17,12 @@ type Doc = Record<string, unknown>
  */
 
 /**
- * The catalogue codes answered with HTTP 200 (server/http/errors.ts `ERROR_CODES`, SPEC §8): a business
- * outcome in the envelope. tests/unit/openapi-document.test.ts holds this list to the catalogue.
+ * The catalogue codes answered with HTTP 200 (model/errorCodes.ts, SPEC §8): a business outcome in the
+ * envelope.
  */
-export const BUSINESS_CODES = [
-  '100000',
-  '100001',
-  '100002',
-  '110000',
-  '210000',
-  '300001',
-  '300002',
-  '300003',
-  '300004',
-  '300005',
-  '300006',
-  '300007',
-  '300008',
-  '300009',
-  '300010',
-  '300011',
-  '310000',
-  '310001',
-  '310002',
-  '310003',
-  '310004',
-  '310005',
-  '310008',
-  '310009',
-  '310010',
-  '320000',
-  '320001',
-  '320002',
-  '330000',
-  '330001',
-  '330002',
-  '330003',
-  '340000',
-  '340001',
-  '340002',
-  '350000',
-  '350001',
-  '350002',
-  '360000',
-  '360001',
-  '360002',
-  '370000',
-  '370001',
-  '400001',
-  '400002',
-  '400003',
-  '400005',
-  '400006',
-  '400007',
-  '400010',
-] as const
+export const BUSINESS_CODES = Object.entries(ERROR_CODES)
+  .filter(([, { http }]) => http === 200)
+  .map(([code]) => code)
 
 /** The catalogue codes sent with an HTTP status of their own, by status (server/http/errors.ts). */
 export const TRANSPORT_ERRORS = {

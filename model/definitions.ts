@@ -118,12 +118,15 @@ export type EffectName = 'autoQuote' | 'inquiryQuoted' | 'inquiryWithdrawn' | 'q
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
 export type DerivationName = 'quoteTotals' | 'orderSource'
 
+/** The colours a state may be drawn in (meta-schema `states.values.*.color`): badge colours of the UI kit. */
+export type StateColor = 'informative' | 'success' | 'warning' | 'danger' | 'subtle' | 'brand'
+
 export interface StatesDef {
   field: string
   initial: string
   /** The states a record may be deleted in; absent: any. */
   deletableIn?: string[]
-  values: Record<string, { label: string; color?: string }>
+  values: Record<string, { label: string; color?: StateColor }>
   transitions: Record<string, TransitionDef>
 }
 

@@ -190,7 +190,12 @@ export function resolveManifest(sources: Sources): Manifest {
   return { version: 1, areas, entities, screens, endpoints, permissions, roles }
 }
 
-/** The entities answers are shaped like: every endpoint's response entity and the entities nested in them. */
+/**
+ * The entities answers are shaped like: every custom endpoint's response entity, the entity of every engine
+ * call that answers rows (list, detail, create, update, transition), and the entities nested in them.
+ */
+const ROW_ANSWERS = new Set<ManifestEndpoint['kind']>(['list', 'detail', 'create', 'update', 'transition'])
+
 export function answerEntities(endpoints: ManifestEndpoint[], entities: Record<string, EntityDef>): string[] {
   const found = new Set<string>()
   const visit = (name: string) => {
@@ -205,7 +210,10 @@ export function answerEntities(endpoints: ManifestEndpoint[], entities: Record<s
     }
     walk(entity.fields)
   }
-  for (const endpoint of endpoints) if (endpoint.content && 'entity' in endpoint.content) visit(endpoint.content.entity)
+  for (const endpoint of endpoints) {
+    if (endpoint.content && 'entity' in endpoint.content) visit(endpoint.content.entity)
+    if (ROW_ANSWERS.has(endpoint.kind)) visit(endpoint.entity)
+  }
   return [...found].sort()
 }
 

@@ -4,7 +4,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js'
 import Handlebars from 'handlebars'
 import { compile } from 'json-schema-to-typescript'
 import type { AreaDef, ContentShape, EntityDef } from '../../model/definitions.ts'
-import { contentSchema } from '../../model/jsonschema.ts'
+import { contentSchema, type JsonSchema } from '../../model/jsonschema.ts'
 import { answerEntities, type Manifest, type ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
@@ -51,7 +51,8 @@ export function emitValidators(manifest: Manifest): OutputFile[] {
   const leftover = /require\("[^"]+"\)/.exec(code)
   if (leftover) throw new Error(`standalone validators need ${leftover[0]}, which an ES module cannot load`)
   const js = `${HEADER}import { formats as wbFormats, keywords as wbRules } from '#rules'\n${code}\n`
-  const dts = `${HEADER}import type { ValidateFunction } from 'ajv'\n\n${names.map((n) => `export declare const ${n}: ValidateFunction`).join('\n')}\n`
+  // Each a type guard of what it accepts: a checked body is the generated type a call takes.
+  const dts = `${HEADER}import type { ValidateFunction } from 'ajv'\nimport type * as T from './types.ts'\n\n${names.map((n) => `export declare const ${n}: ValidateFunction<T.${typeName(n)}>`).join('\n')}\n`
   return [
     { path: 'validators.js', content: js },
     { path: 'validators.d.ts', content: dts },
@@ -76,8 +77,9 @@ export async function emitTypes(manifest: Manifest): Promise<OutputFile> {
 
 /**
  * What answers carry (`generated/content.ts`): one type per entity a custom endpoint's `response:` names or
- * nests, from its content schema — read-only fields too, nullable where the YAML says. Nested entities are
- * named, not copied. types.ts stays what a caller sends.
+ * nests or an engine call answers rows of, from its content schema — read-only fields too, nullable where the
+ * YAML says, a stored entity's system fields and labels. Nested entities are named, not copied. types.ts
+ * stays what a caller sends.
  */
 export async function emitContentTypes(manifest: Manifest): Promise<OutputFile> {
   const parts: string[] = [
@@ -89,7 +91,8 @@ export async function emitContentTypes(manifest: Manifest): Promise<OutputFile> 
   for (const name of answerEntities(manifest.endpoints, entities)) {
     const entity = entities[name] as EntityDef
     const named = (nested: string) => ({ tsType: MODEL_TYPES[nested] ?? typeName(nested) })
-    const schema = contentSchema(entity, entities, named, { tsType: 'Json' })
+    const fields = contentSchema(entity, entities, named, { tsType: 'Json' })
+    const schema = (manifest.entities[name] as { stored?: boolean }).stored ? engineRow(fields) : fields
     const ts = await compile(schema as never, typeName(name), {
       bannerComment: '',
       format: false,
@@ -100,6 +103,33 @@ export async function emitContentTypes(manifest: Manifest): Promise<OutputFile> 
     parts.push(ts.trim())
   }
   return { path: 'content.ts', content: `${parts.join('\n\n')}\n` }
+}
+
+/**
+ * A stored entity's answer is the engine's row (generator/emit/openapi.ts entityAnswer): its fields plus
+ * the system fields and the display texts of its references.
+ */
+function engineRow(fields: JsonSchema): JsonSchema {
+  return {
+    ...fields,
+    properties: {
+      ...(fields.properties as Record<string, JsonSchema>),
+      id: { type: 'integer' },
+      version: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      createdBy: { type: ['integer', 'null'] },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    required: [
+      ...((fields.required as string[] | undefined) ?? []),
+      'id',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'labels',
+    ],
+  }
 }
 
 /** Documents the model owns (`type: object, schema: …`) and their TypeScript types in model/. */
@@ -169,7 +199,7 @@ function clientFunction(endpoint: ManifestEndpoint) {
   const entity = typeName(endpoint.entity)
   const kind = endpoint.kind
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
-  const row = `Row<T.${entity}>`
+  const row = `Row<C.${entity}>`
   const contentType = {
     list: `ListContent<${row}>`,
     detail: row,

@@ -1,4 +1,11 @@
-import { type Client, type Envelope, endpoints } from '../../generated/client.ts'
+import {
+  type Client,
+  type Envelope,
+  endpoints,
+  type ListContent,
+  type ListRequest,
+  type Row,
+} from '../../generated/client.ts'
 import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import { WHOLE_MANIFEST } from '../routing/manifestPart.ts'
 import { codeBesideLabel } from './list/format.ts'
@@ -109,4 +116,32 @@ export function clientCall(client: Client, binding: Binding | undefined): Endpoi
       ? groups[group]?.[name]
       : Object.values(groups).find((functions) => typeof functions[id] === 'function')?.[id]
   return typeof fn === 'function' ? (fn as EndpointCall) : null
+}
+
+/** A row of any stored entity as the engine answers it: its fields, its system fields and labels. */
+export type EngineRow = Row<Record<string, unknown>>
+
+/** What the engine's calls of a kind take and answer whatever the entity: the generic screens' view of them. */
+export interface EngineCalls {
+  list: (input: ListRequest, signal?: AbortSignal) => Promise<Envelope<ListContent<EngineRow>>>
+  detail: (input: { id: number | string }, signal?: AbortSignal) => Promise<Envelope<EngineRow>>
+}
+
+/** Every call of the kind in the generated client, whichever screen it belongs to. */
+type CallsOfKind<K extends string> = {
+  [G in keyof Client]: Client[G] extends Record<K, infer F> ? F : never
+}[keyof Client]
+// The look-up below trusts these: a generated list or detail call that stops fitting fails to compile here.
+const engineCallsFit: [CallsOfKind<'list'>, CallsOfKind<'detail'>] extends [EngineCalls['list'], EngineCalls['detail']]
+  ? true
+  : never = true
+void engineCallsFit
+
+/** The generated client's call of a kind for a screen's binding, typed as every call of that kind answers. */
+export function engineCall<K extends keyof EngineCalls>(
+  client: Client,
+  binding: Binding | undefined,
+  _kind: K,
+): EngineCalls[K] | null {
+  return clientCall(client, binding) as EngineCalls[K] | null
 }

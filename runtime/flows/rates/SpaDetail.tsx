@@ -52,8 +52,7 @@ export default function SpaDetail({ route }: ScreenProps) {
     queryKey: key,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
-    queryFn: async ({ signal }) =>
-      (await client.booking.getSpaById({ id: String(id) } as never, signal)).content as SpaDetailAnswer,
+    queryFn: async ({ signal }) => (await client.booking.getSpaById({ id: String(id) }, signal)).content,
   })
 
   const act = useMutation({
@@ -121,10 +120,7 @@ export default function SpaDetail({ route }: ScreenProps) {
         return
       }
       if (action === 'reapply') {
-        const check = (await client.booking.validSpaReapply({ id: String(row.id) } as never)).content as {
-          allowed: boolean
-          reason: string | null
-        }
+        const check = (await client.booking.validSpaReapply({ id: String(row.id) })).content
         if (!check.allowed) {
           effects.toast(check.reason ? t(check.reason) : t('ui.hasError'), { intent: 'warning' })
           return

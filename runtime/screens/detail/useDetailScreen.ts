@@ -14,6 +14,7 @@ import { useSession } from '../../session.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
   clientCall,
+  engineCall,
   entityDef,
   loadManifest,
   manifest,
@@ -56,11 +57,12 @@ export function useDetailScreen(screen: ManifestScreen) {
     // The labels (port and company names) are in the caller's language: a switch asks again.
     queryKey: [...recordKey, i18n.language],
     queryFn: async ({ signal }): Promise<DetailRecord | null> => {
-      const call = clientCall(client, screen.endpoints?.detail)
+      const call = engineCall(client, screen.endpoints?.detail, 'detail')
       if (!call)
         throw new Error(`The generated client has no call for ${screen.name}'s detail: run \`waybill generate\``)
+      if (id === null) return null
       try {
-        return (await call({ id }, signal)).content as DetailRecord
+        return (await call({ id }, signal)).content
       } catch (error) {
         if (error instanceof RequestError && error.code === NOT_FOUND) return null
         throw error

@@ -2,14 +2,20 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { ListContent } from '../../../generated/client.ts'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { useSession } from '../../session.ts'
-import { clientCall, entityDef, type PortalEntity, screenEndpoint, transitionEndpoint } from '../manifest.ts'
+import {
+  clientCall,
+  engineCall,
+  entityDef,
+  type PortalEntity,
+  screenEndpoint,
+  transitionEndpoint,
+} from '../manifest.ts'
 import { type ActionContext, type ActionDef, actionAllowed, confirmKey, type RowData, routeTarget } from './actions.ts'
 import {
   type ListState,
@@ -27,11 +33,6 @@ import {
 export interface ColumnChoice {
   field: string
   hidden?: boolean
-}
-
-interface ColumnSettings {
-  screen: string
-  columns?: ColumnChoice[]
 }
 
 /**
@@ -77,9 +78,9 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     // The rows' labels (port and company names) are in the caller's language: a switch asks again.
     queryKey: [...listKey, request, i18n.language],
     queryFn: async ({ signal }) => {
-      const call = clientCall(client, screen.endpoints?.list)
+      const call = engineCall(client, screen.endpoints?.list, 'list')
       if (!call) throw new Error(`The generated client has no call for ${screen.name}'s list: run \`waybill generate\``)
-      return (await call(request, signal)).content as ListContent<RowData>
+      return (await call(request, signal)).content
     },
     placeholderData: keepPreviousData,
     // A failed list call has been toasted already; asking again would toast twice.
@@ -118,7 +119,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const settings = useQuery({
     queryKey: settingsKey,
     queryFn: async ({ signal }) =>
-      ((await client.b2b.listColumnsGet({ screen: screen.name }, signal)).content as ColumnSettings).columns ?? [],
+      (await client.b2b.listColumnsGet({ screen: screen.name }, signal)).content.columns ?? [],
     enabled: session.loggedIn,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -37,7 +37,7 @@ export function stateMachineOf(entity: Pick<PortalEntity, 'states'> | undefined)
   const states: StateView[] = Object.entries(machine?.values ?? {}).map(([name, value]) => ({
     name,
     label: value.label,
-    color: (value.color ?? 'informative') as StateView['color'],
+    color: value.color ?? 'informative',
   }))
   const transitions: TransitionView[] = Object.entries(machine?.transitions ?? {}).map(([name, def]) => ({
     ...def,

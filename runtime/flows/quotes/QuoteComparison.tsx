@@ -110,7 +110,7 @@ export default function QuoteComparison(_props: ScreenProps) {
               <div className={styles.titleRow}>
                 <strong>{quote.quoteNo}</strong>
                 {stateDef && (
-                  <Badge appearance="tint" color={stateDef.color as never}>
+                  <Badge appearance="tint" color={stateDef.color}>
                     {t(stateDef.label)}
                   </Badge>
                 )}

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { QuoteItem } from '../../../generated/content.ts'
+import type { Quote } from '../../../generated/types.ts'
+import * as validators from '../../../generated/validators.js'
 import { compareDecimal } from '../../../rules/decimal.ts'
 import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
 import { RequestError } from '../../api.ts'
@@ -155,8 +157,10 @@ export default function QuoteEditor({ route }: ScreenProps) {
 
   async function save(data: Data): Promise<void> {
     const body = { ...data, inquiry: inquiry.id, ...(quote ? { id: quote.id, version: quote.version } : {}) }
-    const write = (payload: Data) =>
-      quote ? client.quoteList.update(payload as never) : client.quoteList.create(payload as never)
+    // The form held the data to the quote's generated validator; the same check makes it the call's body.
+    if (!validators.quote(body))
+      throw new Error(`The quote validator refuses the form's data: ${JSON.stringify(validators.quote.errors)}`)
+    const write = (payload: Quote) => (quote ? client.quoteList.update(payload) : client.quoteList.create(payload))
     setBusy(true)
     try {
       let saved: { id: number; quoteNo?: unknown }
@@ -247,7 +251,7 @@ export default function QuoteEditor({ route }: ScreenProps) {
           {quote?.quoteNo ?? t('route.inquiryQuoteDetails')}
         </h1>
         {stateDef && (
-          <Badge appearance="tint" color={stateDef.color as never} data-testid="quote-state">
+          <Badge appearance="tint" color={stateDef.color} data-testid="quote-state">
             {t(stateDef.label)}
           </Badge>
         )}

@@ -150,7 +150,7 @@ export function EntityForm({
       showErrorList={false}
       focusOnFirstError
       liveValidate={attempted ? 'onChange' : undefined}
-      extraErrors={extraErrors as never}
+      extraErrors={extraErrors}
       customValidate={
         overlayRules
           ? (data, errors) => {

@@ -1,3 +1,4 @@
+import type { ErrorSchema } from '@rjsf/utils'
 import type { ErrorObject } from 'ajv'
 import type { FieldDef, UiRule } from '../../model/definitions.ts'
 import type { ManifestEntity } from '../../model/resolve.ts'
@@ -302,20 +303,19 @@ export function localizeErrors(
   }
 }
 
-export type ErrorTree = { __errors?: string[]; [field: string]: ErrorTree | string[] | undefined }
-
 /** The server's field errors as rjsf's `extraErrors`, each message from its key in the reader's language. */
 export function serverErrorTree(
   fieldErrors: readonly ServerFieldError[],
   translate: (key: string) => string | null,
-): ErrorTree {
-  const tree: ErrorTree = {}
+): ErrorSchema {
+  const tree: ErrorSchema = {}
   for (const error of fieldErrors) {
     const path = error.field ? error.field.replace(/\[(\d+)\]/g, '.$1').split('.') : []
-    let node = tree
+    let node: ErrorSchema = tree
     for (const step of path) {
-      node[step] = (node[step] as ErrorTree | undefined) ?? {}
-      node = node[step] as ErrorTree
+      const next: ErrorSchema = node[step] ?? {}
+      node[step] = next
+      node = next
     }
     node.__errors = [...(node.__errors ?? []), translate(error.key) ?? error.message]
   }

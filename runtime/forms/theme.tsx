@@ -83,7 +83,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   // A money field's currency is drawn beside it, not in a cell of its own.
   const currencyOf = new Map<string, string>()
   for (const p of props.properties) {
-    const currency = getUiOptions(props.uiSchema?.[p.name] as never).currencyField
+    const currency = getUiOptions(props.uiSchema?.[p.name]).currencyField
     if (typeof currency === 'string' && byName.has(currency)) currencyOf.set(p.name, currency)
   }
   const paired = new Set(currencyOf.values())

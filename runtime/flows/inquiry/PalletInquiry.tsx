@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query'
 import { use, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import type { Inquiry } from '../../../generated/content.ts'
 import * as validators from '../../../generated/validators.js'
 import { withoutInactive } from '../../../rules/uiRules.ts'
 import { RequestError, type ServerFieldError } from '../../api.ts'
@@ -35,13 +36,12 @@ import { templates, widgets } from '../../forms/theme.tsx'
 import i18next, { hasTexts, textsReady } from '../../i18n.ts'
 import { quietClient } from '../../quietClient.ts'
 import type { ScreenProps } from '../../registry.ts'
-import { clientCall, entityDef, screenDef } from '../../screens/manifest.ts'
+import { entityDef, screenDef } from '../../screens/manifest.ts'
 import { useSession } from '../../session.ts'
 import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import {
   inquiryUiSchema,
   offeredTerms,
-  type TradeTermOption,
   TYPE_MODES,
   termModes,
   withLockedCustoms,
@@ -156,13 +156,12 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
   const [attempted, setAttempted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
-  const [saved, setSaved] = useState<{ id: number; inquiryNo: string } | null>(null)
+  const [saved, setSaved] = useState<Pick<Inquiry, 'id' | 'inquiryNo'> | null>(null)
 
   const tradeTerms = useQuery({
     queryKey: ['inquiryTradeTerms'],
     retry: false,
-    queryFn: async ({ signal }) =>
-      ((await quietClient.booking.inquiryTradeTerms({} as never, signal)).content as { list: TradeTermOption[] }).list,
+    queryFn: async ({ signal }) => (await quietClient.booking.inquiryTradeTerms({}, signal)).content.list,
   })
   const options = tradeTerms.data ?? []
 
@@ -203,13 +202,14 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
   )
 
   const submit = async (values: Data) => {
-    const call = clientCall(client, screen?.endpoints?.create)
-    if (!call) return
+    // What the rules turn off is not sent (the server would ignore it).
+    const body = withoutInactive(rules, withLockedCustoms(values, chosen))
+    // The form held the data to the inquiry's generated validator; the same check makes it the call's body.
+    if (!validators.inquiry(body))
+      throw new Error(`The inquiry validator refuses the form's data: ${JSON.stringify(validators.inquiry.errors)}`)
     setBusy(true)
     try {
-      // What the rules turn off is not sent (the server would ignore it).
-      const answer = await call(withoutInactive(rules, withLockedCustoms(values, chosen)))
-      setSaved(answer.content as { id: number; inquiryNo: string })
+      setSaved((await client.palletInquiry.create(body)).content)
     } catch (error) {
       if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
     } finally {
@@ -260,7 +260,7 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
         showErrorList={false}
         focusOnFirstError
         liveValidate={attempted ? 'onChange' : undefined}
-        extraErrors={extraErrors as never}
+        extraErrors={extraErrors}
         onChange={(event) => {
           setData((current) => withTradeTerm(current, event.formData as Data, options))
           if (serverErrors.length) setServerErrors([])

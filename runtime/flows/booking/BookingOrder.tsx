@@ -284,9 +284,9 @@ export default function BookingOrder({ route }: ScreenProps) {
     setBusy(true)
     try {
       if (intent.current === 'draft') {
-        // The stored draft (the engine's row: its id and version beside the order's fields).
-        const row: Data = { ...(await client.booking.orderDraftSave(body as never)).content }
-        setSaved({ id: row.id as number, version: row.version as number })
+        // The stored draft: the engine's row, its id and version beside the order's fields.
+        const row = (await client.booking.orderDraftSave(body as never)).content
+        setSaved({ id: row.id, version: row.version })
         setCurrent(values)
         setParams(
           (p) => {
@@ -298,9 +298,9 @@ export default function BookingOrder({ route }: ScreenProps) {
         effects.toast(t('booking.draftSaved'), { intent: 'success' })
         return
       }
-      const row: Data = { ...(await client.booking.orderAdd({ ...body, submit: true } as never)).content }
+      const row = (await client.booking.orderAdd({ ...body, submit: true } as never)).content
       effects.toast(t('booking.submitted', { orderNo: row.orderNo }), { intent: 'success' })
-      effects.navigate(`${DETAIL_OF[String(row.containerLoadType)] ?? '/orderDetails'}?id=${row.id}`)
+      effects.navigate(`${DETAIL_OF[row.containerLoadType] ?? '/orderDetails'}?id=${row.id}`)
     } finally {
       setBusy(false)
     }

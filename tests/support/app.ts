@@ -32,7 +32,7 @@ export function setupTestApp(): TestApp {
   beforeAll(async () => {
     database = await freshDatabase()
     app = await buildApp({ database, trustedProxies: TEST_PROXIES })
-    // WAYBILL_CHECK_ANSWERS=1: every answer a test gets is held to generated/openapi.json (issue #19).
+    // Every answer a test gets is held to generated/openapi.json (issue #19; WAYBILL_CHECK_ANSWERS=0: off).
     if (CHECK_ANSWERS) misfits = checkAnswersOf(app, expect.getState().testPath ?? 'unknown')
   })
   afterAll(async () => {

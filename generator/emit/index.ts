@@ -10,7 +10,7 @@ import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
-import { emitPortalManifest } from './portal.ts'
+import { emitPortalManifest, portalEntityNames } from './portal.ts'
 
 export interface OutputFile {
   /** Relative to generated/. */
@@ -34,9 +34,12 @@ export function emitManifest(manifest: Manifest): OutputFile {
   return { path: 'manifest.json', content: `${JSON.stringify(manifest, null, 2)}\n` }
 }
 
-/** Precompiled standalone ajv validators, one export per entity; no `eval` in the browser. */
+/**
+ * Precompiled standalone ajv validators, one export per entity a request is checked by (the portal's forms and
+ * the server's bodies, ./portal.ts portalEntityNames); no `eval` in the browser. Answers are not validated.
+ */
 export function emitValidators(manifest: Manifest): OutputFile[] {
-  const names = Object.keys(manifest.entities)
+  const names = portalEntityNames(manifest)
   const schemas = names.map((name) => manifest.entities[name]?.schema as object)
   // Compiling every schema is half of a generate: ajv's code is kept by what it is compiled from.
   const compiled = cachedText('validators', compiledSchemasKey(schemas), () => {

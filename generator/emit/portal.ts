@@ -1,4 +1,11 @@
-import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
+import type { EntityDef } from '../../model/definitions.ts'
+import {
+  answerEntities,
+  type Manifest,
+  type ManifestEndpoint,
+  type ManifestEntity,
+  type ManifestScreen,
+} from '../../model/resolve.ts'
 
 /**
  * What the portal reads of the manifest (issue #19 point 8: the first workbench list under 300 KB):
@@ -11,6 +18,10 @@ import type { Manifest, ManifestEndpoint, ManifestEntity, ManifestScreen } from 
  * - `portal-manifest.json`, every screen, entity and endpoint, for the hand-written screens that look
  *   things up across the manifest (the overlay editor, the booking and inquiry flows).
  * - `entity-schemas.json`, the JSON Schemas, which only forms need, loaded with them.
+ *
+ * All three, and generated/validators.js, hold only the entities something is sent as (portalEntityNames):
+ * the portal never checks or draws an answer by its entity, so an entity only a `response:` names would be
+ * weight on every page (the login page went from 239 to 328 KB gzipped when the answers got their YAML).
  *
  * Entities leave out their JSON Schemas, examples, descriptions and storage, endpoints their summaries,
  * search parameters and response shapes; areas, permissions and roles are not the portal's to read (its
@@ -71,6 +82,45 @@ function transitionInputs(entity: ManifestEntity | undefined): string[] {
   )
 }
 
+/**
+ * The entities a request is checked or a form drawn by: every endpoint's stored or body entity, every
+ * screen's entity, every transition's input, and the entities their fields nest or refer to. The server
+ * validates only these too (server/http/validation.ts is called with a body's entity).
+ */
+export function requestEntities(manifest: Manifest): Set<string> {
+  const found = new Set<string>()
+  const visit = (name: string | undefined) => {
+    const entity = name ? manifest.entities[name] : undefined
+    if (!name || !entity || found.has(name)) return
+    found.add(name)
+    for (const input of transitionInputs(entity)) visit(input)
+    const walk = (fields: EntityDef['fields']) => {
+      for (const field of Object.values(fields)) {
+        visit(field.entity)
+        visit(field.ref)
+        if (field.items) walk(field.items)
+      }
+    }
+    walk(entity.fields)
+  }
+  for (const endpoint of manifest.endpoints) visit(endpoint.entity)
+  for (const screen of manifest.screens) visit(screen.entity)
+  return found
+}
+
+/** Every entity but those only an answer is shaped like (sorted): what the portal and the validators carry. */
+export function portalEntityNames(manifest: Manifest): string[] {
+  const requests = requestEntities(manifest)
+  const answerOnly = new Set(
+    answerEntities(manifest.endpoints, manifest.entities as Record<string, EntityDef>).filter(
+      (name) => !requests.has(name),
+    ),
+  )
+  return Object.keys(manifest.entities)
+    .filter((name) => !answerOnly.has(name))
+    .sort()
+}
+
 /** The part of the manifest one generic screen reads (see the file's comment for what and why). */
 export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalManifestPart {
   const screens = [
@@ -105,7 +155,9 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
 export function portalManifest(manifest: Manifest): PortalManifestPart {
   return {
     screens: manifest.screens,
-    entities: Object.fromEntries(Object.entries(manifest.entities).map(([name, e]) => [name, portalEntity(e)])),
+    entities: Object.fromEntries(
+      portalEntityNames(manifest).map((name) => [name, portalEntity(manifest.entities[name] as ManifestEntity)]),
+    ),
     endpoints: manifest.endpoints.map(portalEndpoint),
   }
 }
@@ -119,7 +171,9 @@ interface OutputFile {
 const json = (value: unknown) => `${JSON.stringify(value)}\n`
 
 export function emitPortalManifest(manifest: Manifest): OutputFile[] {
-  const schemas = Object.fromEntries(Object.entries(manifest.entities).map(([name, entity]) => [name, entity.schema]))
+  const schemas = Object.fromEntries(
+    portalEntityNames(manifest).map((name) => [name, (manifest.entities[name] as ManifestEntity).schema]),
+  )
   return [
     { path: 'portal-manifest.json', content: json(portalManifest(manifest)) },
     ...manifest.screens

@@ -4,7 +4,14 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import manifestJson from '../../generated/manifest.json'
 import { routes } from '../../generated/routes.ts'
-import { emitPortalManifest, hasPortalPart, portalPart, portalPartPath } from '../../generator/emit/portal.ts'
+import { emitValidators } from '../../generator/emit/index.ts'
+import {
+  emitPortalManifest,
+  hasPortalPart,
+  portalEntityNames,
+  portalPart,
+  portalPartPath,
+} from '../../generator/emit/portal.ts'
 import type { Manifest } from '../../model/resolve.ts'
 import { manifestPartOf, READS_WHOLE_MANIFEST, WHOLE_MANIFEST } from '../../runtime/routing/manifestPart.ts'
 import { entityDef, hasManifestPart, loadManifest, manifest, screenDef } from '../../runtime/screens/manifest.ts'
@@ -89,6 +96,27 @@ describe('the manifest parts the generator writes', () => {
     const whole = emitPortalManifest(full).find((file) => file.path === 'portal-manifest.json')?.content ?? ''
     expect(gzipped(part)).toBeLessThan(8 * 1024)
     expect(gzipSync(whole).length).toBeGreaterThan(3 * gzipped(part))
+  })
+
+  it('leave out the entities only an answer is shaped like: the portal validates and draws requests', () => {
+    const kept = portalEntityNames(full)
+    // Answer-only (a response: and what nests in one) against bodies, forms, screens and transition inputs.
+    for (const answer of ['trackingAnswer', 'trackingEventView', 'siteSettingsView', 'quoteComparisonRow'])
+      expect(kept, answer).not.toContain(answer)
+    for (const request of ['quote', 'order', 'inquiry', 'passwordLogin', 'userProfile', 'freightRateCheckQuery'])
+      expect(kept, request).toContain(request)
+    for (const input of Object.values(full.entities).flatMap((e) =>
+      Object.values(e.states?.transitions ?? {}).flatMap((t) => (t.input ? [t.input] : [])),
+    ))
+      expect(kept, input).toContain(input)
+    const files = Object.fromEntries(
+      [...emitPortalManifest(full), ...emitValidators(full)].map((f) => [f.path, f.content]),
+    )
+    const whole = JSON.parse(files['portal-manifest.json'] ?? '{}') as { entities: Record<string, unknown> }
+    expect(Object.keys(whole.entities).sort()).toEqual(kept)
+    expect(Object.keys(JSON.parse(files['entity-schemas.json'] ?? '{}')).sort()).toEqual(kept)
+    expect(files['validators.d.ts']).toContain('export declare const quote:')
+    expect(files['validators.d.ts']).not.toContain('export declare const trackingAnswer:')
   })
 })
 

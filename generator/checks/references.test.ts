@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkReferences } from './references.ts'
-import { contextOf, printed, where } from './testing.ts'
+import { contextOf, printed, watchArea, where } from './testing.ts'
 
 const PORT = 'entity: port\nlabel: l\nfields:\n  code: { type: string }\n'
 const WATCH = `entity: priceWatch
@@ -9,17 +9,7 @@ fields:
   pol: { type: ref, ref: port }
   rows: { type: array, items: { pod: { type: ref, ref: port } } }
 `
-const AREA = `area: watch
-label: l
-screens:
-  - name: priceMonitor
-    route: /priceMonitor
-    title: t
-    access: open
-    status: built
-    kind: list
-    entity: priceWatch
-    columns:
+const AREA = watchArea(`    columns:
       - { field: pol, link: home }
       - { field: rows, link: [home, priceMonitor] }
       - { field: pol, linkBy: { field: pol, routes: { CNSHA: home } } }
@@ -29,7 +19,7 @@ screens:
   - { name: home, route: /, title: t, access: public, status: built, kind: custom, redirect: priceMonitor }
 endpoints:
   - { name: count, method: POST, path: /count, summary: s, body: port, response: port }
-`
+`)
 const check = (files: Record<string, string>) =>
   checkReferences(
     contextOf({ 'schemas/port.yaml': PORT, 'schemas/priceWatch.yaml': WATCH, 'screens/watch.yaml': AREA, ...files }),

@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { checkScreenEndpoints } from './screenEndpoints.ts'
-import { contextOf, printed, where } from './testing.ts'
+import { contextOf, printed, watchArea, where } from './testing.ts'
 
-const AREA = `area: watch
-label: l
-screens:
-  - name: priceMonitor
-    route: /priceMonitor
-    title: t
-    access: open
-    status: built
-    kind: list
-    entity: priceWatch
-    endpoints:
+const AREA = watchArea(`    endpoints:
       list: { method: POST, path: /priceWatch/list }
       import: { method: POST, path: /priceWatch/import }
     actions:
       toolbar:
         - { name: import, label: l, endpoint: import }
-`
+`)
 const check = (area: string) => checkScreenEndpoints(contextOf({ 'screens/watch.yaml': area }))
 
 describe('checkScreenEndpoints', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkScreenFields } from './screenFields.ts'
-import { contextOf, printed, where } from './testing.ts'
+import { contextOf, printed, watchArea, where } from './testing.ts'
 
 const WATCH = `entity: priceWatch
 label: l
@@ -9,17 +9,7 @@ fields:
   maxPrice: { type: money }
 states: { field: status, initial: open, values: { open: { label: l } }, transitions: {} }
 `
-const AREA = `area: watch
-label: l
-screens:
-  - name: priceMonitor
-    route: /priceMonitor
-    title: t
-    access: open
-    status: built
-    kind: list
-    entity: priceWatch
-    search:
+const AREA = watchArea(`    search:
       - { field: pol, op: eq }
       - { field: createdAt, op: dateRange, params: [begin, end] }
     columns:
@@ -28,7 +18,7 @@ screens:
     form:
       sections:
         - { title: t, fields: [pol, maxPrice] }
-`
+`)
 const check = (area: string) =>
   checkScreenFields(contextOf({ 'schemas/priceWatch.yaml': WATCH, 'screens/watch.yaml': area }))
 

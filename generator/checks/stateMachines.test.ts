@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkStateMachines } from './stateMachines.ts'
-import { contextOf, printed, where } from './testing.ts'
+import { contextOf, printed, watchArea, where } from './testing.ts'
 
 const WATCH = `entity: priceWatch
 label: l
@@ -14,20 +14,10 @@ states:
   transitions:
     close: { from: [open], to: closed, permission: p, label: l }
 `
-const AREA = `area: watch
-label: l
-screens:
-  - name: priceMonitor
-    route: /priceMonitor
-    title: t
-    access: open
-    status: built
-    kind: list
-    entity: priceWatch
-    actions:
+const AREA = watchArea(`    actions:
       row:
         - { name: close, label: l, transition: close }
-`
+`)
 const check = (watch: string, area = AREA) =>
   checkStateMachines(contextOf({ 'schemas/priceWatch.yaml': watch, 'screens/watch.yaml': area }))
 

@@ -59,3 +59,19 @@ export const ACCESS = `permissions:
 roles:
   PersonalUser: { label: role.PersonalUser, companyUserType: 2, dataScope: self, permissions: [priceMonitor] }
 `
+
+/**
+ * An area whose one screen is the priceWatch list most checks' tests start from; `rest` is the screen's
+ * other keys, indented as its own (four spaces), so the lines and columns the tests expect stay where they were.
+ */
+export const watchArea = (rest: string): string => `area: watch
+label: l
+screens:
+  - name: priceMonitor
+    route: /priceMonitor
+    title: t
+    access: open
+    status: built
+    kind: list
+    entity: priceWatch
+${rest}`

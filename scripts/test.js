@@ -32,15 +32,21 @@ for (const [name, command, args, env = {}] of steps) {
 let passed = 0
 let failed = 0
 let skipped = 0
+let postgresOnly = 0
 if (existsSync('test-results/summary.jsonl')) {
   for (const line of readFileSync('test-results/summary.jsonl', 'utf8').trim().split('\n').filter(Boolean)) {
     const counts = JSON.parse(line)
     passed += counts.passed
     failed += counts.failed
     skipped += counts.skipped
+    postgresOnly += counts.postgresOnly ?? 0
   }
 }
 if (failedStep) console.error(`\n✖ npm test stopped at: ${failedStep}`)
 if (failedStep && failed === 0) failed = 1
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
-process.exit(failedStep ? 1 : 0)
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped or todo` : ''}`)
+// A test that runs only on PostgreSQL says so in its name (tests/support/only-on.ts); any other skip is a
+// test nobody runs, so it fails the run.
+if (postgresOnly) console.log(`${postgresOnly} PostgreSQL-only tests not run on PGlite`)
+if (skipped) console.error(`✖ ${skipped} tests skipped or todo: run them, delete them, or mark them PostgreSQL-only`)
+process.exit(failedStep || skipped ? 1 : 0)

@@ -1,40 +1,16 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { PreparingClient } from '../../server/db/prepared.ts'
 import { freshDatabase } from '../support/database.ts'
+import { describeOnPostgres } from '../support/only-on.ts'
 
 /**
  * Prepared statements on PostgreSQL (server/db/prepared.ts): a parameterised statement is parsed once per
  * connection and reused; the least recently used are deallocated past the limit, inside a transaction
  * too, without aborting it. PGlite runs in the process and prepares nothing: its connection is left as is.
  */
-
-let database: Database
-let db: Kysely<unknown> | undefined
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  if (database.kind !== 'postgres') return
-  const url = new URL(process.env.DATABASE_URL as string)
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db)
-  url.pathname = `/${rows[0]?.name}`
-  db = new Kysely({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString: url.toString(),
-        max: 1,
-        Client: PreparingClient,
-        maxPreparedStatements: 3,
-      } as never),
-    }),
-  })
-})
-afterAll(async () => {
-  await db?.destroy()
-  await database?.close()
-})
 
 const prepared = async (on: Kysely<unknown>) =>
   (
@@ -43,12 +19,32 @@ const prepared = async (on: Kysely<unknown>) =>
     }>`select statement from pg_prepared_statements where name like 'wb\\_%' order by statement`.execute(on)
   ).rows.map((r) => r.statement)
 
-describe('prepared statements', () => {
+describeOnPostgres('prepared statements', () => {
+  let database: Database
+  let db: Kysely<unknown>
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+    const url = new URL(process.env.DATABASE_URL as string)
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db)
+    url.pathname = `/${rows[0]?.name}`
+    db = new Kysely({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: url.toString(),
+          max: 1,
+          Client: PreparingClient,
+          maxPreparedStatements: 3,
+        } as never),
+      }),
+    })
+  })
+  afterAll(async () => {
+    await db?.destroy()
+    await database?.close()
+  })
+
   it('parses a statement once per connection and answers it like any other', async () => {
-    if (!db) {
-      expect(database.kind).toBe('pglite')
-      return
-    }
     for (const n of [1, 2, 3]) {
       const { rows } = await sql<{ next: number }>`select ${n}::int + 1 as next`.execute(db)
       expect(rows[0]?.next).toBe(n + 1)
@@ -57,10 +53,6 @@ describe('prepared statements', () => {
   })
 
   it('keeps the most recently used past the limit, deallocating inside a transaction without aborting it', async () => {
-    if (!db) {
-      expect(database.kind).toBe('pglite')
-      return
-    }
     const answers = await db.transaction().execute(async (trx) => {
       const out: number[] = []
       for (const n of [1, 2, 3, 4, 5]) {

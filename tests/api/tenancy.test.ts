@@ -5,6 +5,7 @@ import { currentRole, unsafeBecause } from '../../server/db/roles.ts'
 import { DEMO_USERS } from '../../server/db/seed/demo.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { freshDatabase } from '../support/database.ts'
+import { itOnPostgres } from '../support/only-on.ts'
 
 let database: Database
 beforeAll(async () => {
@@ -47,15 +48,22 @@ describe('row-level security', () => {
 })
 
 describe('the API database role', () => {
-  it('is one row-level security binds: no superuser, no BYPASSRLS, no tables (PostgreSQL), or the same process switching roles per transaction (PGlite)', async () => {
-    if (database.kind === 'pglite') {
-      expect(database.api).toBe(database.db)
-      return
-    }
+  itOnPostgres('is one row-level security binds: no superuser, no BYPASSRLS, no tables', async () => {
     const role = await currentRole(database.api as never)
     expect(role).toEqual({ name: 'waybill_api', superuser: false, bypassRls: false, ownedTables: 0 })
     const rows = await database.api.selectFrom('app_user').select('id').execute()
     expect(rows).toHaveLength(0)
+  })
+
+  it('is, on PGlite, the one in-process connection, which switches roles per transaction', async () => {
+    const pglite = await openDatabase({ databaseUrl: 'memory://' })
+    try {
+      await connectApi(pglite)
+      expect(pglite.kind).toBe('pglite')
+      expect(pglite.api).toBe(pglite.db)
+    } finally {
+      await pglite.close()
+    }
   })
 
   it('refuses to serve through a superuser or table-owning role', () => {
@@ -65,12 +73,7 @@ describe('the API database role', () => {
     expect(unsafeBecause({ name: 'waybill_api', superuser: false, bypassRls: false, ownedTables: 0 })).toBeNull()
   })
 
-  it('stops the boot when DATABASE_URL names the owner beside DATABASE_OWNER_URL (PostgreSQL; PGlite has no login roles)', async () => {
-    if (database.kind === 'pglite') {
-      await connectApi(database)
-      expect(database.api).toBe(database.db)
-      return
-    }
+  itOnPostgres('stops the boot when DATABASE_URL names the owner beside DATABASE_OWNER_URL', async () => {
     const url = process.env.DATABASE_URL as string
     const unsafe = await openDatabase({ databaseUrl: url, ownerUrl: `${url}?application_name=owner` })
     try {

@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { RouteEntry } from '../generated/routes.ts'
 import type { COMPONENTS, SCREEN_KINDS } from '../model/registries.ts'
+import { PUBLIC_PAGES } from './site/loaders.ts'
 
 /**
  * The code a screen YAML names (STYLE §1): `kind:` picks a generic screen, `component:` a hand-written
@@ -27,14 +28,14 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   register: placeholder,
   resetPassword: placeholder,
   agreement: lazy(() => import('./site/pages/Agreement.tsx')),
-  home: lazy(() => import('./site/Home.tsx')),
-  tracking: lazy(() => import('./site/tracking/TrackingPage.tsx')),
-  newsList: lazy(() => import('./site/news/NewsList.tsx')),
-  newsDetail: lazy(() => import('./site/news/NewsDetail.tsx')),
-  servicePage: lazy(() => import('./site/pages/ServicePage.tsx')),
-  aboutPage: lazy(() => import('./site/pages/AboutPage.tsx')),
+  home: lazy(PUBLIC_PAGES.home),
+  tracking: lazy(PUBLIC_PAGES.tracking),
+  newsList: lazy(PUBLIC_PAGES.newsList),
+  newsDetail: lazy(PUBLIC_PAGES.newsDetail),
+  servicePage: lazy(PUBLIC_PAGES.servicePage),
+  aboutPage: lazy(PUBLIC_PAGES.aboutPage),
   notFound: lazy(() => import('./site/pages/NotFound.tsx')),
-  rateSearch: lazy(() => import('./flows/rates/RateSearch.tsx')),
+  rateSearch: lazy(PUBLIC_PAGES.rateSearch),
   rateComparison: lazy(() => import('./flows/rates/RateComparison.tsx')),
   specialRateApplication: lazy(() => import('./flows/rates/SpecialRateApplication.tsx')),
   specialRateDetail: lazy(() => import('./flows/rates/SpaDetail.tsx')),

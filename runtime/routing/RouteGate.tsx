@@ -11,6 +11,7 @@ import { reloadSession, resetSession, useSession } from '../session.ts'
 import { Shell } from '../shell/Shell.tsx'
 import { Forbidden } from '../shell/StatusPage.tsx'
 import { setPageHead } from '../site/head.ts'
+import { loadMobileShell } from '../site/loaders.ts'
 import { descriptionKey } from '../site/meta.ts'
 import { MobileSwitch } from '../site/mobile/switch.ts'
 import { siteName, useHomeMode, useSiteSettings } from '../site/SiteSettings.tsx'
@@ -18,7 +19,7 @@ import { type Decision, decide, takeHandoff } from './access.ts'
 import { manifestPartOf } from './manifestPart.ts'
 
 const WorkbenchLayout = lazy(() => import('../shell/WorkbenchLayout.tsx'))
-const MobileShell = lazy(() => import('../site/mobile/MobileShell.tsx'))
+const MobileShell = lazy(loadMobileShell)
 const ManifestGate = lazy(() => import('./ManifestGate.ts'))
 
 const useSpinnerStyles = makeStyles({

@@ -3,6 +3,7 @@ import i18next from 'i18next'
 import type { RouteEntry } from '../../generated/routes.ts'
 import { routeAt } from '../App.tsx'
 import { chooseTemplate, templateFromPreview } from '../site/home/choice.ts'
+import { HOME_TEMPLATES, loadMobileHome, loadMobileShell, PUBLIC_PAGES } from '../site/loaders.ts'
 import { FULL_SITE_KEY, switchTarget } from '../site/mobile/switch.ts'
 import type { SiteSettings } from '../site/SiteSettings.tsx'
 
@@ -88,25 +89,6 @@ export function goMobileFirst(data: InitialData | null): void {
   if (target) window.history.replaceState(window.history.state, '', `${target}${hash}`)
 }
 
-/** The public pages a visitor lands on, by component: their code (the same modules runtime/registry.ts loads). */
-const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
-  rateSearch: () => import('../flows/rates/RateSearch.tsx'),
-  tracking: () => import('../site/tracking/TrackingPage.tsx'),
-  newsList: () => import('../site/news/NewsList.tsx'),
-  newsDetail: () => import('../site/news/NewsDetail.tsx'),
-  servicePage: () => import('../site/pages/ServicePage.tsx'),
-  aboutPage: () => import('../site/pages/AboutPage.tsx'),
-}
-
-const TEMPLATES: readonly (() => Promise<unknown>)[] = [
-  () => import('../site/home/Template0.tsx'),
-  () => import('../site/home/Template1.tsx'),
-  () => import('../site/home/Template2.tsx'),
-  () => import('../site/home/Template3.tsx'),
-  () => import('../site/home/Template4.tsx'),
-  () => import('../site/home/Template5.tsx'),
-]
-
 /** The longest the first drawing waits for its code (the server's summary is on screen meanwhile): after that it draws with its spinners. */
 const PRELOAD_WAIT_MS = 10_000
 
@@ -114,10 +96,10 @@ const PRELOAD_WAIT_MS = 10_000
 export async function preloadFirstPage(route: RouteEntry | undefined, data: InitialData | null): Promise<void> {
   if (route?.access !== 'public') return
   const loads: Promise<unknown>[] = []
-  if (route.layout === 'mobile') loads.push(import('../site/mobile/MobileShell.tsx'))
+  if (route.layout === 'mobile') loads.push(loadMobileShell())
   if (route.component === 'home' || route.name === 'dashboard') {
-    loads.push(import('../site/Home.tsx'))
-    if (route.layout === 'mobile') loads.push(import('../site/mobile/MobileHome.tsx'))
+    loads.push(PUBLIC_PAGES.home())
+    if (route.layout === 'mobile') loads.push(loadMobileHome())
     else {
       const template = chooseTemplate({
         preview: templateFromPreview(window.location.search),
@@ -125,10 +107,13 @@ export async function preloadFirstPage(route: RouteEntry | undefined, data: Init
         failed: false,
         hostname: window.location.hostname,
       })
-      if (template !== undefined) loads.push((TEMPLATES[template] ?? TEMPLATES[0])?.() ?? Promise.resolve())
+      if (template !== undefined) loads.push((HOME_TEMPLATES[template] ?? HOME_TEMPLATES[0])())
     }
   }
-  const screen = route.component ? SCREENS[route.component] : undefined
+  const screen =
+    route.component && route.component !== 'home' && Object.hasOwn(PUBLIC_PAGES, route.component)
+      ? PUBLIC_PAGES[route.component as keyof typeof PUBLIC_PAGES]
+      : undefined
   if (screen) loads.push(screen())
   if (!loads.length) return
   await Promise.race([Promise.allSettled(loads), new Promise((resolve) => window.setTimeout(resolve, PRELOAD_WAIT_MS))])

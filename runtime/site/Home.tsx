@@ -2,21 +2,15 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import type { ScreenProps } from '../registry.ts'
 import { PageSpinner } from '../routing/RouteGate.tsx'
 import { usePageTemplate } from './home/choice.ts'
+import { HOME_TEMPLATES, loadMobileHome } from './loaders.ts'
 
 /**
  * The home page: one of the six white-label templates (SPEC §2, runtime/site/home/choice.ts decides
  * which), each a chunk of its own so a visitor downloads only theirs; on the mobile site (/m) the mobile home.
  */
-const TEMPLATES: readonly LazyExoticComponent<ComponentType>[] = [
-  lazy(() => import('./home/Template0.tsx')),
-  lazy(() => import('./home/Template1.tsx')),
-  lazy(() => import('./home/Template2.tsx')),
-  lazy(() => import('./home/Template3.tsx')),
-  lazy(() => import('./home/Template4.tsx')),
-  lazy(() => import('./home/Template5.tsx')),
-]
+const TEMPLATES: readonly LazyExoticComponent<ComponentType>[] = HOME_TEMPLATES.map((load) => lazy(load))
 
-const MobileHome = lazy(() => import('./mobile/MobileHome.tsx'))
+const MobileHome = lazy(loadMobileHome)
 
 function DesktopHome() {
   const template = usePageTemplate()

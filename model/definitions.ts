@@ -60,7 +60,10 @@ export interface FieldDef {
   of?: 'string' | 'integer' | 'number' | 'boolean' | 'json'
   /** `object` fields shaped by a document the model owns instead of an entity: `overlay` (model/overlay.schema.json). */
   schema?: 'overlay'
-  /** In an answer: the value may be null (an input never takes null). */
+  /**
+   * In an answer: the value may be null. An input takes null only for a field a body inherits (`extends:`),
+   * where null clears the stored value.
+   */
   nullable?: boolean
   default?: unknown
   widget?: string
@@ -130,6 +133,11 @@ export interface StatesDef {
   transitions: Record<string, TransitionDef>
 }
 
+export interface ExtendsDef {
+  entity: string
+  fields?: string[]
+}
+
 export interface EntityDef {
   entity: string
   label: string
@@ -137,6 +145,13 @@ export interface EntityDef {
   scope?: 'tenant' | 'global'
   reference?: boolean
   stored?: boolean
+  /**
+   * A body (stored: false) that takes the fields of another entity besides its own: all of them, or those
+   * `fields:` names. Each one taken is optional and takes null (clears it); its read-only fields, and a stored
+   * entity's system fields, labels and history, may be sent and are ignored, as the engine ignores them on
+   * write (docs/CONFIGURATION.md "Bodies that extend an entity"). Resolved, `fields` names every one taken.
+   */
+  extends?: ExtendsDef
   display?: string
   storage?: { table?: string; indexes?: { fields: string[]; unique?: boolean; method?: 'btree' | 'gin' }[] }
   dataScope?: { owner?: string; company?: string }

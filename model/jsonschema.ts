@@ -186,6 +186,7 @@ function objectSchema(
 
 /** The input schema of an entity, `$id` = the entity name (the validators' export names). */
 export function entitySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
+  if (entity.extends) return { $id: entity.entity, title: entity.label, ...bodySchema(entity, entities) }
   const fields = { ...entity.fields }
   if (entity.states) delete fields[entity.states.field]
   const schema = objectSchema(fields, entities, ['id', 'version'])
@@ -206,6 +207,57 @@ export function entitySchema(entity: EntityDef, entities: Record<string, EntityD
     }
   })
   return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }
+}
+
+/** What the engine keeps on a stored row and ignores in a body: sent back by a form, never set by it. */
+export const IGNORED_ROW_KEYS = ['createdAt', 'updatedAt', 'createdBy', 'labels', 'history'] as const
+
+/** A value a body may carry and the server ignores: any JSON, marked read-only. */
+const IGNORED: JsonSchema = { readOnly: true, description: 'Read-only: accepted and ignored.' }
+
+/**
+ * The input schema of a body that extends an entity (resolved: its fields hold the ones it takes, named by
+ * `extends.fields`): its own fields as any entity's; each taken field optional and nullable (null clears
+ * it), a read-only one accepted with any value and ignored; a stored entity's id and version (null: a new
+ * row) and what the engine keeps besides (IGNORED_ROW_KEYS) too. The extended entity's rules are not
+ * repeated: the engine checks the whole record when the handler writes it.
+ */
+function bodySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
+  const taken = new Set(entity.extends?.fields ?? [])
+  const own = Object.fromEntries(Object.entries(entity.fields).filter(([name]) => !taken.has(name)))
+  const schema = objectSchema(own, entities, [])
+  const properties = schema.properties as Record<string, JsonSchema>
+  for (const name of taken) properties[name] = takenSchema(entity.fields[name] as FieldDef, entities)
+  if (entities[entity.extends?.entity ?? '']?.stored !== false) {
+    const id = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 }
+    properties.id ??= id
+    properties.version ??= id
+    for (const name of IGNORED_ROW_KEYS) properties[name] ??= IGNORED
+  }
+  return { ...schema, maxProperties: Object.keys(properties).length }
+}
+
+/** A field a body takes: read-only, any value; else its own schema or null, a sub-table's read-only columns any. */
+function takenSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
+  if (field.readOnly) return ignored(field)
+  const schema = fieldSchema(field, entities)
+  if (field.type === 'array' && field.items) {
+    const row = schema.items as JsonSchema
+    const columns = row.properties as Record<string, JsonSchema>
+    for (const [name, column] of Object.entries(field.items)) if (column.readOnly) columns[name] = ignored(column)
+    row.maxProperties = Object.keys(columns).length
+  }
+  return orNull(schema)
+}
+
+const ignored = (field: FieldDef): JsonSchema => ({ ...IGNORED, ...(field.label ? { title: field.label } : {}) })
+
+/** The schema, or null. */
+function orNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type !== 'string') return { anyOf: [schema, { type: 'null' }] }
+  const out: JsonSchema = { ...schema, type: [schema.type, 'null'] }
+  if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null]
+  return out
 }
 
 /**

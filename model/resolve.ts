@@ -5,6 +5,7 @@ import {
   contentShape,
   type EndpointKind,
   type EntityDef,
+  type FieldDef,
   type PermissionList,
   responseOf,
   type ScreenDef,
@@ -73,8 +74,9 @@ export function resolveManifest(sources: Sources): Manifest {
   for (const file of sources.files)
     if (file.kind === 'entity') entityDefs[(file.data as EntityDef).entity] = file.data as EntityDef
   const entities: Record<string, ManifestEntity> = {}
+  const stated = Object.fromEntries(Object.entries(entityDefs).map(([name, def]) => [name, withStateField(def)]))
   for (const name of Object.keys(entityDefs).sort()) {
-    const def = withStateField(entityDefs[name] as EntityDef)
+    const def = withInherited(stated[name] as EntityDef, stated)
     entities[name] = {
       ...def,
       stored: def.stored ?? true,
@@ -220,6 +222,27 @@ export function answerEntities(endpoints: ManifestEndpoint[], entities: Record<s
 function mergeSearch(a: ScreenDef['search'] = [], b: ScreenDef['search'] = []): ScreenDef['search'] {
   const seen = new Set(a.map((s) => `${s.field}:${s.op}`))
   return [...a, ...b.filter((s) => !seen.has(`${s.field}:${s.op}`))]
+}
+
+/**
+ * A body that extends an entity (`extends:`) with the fields it takes, all of them unless it names some:
+ * optional, nullable (null clears the field), no default (a partial row leaves out what it does not change);
+ * `extends.fields` names every one taken. Its own fields come after them.
+ */
+export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): EntityDef {
+  if (!def.extends) return def
+  const base = defs[def.extends.entity]
+  if (!base) throw new Error(`${def.entity} extends ${def.extends.entity}, which is no entity`)
+  const names = def.extends.fields ?? Object.keys(base.fields)
+  const taken = names.map((name) => {
+    const { required: _required, default: _default, ...field } = base.fields[name] as FieldDef
+    return [name, field.readOnly ? field : { ...field, nullable: true }] as const
+  })
+  return {
+    ...def,
+    extends: { entity: def.extends.entity, fields: names },
+    fields: { ...Object.fromEntries(taken), ...def.fields },
+  }
 }
 
 /** The state machine's field is an enum of its states, read-only: only transitions change it. */

@@ -96,7 +96,8 @@ export function toFieldErrors(
         out.push({
           field: at,
           message: 'validation.enum',
-          params: { values: (p.allowedValues as unknown[]).join(', ') },
+          // A field a body may clear (null) lists null among its values: the values to choose from are the rest.
+          params: { values: (p.allowedValues as unknown[]).filter((v) => v !== null).join(', ') },
         })
         break
       case 'uniqueItems':

@@ -1,6 +1,7 @@
 import { checkComponents } from './components.ts'
 import type { Check } from './context.ts'
 import { checkDetailScreens } from './detailScreens.ts'
+import { checkEntityExtends } from './entityExtends.ts'
 import { checkEntityRules } from './entityRules.ts'
 import { checkFields } from './fields.ts'
 import { checkLocaleKeys } from './localeKeys.ts'
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   checkReferences,
   checkComponents,
   checkEntityRules,
+  checkEntityExtends,
   checkStateMachines,
   checkScreenNames,
   checkScreenFields,

@@ -187,10 +187,15 @@ export function emitHandlerTypes(manifest: Manifest): OutputFile {
   return { path: 'handlers.ts', content: lines.join('\n') }
 }
 
-/** Drops our keywords (wbTextBlock…) and titles that are locale keys; the rest is plain JSON Schema. */
+/**
+ * Drops our keywords (wbTextBlock…) and titles that are locale keys; the rest is plain JSON Schema. A value
+ * a body may carry and the server ignores (a read-only field of an entity it extends) is `unknown`.
+ */
 export function stripCustom(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripCustom)
   if (!value || typeof value !== 'object') return value
+  if ((value as JsonSchema).readOnly === true && !('type' in value))
+    return { tsType: 'unknown', description: (value as JsonSchema).description }
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => !key.startsWith('wb') && key !== 'title')

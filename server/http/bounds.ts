@@ -23,9 +23,13 @@ export const MAX_BODY_LIMIT = 2 * 1024 * 1024
 /** UTF-8 takes at most 4 bytes for one code point (JSON Schema counts code points). */
 const BYTES_PER_CHARACTER = 4
 
+/** The schema's type; of a nullable one (`[type, 'null']`, a field a body takes from the entity it extends), the type. */
+const typeOf = (schema: JsonSchema): unknown =>
+  Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type
+
 /** The size of the largest JSON text the schema accepts, roughly from above. */
 function largestJson(schema: JsonSchema): number {
-  switch (schema.type) {
+  switch (typeOf(schema)) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
       let size = 2
@@ -54,7 +58,7 @@ export function bodyLimitOf(entity: ManifestEntity | undefined): number {
  * rules (the full validation reports those, null for an optional list included).
  */
 function boundsSchema(schema: JsonSchema): JsonSchema {
-  if (schema.type === 'object') {
+  if (typeOf(schema) === 'object') {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
     const out: JsonSchema = {
       properties: Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, boundsSchema(p)])),
@@ -63,7 +67,7 @@ function boundsSchema(schema: JsonSchema): JsonSchema {
       if (schema[key] !== undefined) out[key] = schema[key]
     return out
   }
-  if (schema.type === 'array') {
+  if (typeOf(schema) === 'array') {
     const out: JsonSchema = { items: boundsSchema((schema.items ?? {}) as JsonSchema) }
     if (schema.maxItems !== undefined) out.maxItems = schema.maxItems
     return out

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** Column settings per user (SPEC §2) and the export of the columns a user sees, in the browser. */
 
@@ -64,8 +63,7 @@ describe('list columns per user', () => {
     const shown = (await headers(page)).filter((h) => h !== text('zh', 'ui', 'actions'))
     const download = page.waitForEvent('download', WAIT)
     await page.getByRole('button', { name: text('zh', 'ui', 'export') }).click()
-    const file = await (await download).path()
-    const csv = readFileSync(file, 'utf8').replace(/^\ufeff/, '')
+    const csv = (await downloaded(await download)).toString('utf8').replace(/^\ufeff/, '')
     expect(csv.split('\r\n')[0]?.split(',')).toEqual(shown)
     expect(csv.split('\r\n').filter(Boolean).length).toBeGreaterThan(2)
     await context.close()

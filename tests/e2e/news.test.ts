@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** The public news centre in the browser: filters in the URL, the article, its like and its PDF. */
 
@@ -69,7 +68,7 @@ describe('news centre', () => {
     await page.getByTestId('news-pdf').click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^Port congestion.*\.pdf$/)
-    const bytes = readFileSync((await file.path()) as string)
+    const bytes = await downloaded(file)
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     // A whole document: a page, the cross-reference table and the end marker
     const pdf = bytes.toString('latin1')

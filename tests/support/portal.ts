@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
-import { launchBrowser } from './browser.ts'
-import { type RunningServer, startServer } from './server.ts'
+import type { AddressInfo } from 'node:net'
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import { readConfig } from '../../server/config.ts'
+import type { Database } from '../../server/db/database.ts'
+import { connectBrowser } from './browser.ts'
+import { freshDatabase } from './database.ts'
 
 /** The portal's texts, read from the locale files so a test follows any rewording. */
 export function localeText(language: string, namespace: string, key: string): string {
@@ -12,11 +16,53 @@ export function localeText(language: string, namespace: string, key: string): st
   return value
 }
 
+/** What a download holds: the browser is the run's shared one, so the file is not at a path of this machine's. */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
 /** Lazy chunks and a cold server can take a few seconds the first time. */
 export const WAIT = { timeout: 15_000 }
 
+/** The portal and its API on a loopback port, as `npm start` serves them. */
+export interface PortalServer {
+  url: string
+  port: number
+  database: Database
+  close(): Promise<void>
+}
+
+/**
+ * The real app (server/app.ts) with the built portal (STATIC_DIR, else dist/), served from the test's own
+ * process on a fresh copy of the seeded demo database (tests/support/database.ts) — issue #20: a server
+ * process per file spent most of its time starting, migrating and seeding. A file that needs the server as
+ * a process of its own (its environment, its data directory, its exit) uses startServer (./server.ts).
+ */
+export async function servePortal(): Promise<PortalServer> {
+  const database = await freshDatabase()
+  try {
+    const app = await buildApp({ database, staticDir: readConfig().staticDir })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      database,
+      async close() {
+        await app.close()
+        await database.close()
+      },
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
 export interface PortalFixture {
-  readonly server: RunningServer
+  readonly server: PortalServer
   readonly browser: Browser
   /**
    * A fresh browser context signed in as a demo user (password Demo@2026) of the tenant at `host`,
@@ -38,17 +84,22 @@ export interface SignedIn {
   base: string
 }
 
-/** The end-to-end fixture: the real server on a data directory of its own, and headless Chromium. */
+/**
+ * The end-to-end fixture: the portal on a database of the file's own, and the run's headless Chromium
+ * (tests/support/browser-setup.ts), whose contexts this file opens are closed with its connection.
+ */
 export function setupPortal(): PortalFixture {
-  let server: RunningServer | undefined
+  let server: PortalServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
+    const [served, connected] = await Promise.allSettled([servePortal(), connectBrowser(inject('chromiumEndpoint'))])
+    if (served.status === 'fulfilled') server = served.value
+    if (connected.status === 'fulfilled') browser = connected.value
+    for (const outcome of [served, connected]) if (outcome.status === 'rejected') throw outcome.reason
   })
   afterAll(async () => {
     await browser?.close()
-    await server?.stop()
+    await server?.close()
   })
   const fixture: PortalFixture = {
     get server() {

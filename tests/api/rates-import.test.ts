@@ -2,7 +2,6 @@ import { createRequire } from 'node:module'
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
-import { messageFor } from '../../server/http/errors.ts'
 import { setupTestApp } from '../support/app.ts'
 
 /**
@@ -153,19 +152,17 @@ async function ratesNamed(token: string, rateNo: string, host = 'localhost') {
 
 // Headers as an operator writes them: field names, English and Chinese labels, container columns by their
 // common names (20GP, 40'HQ) and by ISO code (42G1), surcharges in the compact form.
-const zh = (key: string) => messageFor(key, 'zh')
-const en = (key: string) => messageFor(key, 'en')
 const HEADER: Cell[] = [
   'rateNo',
-  en('rate.mode'),
+  'Mode',
   'carrier',
-  zh('field.pol'),
+  '起运港',
   'pod',
   'originAirport',
   'destinationAirport',
   'validFrom',
   'validTo',
-  zh('rate.currency'),
+  '币种',
   'chargeUnit',
   'transitDays',
   'departureDays',
@@ -312,7 +309,7 @@ describe('rate import', () => {
     const problems = body.content.problems.map((p) => ({ row: p.row, column: p.column, key: p.key }))
     expect(problems).toEqual(
       expect.arrayContaining([
-        { row: 3, column: col(zh('field.pol')), key: 'import.unknownReference' },
+        { row: 3, column: col('起运港'), key: 'import.unknownReference' },
         { row: 4, column: col("40'HQ"), key: 'validation.pattern' },
         { row: 5, column: col('carrier'), key: 'validation.required' },
         { row: 6, column: col('rateNo'), key: 'import.duplicateInFile' },
@@ -320,7 +317,7 @@ describe('rate import', () => {
     )
     expect(problems).toHaveLength(4)
     const port = body.content.problems.find((p) => p.row === 3) as Problem
-    expect(port.header).toBe(zh('field.pol'))
+    expect(port.header).toBe('起运港')
     expect(port.message).toBe('"XXNOP" is not a known code')
     expect((await ratesNamed(token, 'IMP-BAD-')).total).toBe(0)
   })
@@ -440,7 +437,7 @@ describe('rate import', () => {
     const [header, example] = XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[book.SheetNames[0] as string] as never, {
       header: 1,
     })
-    expect(header).toContain(en('rate.rateNo'))
+    expect(header).toContain('Rate no.')
     expect(header).toContain("40'HQ")
     expect(example).toContain('FCL-CNSHA-USLAX-0001')
     const { body } = await upload(token, 'template.xlsx', Buffer.from(response.rawPayload))
@@ -450,7 +447,7 @@ describe('rate import', () => {
   it('imports price levels through the same generic import', async () => {
     const token = await test.login('opadmin')
     const file = workbook([
-      ['code', en('rate.levelName'), 'markupPercent', 'isDefault'],
+      ['code', 'Level name', 'markupPercent', 'isDefault'],
       ['IMPA', 'Imported A', 5, 'no'],
       ['IMPB', 'Imported B', -1.5, false],
     ])

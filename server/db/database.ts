@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** PostgreSQL: the owner's connection string for migrations; defaults to `databaseUrl`. */
   ownerUrl?: string
+  /** `memory://` only: start from this PGlite data directory (a `dumpDataDir()` tarball) instead of an empty one. */
+  loadDataDir?: Blob
 }
 
 /**
@@ -44,7 +46,12 @@ function pool(connectionString: string, max: number): pg.Pool {
  * Opens the database. The API connection is made later by `connectApi`, once migrations have created
  * the roles it needs.
  */
-export async function openDatabase({ dataDir, databaseUrl, ownerUrl }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  dataDir,
+  databaseUrl,
+  ownerUrl,
+  loadDataDir,
+}: DatabaseOptions): Promise<Database> {
   if (databaseUrl && databaseUrl !== 'memory://') {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool(ownerUrl ?? databaseUrl, 2) }) })
     const database: Database & { apiUrl: string; separateOwner: boolean } = {
@@ -63,7 +70,7 @@ export async function openDatabase({ dataDir, databaseUrl, ownerUrl }: DatabaseO
   if (!databaseUrl && !dataDir) throw new Error('openDatabase needs a dataDir or a databaseUrl')
   const unlock = databaseUrl ? () => {} : lockDataDir(dataDir as string)
   try {
-    const pglite = databaseUrl ? new PGlite() : new PGlite(join(dataDir as string, 'pglite'))
+    const pglite = databaseUrl ? new PGlite({ loadDataDir }) : new PGlite(join(dataDir as string, 'pglite'))
     await pglite.waitReady
     const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
     return {

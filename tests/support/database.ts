@@ -1,24 +1,36 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { type Database, openDatabase } from '../../server/db/database.ts'
+import { connectApi, type Database, openDatabase } from '../../server/db/database.ts'
 import { prepareDatabase } from '../../server/db/prepare.ts'
 import { loadManifest } from '../../server/manifest.ts'
+import { pgliteTemplate, postgresTemplate, templatesEnabled } from './template.ts'
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or — with TEST_DB=postgres —
- * a database of its own on the DATABASE_URL server, dropped when the test file is done.
+ * a database of its own on the DATABASE_URL server, dropped when the test file is done. Each is a copy of
+ * the seeded template (tests/support/template.ts); the API's connection is made for the copy itself, since
+ * PostgreSQL does not copy who may connect to a database.
  */
 export async function freshDatabase(): Promise<Database> {
+  const templates = templatesEnabled()
   if (process.env.TEST_DB !== 'postgres') {
+    if (templates) return openDatabase({ databaseUrl: 'memory://', loadDataDir: await pgliteTemplate() })
     const database = await openDatabase({ databaseUrl: 'memory://' })
     await prepare(database)
     return database
   }
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL')
-  const scratch = await scratchDatabase(adminUrl, 'waybill_test')
+  let template = templates ? await postgresTemplate(adminUrl) : undefined
+  const scratch = await scratchDatabase(adminUrl, 'waybill_test', template).catch(async (error) => {
+    // 3D000: the template went while this file asked for it (another run built one of newer code).
+    if (!template || (error as { code?: string }).code !== '3D000') throw error
+    template = await postgresTemplate(adminUrl)
+    return scratchDatabase(adminUrl, 'waybill_test', template)
+  })
   const database = await openDatabase({ databaseUrl: scratch.url })
-  await prepare(database)
+  if (template) await connectApi(database)
+  else await prepare(database)
   return {
     ...database,
     async close() {
@@ -29,12 +41,13 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 /**
- * An empty database of its own on the PostgreSQL server of `adminUrl` (tests, the crash guard's server, the
- * load bench): its connection string, and the drop that ends it.
+ * A database of its own on the PostgreSQL server of `adminUrl` (tests, the crash guard's server, the load
+ * bench) — empty, or a copy of `template` — its connection string, and the drop that ends it.
  */
 export async function scratchDatabase(
   adminUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
   const run = async (statement: string) => {
@@ -46,7 +59,7 @@ export async function scratchDatabase(
       await admin.end()
     }
   }
-  await run(`create database ${name}`)
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
+import { now } from '../tenancy/clock.ts'
 
 /** What an audit row records; `before` / `after` are API-shaped records or the changed part of them. */
 export interface AuditEntry {
@@ -12,6 +13,8 @@ export interface AuditEntry {
   remark?: string
   before: Record<string, unknown> | null
   after: Record<string, unknown> | null
+  /** When the change happened: the server's clock by default (server/tenancy/clock.ts). */
+  at?: Date
 }
 
 /** One line of a record's history, as the detail answer carries it (newest first). */
@@ -33,9 +36,10 @@ export const HISTORY_LIMIT = 50
 export async function writeAudit(trx: Transaction<DB>, entry: AuditEntry): Promise<void> {
   const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value))
   await sql`
-    insert into audit_log (tenant_id, user_id, entity, record_id, action, transition, remark, before, after)
+    insert into audit_log (tenant_id, user_id, entity, record_id, action, transition, remark, before, after, at)
     values (${entry.tenantId}, ${entry.userId}, ${entry.entity}, ${entry.recordId}, ${entry.action},
-      ${entry.transition ?? null}, ${entry.remark ?? null}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)
+      ${entry.transition ?? null}, ${entry.remark ?? null}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb,
+      ${entry.at ?? now()})
   `.execute(trx)
 }
 

@@ -8,6 +8,7 @@ import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
 import { parseId } from '../http/ids.ts'
+import { checkedBy } from '../http/routeSchema.ts'
 import { validateBody } from '../http/validation.ts'
 import type { Manifest } from '../manifest.ts'
 import {
@@ -79,13 +80,15 @@ const dynamic = (trx: Transaction<DB>) => trx as unknown as Kysely<DynamicDB>
 const ajv = createAjv()
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 const compile = (schema: JsonSchema) => ajv.compile(schema)
-const idQuery = compile({ type: 'object', additionalProperties: false, required: ['id'], properties: { id } })
-const deleteBody = compile({
+const ID_QUERY: JsonSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }
+const DELETE_QUERY: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id'],
   properties: { id, version: id },
-})
+}
+const idQuery = compile(ID_QUERY)
+const deleteBody = compile(DELETE_QUERY)
 const versionedIds = compile({ type: 'object', required: ['id', 'version'], properties: { id, version: id } })
 
 function check<T>(validate: ValidateFunction, input: unknown): T {
@@ -110,9 +113,15 @@ interface EndpointPlan {
   /** The ref fields whose display text the answers carry in `labels` (./labels.ts). */
   labels: LabelField[]
   list?: ListPlan
-  transition?: ValidateFunction
+  transition?: { schema: JsonSchema; validate: ValidateFunction }
   /** The binding's fixed condition (`filter:`): column → allowed values. */
   filter: [string, (string | number | boolean)[]][]
+}
+
+/** What an engine route's schema declares for its input, and checks with the engine's compiled validator. */
+export interface RouteInput {
+  part: 'querystring' | 'body'
+  schema: JsonSchema
 }
 
 export interface Engine {
@@ -142,6 +151,40 @@ export interface Engine {
     call: EngineCall,
     input: unknown,
   ): Promise<unknown>
+  /**
+   * The schema of an engine route's input (server/http/routeSchema.ts): checked and read (ids as numbers, a
+   * list request with its defaults) before the handler by the validator compiled here, so the route's call
+   * is not checked again. None for a create or update: their record is checked whole in the transaction.
+   */
+  routeInput(endpoint: ManifestEndpoint): RouteInput | undefined
+  /** A call of an engine route whose input its schema (routeInput) checked and read. */
+  handleChecked(trx: Transaction<DB>, endpoint: ManifestEndpoint, call: EngineCall, input: unknown): Promise<unknown>
+}
+
+/**
+ * How each kind that has one reads and checks its input: the route's schema check (Engine.routeInput), and
+ * the engine's own when a handler calls it. A create's, update's or import's input is checked in the kind.
+ */
+const READERS: Partial<Record<EngineKind, (plan: EndpointPlan, input: unknown) => unknown>> = {
+  list: (plan, input) => parseListRequest(plan.list as ListPlan, input),
+  export: (plan, input) => parseListRequest(plan.list as ListPlan, input),
+  detail: (_plan, input) => check(idQuery, coerceIds(input ?? {})),
+  delete: (_plan, input) => check(deleteBody, coerceIds(input ?? {})),
+  transition: (plan, input) => check(plan.transition?.validate as ValidateFunction, input),
+}
+
+/** The schema each reader checks with: the one its validator was compiled from. */
+const readerSchema = (plan: EndpointPlan, kind: EngineKind): JsonSchema | undefined => {
+  if (kind === 'list' || kind === 'export') return plan.list?.schema
+  if (kind === 'detail') return ID_QUERY
+  if (kind === 'delete') return DELETE_QUERY
+  if (kind === 'transition') return plan.transition?.schema
+  return undefined
+}
+
+const read = (kind: EngineKind, plan: EndpointPlan, input: unknown): unknown => {
+  const reader = READERS[kind]
+  return reader ? reader(plan, input) : input
 }
 
 /** True for the endpoints the engine answers; the rest are hand-written (custom) or views of core tables. */
@@ -176,7 +219,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     if (kind === 'list' || kind === 'export') plan.list = planList(manifest, endpoint, entity)
     if (kind === 'transition') {
       if (!entity.states) throw new Error(`${where}: ${entity.entity} has no state machine`)
-      plan.transition = compile({
+      const schema: JsonSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'version', 'transition'],
@@ -187,7 +230,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
           remark: { type: 'string', maxLength: 500 },
           input: TRANSITION_INPUT_SCHEMA,
         },
-      })
+      }
+      plan.transition = { schema, validate: compile(schema) }
     }
     return plan
   }
@@ -312,7 +356,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const table = plan.entity.table
     let query = dynamic(trx)
       .updateTable(table)
-      .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+      .set({ ...values, version: sql`version + 1`, updated_at: clock() })
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
       .where(sql<SqlBool>`${sql.ref(`${table}.version`)} = ${version}`)
     for (const condition of visible(plan, call)) query = query.where(condition)
@@ -492,10 +536,15 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     data: Record<string, unknown>,
     remark?: string,
   ): Promise<ApiRow> => {
+    // Written from the server's clock, not the column's default now(): a record created "today" is dated
+    // on the day the tenant and the rules see, whatever the database's own clock says.
+    const at = clock()
     const values: Record<string, unknown> = {
       tenant_id: call.tenantId,
       created_by: call.session.userId,
       version: 1,
+      created_at: at,
+      updated_at: at,
     }
     for (const column of writable(plan))
       if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
@@ -505,7 +554,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     for (const column of plan.columns) {
       const kind = column.field?.numbering
       const numbering = kind && registry.numberings.get(kind)
-      if (numbering) values[column.column] = await numbering(trx, call.tenantId, data, clock())
+      if (numbering) values[column.column] = await numbering(trx, call.tenantId, data, at)
     }
     const table = plan.entity.table
     const inserted = await databaseErrors(
@@ -562,7 +611,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
   > = {
     async list(trx, plan, call, input): Promise<ListContent> {
-      const request = parseListRequest(plan.list as ListPlan, input)
+      const request = input as ListRequest
       const offset = (request.pageNum - 1) * request.pageSize
       const { list, total, prefetched } = await search(trx, plan, call, request, request.pageSize, offset)
       await labelled(trx, plan, call, list, prefetched)
@@ -575,7 +624,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     },
 
     async detail(trx, plan, call, input): Promise<DetailContent> {
-      const { id: rowId } = check<{ id: number }>(idQuery, coerceIds(input ?? {}))
+      const { id: rowId } = input as { id: number }
       const found = await readRow(trx, plan, call, rowId, false, true)
       if (!found) throw new ApiError('404')
       const history =
@@ -637,7 +686,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     },
 
     async delete(trx, plan, call, input): Promise<{ id: number }> {
-      const ids = check<{ id: number; version?: number }>(deleteBody, coerceIds(input ?? {}))
+      const ids = input as { id: number; version?: number }
       const before = await mustFind(trx, plan, call, ids.id)
       if (ids.version !== undefined && before.version !== ids.version) throw new ApiError('330002')
       const deletable = plan.entity.states?.deletableIn
@@ -654,7 +703,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     },
 
     async export(trx, plan, call, input): Promise<string> {
-      const request = parseListRequest(plan.list as ListPlan, input)
+      const request = input as ListRequest
       const { list } = await search(trx, plan, call, request, EXPORT_LIMIT, 0)
       return toCsv(manifest, plan, list, call.language ?? 'zh', {
         hidden: call.overlay?.document.columns?.hidden,
@@ -663,10 +712,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     },
 
     async transition(trx, plan, call, input): Promise<ApiRow> {
-      const body = check<{ id: number; version: number; transition: string; remark?: string; input?: unknown }>(
-        plan.transition as ValidateFunction,
-        input,
-      )
+      const body = input as { id: number; version: number; transition: string; remark?: string; input?: unknown }
       const states = plan.entity.states as NonNullable<ManifestEntity['states']>
       const transition = states.transitions[body.transition] as NonNullable<
         ManifestEntity['states']
@@ -722,10 +768,25 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     async handle(trx, endpoint, call, input, kind) {
       const plan = planOf(endpoint, kind)
       checkAccess(plan.endpoint, call.session)
-      return kinds[kind ?? plan.kind](trx, plan, call, input)
+      const k = kind ?? plan.kind
+      return kinds[k](trx, plan, call, read(k, plan, input))
     },
     async handleEntity(trx, entity, kind, call, input) {
-      return kinds[kind](trx, entityPlanOf(entity, kind), call, input)
+      const plan = entityPlanOf(entity, kind)
+      return kinds[kind](trx, plan, call, read(kind, plan, input))
+    },
+    routeInput(endpoint) {
+      const plan = planOf(endpoint)
+      const schema = readerSchema(plan, plan.kind)
+      const reader = READERS[plan.kind]
+      if (!schema || !reader) return undefined
+      const part = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'querystring' : 'body'
+      return { part, schema: checkedBy(schema, (input) => reader(plan, input)) }
+    },
+    async handleChecked(trx, endpoint, call, input) {
+      const plan = planOf(endpoint)
+      checkAccess(plan.endpoint, call.session)
+      return kinds[plan.kind](trx, plan, call, input)
     },
   }
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isoContainer, unlocode } from '../../../rules/formats.ts'
 import { dayStart } from '../../domain/tracking/view.ts'
+import { now as clockNow } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import type { DB } from '../schema.ts'
 import { OCEAN_CARRIERS } from './reference/index.ts'
@@ -273,7 +274,7 @@ function check(plan: ShipmentPlan) {
 }
 
 /** Inserts the shipments and events; `now` is the seed time the recent events are placed around. */
-export async function seedTracking(db: Kysely<DB>, now = new Date()): Promise<void> {
+export async function seedTracking(db: Kysely<DB>, now = clockNow()): Promise<void> {
   const hours = (h: number) => new Date(now.getTime() + h * 3_600_000)
   for (const plan of SHIPMENTS) {
     check(plan)

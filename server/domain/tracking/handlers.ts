@@ -3,6 +3,7 @@ import { parseTrackingNumbers } from '../../../rules/trackingNumbers.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers, TypedHandler } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { now } from '../../tenancy/clock.ts'
 import { spendLookup, visitorLimit } from './limits.ts'
 import { audienceOf, trackNumbers } from './lookup.ts'
 
@@ -37,6 +38,8 @@ const query: TypedHandler<'trackingQuery'> = async (ctx) => {
   const tenant = ctx.request.tenant
   const audience = audienceOf(session)
   return ctx.inTenant(async (trx) => {
+    // One instant for the whole search: the allowance, the marks (new / changed within 24 h) and the history.
+    const at = now()
     const allowance = await spendLookup(
       trx,
       tenant.id,
@@ -44,8 +47,9 @@ const query: TypedHandler<'trackingQuery'> = async (ctx) => {
       session?.userId ?? null,
       parsed.numbers.length,
       visitorLimit(tenant.settings),
+      at,
     )
-    const results = await trackNumbers(trx, tenant.id, parsed.numbers, audience, ctx.request.language, new Date())
+    const results = await trackNumbers(trx, tenant.id, parsed.numbers, audience, ctx.request.language, at)
     if (session) {
       const row = await trx
         .selectFrom('user_setting')
@@ -57,12 +61,12 @@ const query: TypedHandler<'trackingQuery'> = async (ctx) => {
       const numbers = parsed.numbers.map((n) => n.number)
       const key = numbers.join(',')
       const before = ((row?.value as HistoryEntry[] | undefined) ?? []).filter((e) => e.numbers.join(',') !== key)
-      const history = JSON.stringify([{ numbers, at: new Date().toISOString() }, ...before].slice(0, HISTORY_LENGTH))
+      const history = JSON.stringify([{ numbers, at: at.toISOString() }, ...before].slice(0, HISTORY_LENGTH))
       await trx
         .insertInto('user_setting')
         .values({ tenant_id: tenant.id, user_id: session.userId, name: HISTORY_SETTING, value: history })
         .onConflict((oc) =>
-          oc.columns(['tenant_id', 'user_id', 'name']).doUpdateSet({ value: history, updated_at: sql`now()` }),
+          oc.columns(['tenant_id', 'user_id', 'name']).doUpdateSet({ value: history, updated_at: at }),
         )
         .execute()
     }
@@ -138,7 +142,7 @@ export const trackingHandlers = {
           event_type: kind,
           event_classifier_code: input.eventClassifierCode,
           event_date_time: input.eventDateTime,
-          event_created_date_time: new Date(),
+          event_created_date_time: now(),
           shipment_event_type_code: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
           document_type_code: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
           transport_event_type_code: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
@@ -169,7 +173,7 @@ export const trackingHandlers = {
         if (column) {
           await trx
             .updateTable('shipment')
-            .set({ [column]: input.eventDateTime, updated_at: sql`now()`, version: sql`version + 1` })
+            .set({ [column]: input.eventDateTime, updated_at: now(), version: sql`version + 1` })
             .where('tenant_id', '=', tenantId)
             .where('id', '=', shipment.id)
             .execute()

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import { lockKey } from '../../auth/limits.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError } from '../../http/errors.ts'
+import { now } from '../../tenancy/clock.ts'
 
 /**
  * Tracking lookups are counted from tracking_lookup rows (migration 0009), so every replica sees the same
@@ -31,7 +32,8 @@ export interface Allowance {
 
 /**
  * Checks the limits for a search of `count` numbers and records it; throws when it must not run. Runs
- * under a lock on the address so two concurrent searches cannot both pass a count that allows one.
+ * under a lock on the address so two concurrent searches cannot both pass a count that allows one. The
+ * windows are measured on the server's clock (`at`, which the row records too), not the database's.
  */
 export async function spendLookup(
   trx: Transaction<DB>,
@@ -40,17 +42,18 @@ export async function spendLookup(
   userId: number | null,
   count: number,
   limit: number | null,
+  at: Date = now(),
 ): Promise<Allowance> {
   await lockKey(trx, `tracking:${tenantId}:${ip}`)
   const row = await trx
     .selectFrom('tracking_lookup')
     .select([
-      sql<number>`count(*) filter (where at > now() - interval '1 minute')::int`.as('lastMinute'),
+      sql<number>`count(*) filter (where at > ${at}::timestamptz - interval '1 minute')::int`.as('lastMinute'),
       sql<number>`coalesce(sum(numbers) filter (where user_id is null), 0)::int`.as('visitorNumbers'),
     ])
     .where('tenant_id', '=', tenantId)
     .where('ip', '=', ip)
-    .where('at', '>', sql<Date>`now() - interval '24 hours'`)
+    .where('at', '>', sql<Date>`${at}::timestamptz - interval '24 hours'`)
     .executeTakeFirstOrThrow()
   if (row.lastMinute >= SEARCHES_PER_MINUTE) throw new ApiError('300001')
   const visitorLimit = userId === null ? limit : null
@@ -59,7 +62,10 @@ export async function spendLookup(
       { field: 'numbers', message: 'tracking.allowanceUsed', params: { limit: visitorLimit } },
     ])
   }
-  await trx.insertInto('tracking_lookup').values({ tenant_id: tenantId, ip, user_id: userId, numbers: count }).execute()
+  await trx
+    .insertInto('tracking_lookup')
+    .values({ tenant_id: tenantId, ip, user_id: userId, numbers: count, at })
+    .execute()
   return {
     limit: visitorLimit,
     remaining: visitorLimit === null ? null : visitorLimit - row.visitorNumbers - count,

@@ -7,6 +7,7 @@ import { snakeCase } from '../../server/engine/columns.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'
 import { databaseFingerprint } from '../support/fingerprint.ts'
+import { checkProperty } from '../support/property.ts'
 
 /**
  * Issue #9's bad-input guard, generated from the manifest: for every endpoint that takes a body of an
@@ -169,7 +170,7 @@ describe('bad-input guard (every endpoint that takes a body)', () => {
       if (endpoint.kind === 'update')
         expect(rowsOf[endpoint.id], `no ${endpoint.entity} row to update through ${endpoint.path}`).toBeDefined()
       const before = await fingerprint()
-      await fc.assert(
+      await checkProperty(
         fc.asyncProperty(breakages(endpoint), async ({ what, body }) => {
           const response = await send(endpoint, body)
           const where = `${endpoint.method} ${endpoint.path} with ${what}: ${response.body.slice(0, 300)}`
@@ -179,7 +180,7 @@ describe('bad-input guard (every endpoint that takes a body)', () => {
           expect(answer.code, where).not.toBe('0000')
           expect(answer.content?.fieldErrors?.length ?? 0, where).toBeGreaterThan(0)
         }),
-        { numRuns: RUNS },
+        RUNS,
       )
       expect(await fingerprint(), `${endpoint.method} ${endpoint.path} changed the database on bad input`).toBe(before)
       covered.push(endpoint.id)
@@ -259,7 +260,7 @@ describe('bad-input guard (every endpoint that takes a body)', () => {
     )
     const before = await fingerprint()
     for (const endpoint of lists) {
-      await fc.assert(
+      await checkProperty(
         fc.asyncProperty(nasty, async (value) => {
           const searchParams = Object.fromEntries(
             (endpoint.search ?? []).flatMap((s) => (s.params?.length ? s.params : [s.field]).map((p) => [p, value])),
@@ -269,7 +270,7 @@ describe('bad-input guard (every endpoint that takes a body)', () => {
           expect(response.statusCode, where).toBeLessThan(500)
           expect(['0000', 'validation', '220000'], where).toContain(response.json().code)
         }),
-        { numRuns: 12 },
+        12,
       )
     }
     expect(await fingerprint()).toBe(before)

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import * as validators from '../../../generated/validators.js'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
@@ -263,12 +264,18 @@ export default function BookingOrder({ route }: ScreenProps) {
     if (intent.current === 'template') {
       const name = templateName.trim()
       if (!name) return
-      const template = Object.fromEntries(
-        TEMPLATE_FIELDS.filter((f) => values[f] !== undefined).map((f) => [f, values[f]]),
-      )
+      const template = {
+        ...Object.fromEntries(TEMPLATE_FIELDS.filter((f) => values[f] !== undefined).map((f) => [f, values[f]])),
+        name,
+        containerLoadType: mode,
+      }
+      if (!validators.orderTemplateEdit(template))
+        throw new Error(
+          `The template validator refuses the form's data: ${JSON.stringify(validators.orderTemplateEdit.errors)}`,
+        )
       setBusy(true)
       try {
-        await client.booking.orderTemplateSave({ ...template, name, containerLoadType: mode } as never)
+        await client.booking.orderTemplateSave(template)
         effects.toast(t('booking.templateSaved'), { intent: 'success' })
         setTemplateName('')
         await templates.refetch()
@@ -277,6 +284,12 @@ export default function BookingOrder({ route }: ScreenProps) {
       }
       return
     }
+    // The form held the values to the order's validator; the body's (schemas/orderBooking.yaml), which the
+    // server runs too, makes them the call's body: the order's fields, null clearing one, plus the source.
+    if (!validators.orderBooking(body))
+      throw new Error(
+        `The booking validator refuses the form's data: ${JSON.stringify(validators.orderBooking.errors)}`,
+      )
     if (intent.current === 'submit') {
       const yes = await effects.confirm({ title: t('booking.submit'), body: t('confirm.submitOrder') })
       if (!yes) return
@@ -285,7 +298,7 @@ export default function BookingOrder({ route }: ScreenProps) {
     try {
       if (intent.current === 'draft') {
         // The stored draft: the engine's row, its id and version beside the order's fields.
-        const row = (await client.booking.orderDraftSave(body as never)).content
+        const row = (await client.booking.orderDraftSave(body)).content
         setSaved({ id: row.id, version: row.version })
         setCurrent(values)
         setParams(
@@ -298,7 +311,7 @@ export default function BookingOrder({ route }: ScreenProps) {
         effects.toast(t('booking.draftSaved'), { intent: 'success' })
         return
       }
-      const row = (await client.booking.orderAdd({ ...body, submit: true } as never)).content
+      const row = (await client.booking.orderAdd({ ...body, submit: true })).content
       effects.toast(t('booking.submitted', { orderNo: row.orderNo }), { intent: 'success' })
       effects.navigate(`${DETAIL_OF[row.containerLoadType] ?? '/orderDetails'}?id=${row.id}`)
     } finally {

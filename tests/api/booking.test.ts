@@ -1,6 +1,7 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { setupTestApp } from '../support/app.ts'
+import { inDays, today as tenantToday } from '../support/clock.ts'
 import { seaInquiry } from '../support/fixtures.ts'
 
 const test = setupTestApp()
@@ -24,9 +25,8 @@ async function ok(method: Method, url: string, token: string, payload?: object) 
   return body.content
 }
 
-// The tenant's day (Asia/Shanghai), as the server judges validity.
-const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+// The tenant's day (Asia/Shanghai) on the server's clock, as the server judges validity.
+const today = tenantToday()
 
 const PARTIES = {
   shipper: 'NINGBO BRIGHT HOME CO., LTD.\nNO. 88 JIANGNAN ROAD\nNINGBO 315000 CHINA',
@@ -61,24 +61,29 @@ interface RateRow {
   carrier: string
   pol: string | null
   pod: string | null
-  valid_from: Date | string
-  valid_to: Date | string
+  valid_from: string
+  valid_to: string
   container_prices: { containerType: string }[] | null
 }
 
-const day = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)
+// Read as text: the PostgreSQL driver makes a date a Date at local midnight, which is the day before in UTC
+// when TZ is east of it (Asia/Shanghai), and PGlite makes it UTC midnight.
+const DAYS = [
+  sql<string>`to_char(valid_from, 'YYYY-MM-DD')`.as('valid_from'),
+  sql<string>`to_char(valid_to, 'YYYY-MM-DD')`.as('valid_to'),
+]
 
 async function fclRates() {
   const rows = (await test.database.db
     .selectFrom('freight_rate' as never)
-    .select(['id', 'mode', 'carrier', 'pol', 'pod', 'valid_from', 'valid_to', 'container_prices'] as never[])
+    .select(['id', 'mode', 'carrier', 'pol', 'pod', 'container_prices', ...DAYS] as never[])
     .where('mode' as never, '=', 'FCL' as never)
     .where('pol' as never, '=', 'CNSHA' as never)
     .where('pod' as never, '=', 'USLAX' as never)
     .orderBy('id' as never)
     .execute()) as unknown as RateRow[]
-  const current = rows.find((r) => day(r.valid_from) <= today && day(r.valid_to) >= today)
-  const expired = rows.find((r) => day(r.valid_to) < today)
+  const current = rows.find((r) => r.valid_from <= today && r.valid_to >= today)
+  const expired = rows.find((r) => r.valid_to < today)
   if (!current || !expired) throw new Error('seed: no current or no expired FCL rate on CNSHA-USLAX')
   return { current, expired }
 }

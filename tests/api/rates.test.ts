@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { buildApp } from '../../server/app.ts'
 import { setupTestApp, TEST_PROXIES } from '../support/app.ts'
+import { now as clockNow, today as tenantToday } from '../support/clock.ts'
 
 const test = setupTestApp()
 
@@ -49,8 +50,8 @@ async function search(payload: object, token?: string, options: Parameters<typeo
 }
 
 const lane = { mode: 'FCL', origin: 'CNSHA', destination: 'USLAX', containerType: '45G1' }
-// The tenant's day (Asia/Shanghai), as the server judges validity.
-const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
+// The tenant's day (Asia/Shanghai) on the server's clock, as the server judges validity.
+const today = tenantToday()
 
 describe('rate search', () => {
   it('finds the seeded lane for a visitor, only rates valid today, cheapest first and paged', async () => {
@@ -104,8 +105,8 @@ describe('rate search', () => {
 
 describe('price levels and exact conversion', () => {
   it("judges a rate valid today on the tenant's day: at 00:30 in Shanghai, when UTC is still yesterday", async () => {
-    // The next half past midnight in Shanghai (UTC+8) from now: 16:30 UTC of the day before.
-    const utcNow = new Date()
+    // The next half past midnight in Shanghai (UTC+8) on the server's clock: 16:30 UTC of the day before.
+    const utcNow = clockNow()
     let at = Date.UTC(utcNow.getUTCFullYear(), utcNow.getUTCMonth(), utcNow.getUTCDate(), 16, 30)
     if (at <= utcNow.getTime()) at += 86_400_000
     const shanghaiDay = dayIn(new Date(at), DEFAULT_TIME_ZONE)
@@ -128,7 +129,8 @@ describe('price levels and exact conversion', () => {
       })
     ).json()
     expect(created.code, JSON.stringify(created)).toBe('0000')
-    vi.useFakeTimers({ toFake: ['Date'], now: at })
+    // The machine's time such that the server's clock (WAYBILL_NOW and on, or the machine's) reads `at`.
+    vi.useFakeTimers({ toFake: ['Date'], now: at - (clockNow().getTime() - Date.now()) })
     try {
       const found = await search({ mode: 'FCL', origin: 'CNTAO', destination: 'USHNL', containerType: '45G1' })
       expect(found.list.map((rate) => rate.rateNo)).toEqual(['TEST-MIDNIGHT-1'])

@@ -1,6 +1,7 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TIME_ZONE, dayIn } from '../../rules/calendar.ts'
 import { setupTestApp } from '../support/app.ts'
+import { today as tenantToday } from '../support/clock.ts'
 
 const test = setupTestApp()
 
@@ -18,24 +19,28 @@ async function ok(method: 'GET' | 'POST', url: string, token: string, payload?: 
   return body.content
 }
 
-// The tenant's day (Asia/Shanghai), as the server judges validity.
-const today = dayIn(new Date(), DEFAULT_TIME_ZONE)
+// The tenant's day (Asia/Shanghai) on the server's clock, as the server judges validity.
+const today = tenantToday()
 
 /** A current rate on Shanghai → Los Angeles with a 40'HQ price, and one whose validity has ended. */
 async function rates() {
   const db = test.database.db
   const rows = await db
     .selectFrom('freight_rate' as never)
-    .select(['id', 'valid_to', 'valid_from'] as never[])
+    // As text: a PostgreSQL date comes as local midnight (the day before in UTC under TZ=Asia/Shanghai).
+    .select([
+      'id',
+      sql<string>`to_char(valid_from, 'YYYY-MM-DD')`.as('valid_from'),
+      sql<string>`to_char(valid_to, 'YYYY-MM-DD')`.as('valid_to'),
+    ] as never[])
     .where('pol' as never, '=', 'CNSHA' as never)
     .where('pod' as never, '=', 'USLAX' as never)
     .where('mode' as never, '=', 'FCL' as never)
     .orderBy('id' as never)
     .execute()
-  const typed = rows as unknown as { id: number; valid_to: Date | string; valid_from: Date | string }[]
-  const day = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)
-  const current = typed.find((r) => day(r.valid_from) <= today && day(r.valid_to) >= today)
-  const expired = typed.find((r) => day(r.valid_to) < today)
+  const typed = rows as unknown as { id: number; valid_to: string; valid_from: string }[]
+  const current = typed.find((r) => r.valid_from <= today && r.valid_to >= today)
+  const expired = typed.find((r) => r.valid_to < today)
   if (!current || !expired) throw new Error('seed: no current or no expired rate on CNSHA-USLAX')
   return { current: current.id, expired: expired.id }
 }

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import manifestJson from '../../generated/manifest.json'
 import type { Manifest } from '../../model/resolve.ts'
+import { inDays } from '../support/clock.ts'
 import { apiCall, apiContent, confirmDialog } from '../support/commercial.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -13,7 +14,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
  */
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 describe('booking an order (customer and operator)', () => {
   it('books directly from a template, keeps a draft, submits it; the operator confirms; tracking finds it', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { routes } from '../../generated/routes.ts'
+import { inDays } from '../support/clock.ts'
 import {
   addInquiryContainers,
   addInquiryPackage,
@@ -23,7 +24,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
  */
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** Every console error and every error toast a page shows, for the test to hold at zero. */
 interface Watched {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { inDays } from '../support/clock.ts'
 import { apiContent, CHARGE_TYPE, CHARGE_UNIT, confirmDialog, fillChargeLine } from '../support/commercial.ts'
 import { seaInquiry } from '../support/fixtures.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
@@ -11,7 +12,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
  */
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 describe('quotes (operator and customer)', () => {
   it('writes, checks, saves and sends a quote; the customer sorts the quotes and books one', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { inDays } from '../support/clock.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -216,7 +217,8 @@ describe('special-rate applications', () => {
 
   it('refuses an application on an expired rate with "freight rate has expired"', async () => {
     const operator = await portal.signIn('opadmin')
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    // The tenant's yesterday on the server's clock (the same WAYBILL_NOW): the rates that ended before today.
+    const yesterday = inDays(-1)
     const expiredId = await operator.page.evaluate(async (end) => {
       const response = await fetch('/api/price/rate/list', {
         method: 'POST',

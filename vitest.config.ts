@@ -7,11 +7,13 @@ export default defineConfig({
     reporters,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'generator/**/*.test.ts', 'rules/**/*.test.ts'] } },
-      // API tests open a database each; two at a time is what a 2-core machine takes.
+      // API tests open a database each, a copy of the seeded template globalSetup builds once per run
+      // (tests/support/template.ts); two at a time is what a 2-core machine takes.
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/template-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

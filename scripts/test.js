@@ -1,33 +1,71 @@
 #!/usr/bin/env node
 // `npm test`: everything that must pass, in the order that fails fastest.
 // With DATABASE_URL set, the API suite runs a second time against PostgreSQL.
-import { spawnSync } from 'node:child_process'
+//
+// The steps of one stage run at once (issue #20): the build beside the PGlite API leg, and the PostgreSQL API
+// leg beside the end-to-end leg — their waits (PostgreSQL, Chromium) leave CPU the other uses. The first step
+// of a stage prints as it runs; the others' output is kept and printed whole after it, so no two interleave.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
-const steps = [
-  ['generate', 'node', ['generator/bin/waybill.js', 'generate']],
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['biome', 'check', '.']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ['api (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pglite' }],
-  ...(process.env.DATABASE_URL
-    ? [['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' }]]
-    : []),
-  ['chromium', 'node', ['scripts/ensure-chromium.js']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e']],
+const stages = [
+  [['generate', 'node', ['generator/bin/waybill.js', 'generate']]],
+  [['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]],
+  [['lint', 'npx', ['biome', 'check', '.']]],
+  [['unit', 'npx', ['vitest', 'run', '--project', 'unit']]],
+  [
+    ['api (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pglite' }],
+    ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ],
+  [['chromium', 'node', ['scripts/ensure-chromium.js']]],
+  [
+    ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e']],
+    ...(process.env.DATABASE_URL
+      ? [['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' }]]
+      : []),
+  ],
 ]
 
-rmSync('test-results/summary.jsonl', { force: true })
-let failedStep
-for (const [name, command, args, env = {}] of steps) {
-  console.log(`\n▶ ${name}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (result.status !== 0) {
-    failedStep = name
-    break
-  }
+/** Runs one step: its output straight to the terminal (`live`), or kept to be printed after. */
+function run([name, command, args, env = {}], live) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const output = []
+    const done = (status) =>
+      resolve({ name, status, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 })
+    const child = spawn(command, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      // Kept output is printed to the same terminal later: keep its colours.
+      env: { ...process.env, ...(!live && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+    })
+    child.stdout?.on('data', (chunk) => output.push(chunk))
+    child.stderr?.on('data', (chunk) => output.push(chunk))
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${command}: ${error.message}\n`))
+      done(1)
+    })
+    child.on('close', (status) => done(status ?? 1))
+  })
 }
+
+rmSync('test-results/summary.jsonl', { force: true })
+const failedSteps = []
+const times = []
+for (const stage of stages) {
+  const [first, ...beside] = stage
+  console.log(`\n▶ ${first[0]}${beside.length ? ` (beside it: ${beside.map(([name]) => name).join(', ')})` : ''}`)
+  const results = await Promise.all(stage.map((step, i) => run(step, i === 0)))
+  for (const result of results.slice(1)) {
+    console.log(`\n▶ ${result.name} (ran beside ${first[0]})`)
+    process.stdout.write(result.output)
+  }
+  for (const result of results) {
+    times.push(`${result.name} ${Math.round(result.seconds)} s`)
+    if (result.status !== 0) failedSteps.push(result.name)
+  }
+  if (failedSteps.length) break
+}
+const failedStep = failedSteps.join(', ')
 
 let passed = 0
 let failed = 0
@@ -49,4 +87,5 @@ console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped
 // test nobody runs, so it fails the run.
 if (postgresOnly) console.log(`${postgresOnly} PostgreSQL-only tests not run on PGlite`)
 if (skipped) console.error(`✖ ${skipped} tests skipped or todo: run them, delete them, or mark them PostgreSQL-only`)
+console.log(`steps: ${times.join(', ')}`)
 process.exit(failedStep || skipped ? 1 : 0)

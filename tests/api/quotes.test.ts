@@ -76,6 +76,15 @@ function quote(inquiryId: number, charges: object[], extra: object = {}) {
   }
 }
 
+/** quantity × unit price in whole cents, worked out apart from the server's decimals: 2 × "1990.5" → "3981.00". */
+function usdAmount(quantity: number, unitPrice: string): string {
+  const [whole = '', fraction = ''] = unitPrice.split('.')
+  const cents = fraction.replace(/0+$/, '')
+  expect(cents.length, `${unitPrice} has no more than cents`).toBeLessThanOrEqual(2)
+  const total = BigInt(`${whole}${cents.padEnd(2, '0')}`) * BigInt(quantity)
+  return `${total / 100n}.${String(total % 100n).padStart(2, '0')}`
+}
+
 async function quotesOf(token: string, inquiryId: number) {
   const content = await ok(token, 'POST', '/b2b/quote/list', { searchParams: { inquiry: inquiryId }, pageSize: 100 })
   return content.list as Record<string, unknown>[]
@@ -95,8 +104,8 @@ describe('quotes', () => {
     expect(charges.map((c) => c.name)).toEqual(expect.arrayContaining(['Ocean freight 45G1', 'Ocean freight 22G1']))
     const freight = charges.find((c) => c.name === 'Ocean freight 45G1')
     expect(freight?.quantity).toBe(2)
-    // Every line's amount is its quantity × unit price, to the cent.
-    for (const c of charges) expect(Number(c.amount)).toBeCloseTo(c.quantity * Number(c.unitPrice), 2)
+    // Every line's amount is exactly its quantity × unit price, in cents (the quote is in USD).
+    for (const c of charges) expect(c.amount, c.name).toBe(usdAmount(c.quantity, c.unitPrice))
     expect(detail).toMatchObject({
       carrier: expect.any(String),
       transitDays: expect.any(Number),
@@ -213,6 +222,33 @@ describe('quotes', () => {
     await ok(operator, 'DELETE', `/b2b/quote/delete?id=${low.id}`)
     const gone = await api(operator, 'GET', `/b2b/quote/detail?id=${low.id}`)
     expect(gone.status).toBe(404)
+  })
+
+  it('keeps yen and won whole: each line, subtotal and a yen total rounded half up to no decimals', async () => {
+    const customer = await test.login('entadmin')
+    const operator = await test.login('opadmin')
+    const { id: inquiryId } = await ok(customer, 'POST', '/booking/inquiry/save', inquiry('BRSSZ', [1]))
+    const lines = [
+      { ...THREE_LINES[0], quantity: 3, unitPrice: '1234.5', currency: 'JPY' },
+      { ...THREE_LINES[1], quantity: 1, unitPrice: '100', currency: 'USD' },
+      { ...THREE_LINES[2], quantity: 1.5, unitPrice: '33333', currency: 'KRW' },
+    ]
+    const saved = await ok(
+      operator,
+      'POST',
+      '/b2b/quote/add',
+      quote(inquiryId, lines, { currency: 'JPY', lowFeeConfirmed: true }),
+    )
+    // 3 × 1234.5 = 3703.5 → 3704 yen; 1.5 × 33333 = 49999.5 → 50000 won.
+    expect(saved.charges.map((c: { amount: string }) => c.amount)).toEqual(['3704', '100.00', '50000'])
+    expect(saved.subtotals).toEqual([
+      { currency: 'JPY', amount: '3704' },
+      { currency: 'USD', amount: '100.00' },
+      { currency: 'KRW', amount: '50000' },
+    ])
+    // At the demo rates to CNY (USD 7.12, JPY 0.04735, KRW 0.00512): 3704 + 712 ÷ 0.04735 = 15036.96 → 15037
+    // + 256 ÷ 0.04735 = 5406.55 → 5407. The total column answers with its three places, as for USD above.
+    expect(saved.total).toBe('24148.000')
   })
 
   it('refuses a quote for a mode the inquiry does not ask for, or for a closed inquiry', async () => {

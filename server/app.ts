@@ -30,6 +30,7 @@ import { registerCustomEndpoints } from './http/endpoints.ts'
 import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
 import { parseId } from './http/ids.ts'
+import { precompiledValidator } from './http/routeSchema.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
 import { registerCrawlerFiles } from './portal/crawlers.ts'
@@ -53,7 +54,8 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: readonly { method: string; url: string }[]
+    /** Every route, with the parts of the request its schema checks (server/http/routeSchema.ts). */
+    registeredRoutes: readonly { method: string; url: string; checks: readonly string[] }[]
   }
 }
 
@@ -133,10 +135,11 @@ export async function buildApp({
   // Tenant-wide answers every page asks for: never stored without asking, a 304 while unchanged (issue #18).
   const revalidated = apiPaths(['siteSettings', 'personalization', 'sitePages'])
   // Every route the server has, for the test that holds it equal to the published OpenAPI document.
-  const routes: { method: string; url: string }[] = []
+  const routes: { method: string; url: string; checks: string[] }[] = []
   app.decorate('registeredRoutes', routes)
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url })
+    const checks = Object.keys(route.schema ?? {}).filter((part) => part !== 'response')
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, checks })
   })
   await app.register(fastifyCookie)
   // A strict Content-Security-Policy: no inline or eval'd script anywhere in the portal (validators are
@@ -170,6 +173,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // Each route's schema is checked by the validator compiled from it at generate time or by the engine's
+      // plan, never compiled again here (server/http/routeSchema.ts).
+      api.setValidatorCompiler(precompiledValidator)
       // Liveness for load balancers and anyone else: "ok" and nothing a stranger could use (issue #17,
       // finding 9: it told the database kind and the uptime).
       api.get('/health', async () => ok(null, 'ok'))

@@ -25,6 +25,10 @@ export interface EngineApi {
   readonly endpoints: readonly ManifestEndpoint[]
   /** The generic call the routes make (./index.ts); a handler calls the named functions below. */
   handle: Engine['handle']
+  /** The part and schema an engine route checks its input with, before its handler (./core.ts). */
+  routeInput: Engine['routeInput']
+  /** The call an engine route makes with the input its schema checked. */
+  handleChecked: Engine['handleChecked']
   list(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ListContent>
   detail(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<DetailContent>
   create(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
@@ -60,6 +64,8 @@ export function createEngineApi(manifest: Manifest, options: EngineOptions): Eng
   return {
     endpoints: engine.endpoints,
     handle: engine.handle,
+    routeInput: engine.routeInput,
+    handleChecked: engine.handleChecked,
     list: call<ListContent>('list'),
     detail: call<DetailContent>('detail'),
     create: call<ApiRow>('create'),

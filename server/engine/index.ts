@@ -65,6 +65,10 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
       continue
     }
     const entity = manifest.entities[endpoint.entity]
+    // A list's, detail's, delete's or transition's input is read and checked by the route's schema, with the
+    // validator the engine compiled from it (ids and page numbers as numbers, within their bounds). A create's
+    // or update's is checked whole inside the transaction, over the overlay's defaults or the stored record.
+    const input = engine.routeInput(endpoint)
     api.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -72,13 +76,15 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
       bodyLimit: bodyLimitOf(endpoint.kind === 'create' || endpoint.kind === 'update' ? entity : undefined),
       // Who may call is known from the headers: a caller who may not is refused before the body is read.
       preParsing: async (request) => checkAccess(endpoint, request.session),
+      ...(input ? { schema: { [input.part]: input.schema } } : {}),
       handler: async (request) => {
         const session = request.session as NonNullable<typeof request.session>
-        const input = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
+        const given = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id
         const content = await withTenant(db, tenantId, async (trx) => {
           const overlay = await endpointOverlay(trx, tenantId, endpoint, session.overlayStamp)
-          return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, input)
+          const call = { tenantId, session, language: request.language, overlay }
+          return engine.handleChecked(trx, endpoint, call, given)
         })
         return ok(content ?? null)
       },

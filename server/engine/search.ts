@@ -43,6 +43,8 @@ export interface ListPlan {
   params: Map<string, SearchParam>
   sortable: Map<string, Column>
   defaultPageSize: number
+  /** The request's JSON Schema: the list route's body schema (server/http/routeSchema.ts), compiled once. */
+  schema: JsonSchema
   validate: ValidateFunction
 }
 
@@ -161,6 +163,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
     params,
     sortable,
     defaultPageSize: bound?.paging?.pageSize ?? DEFAULT_PAGE_SIZE,
+    schema,
     validate: ajv.compile(schema),
   }
 }

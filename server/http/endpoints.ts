@@ -17,8 +17,8 @@ import { bodyLimitOf } from './bounds.ts'
 import { type HandlerContext, handlerContext } from './context.ts'
 import { ok } from './envelope.ts'
 import { checkAccess } from './guard.ts'
+import { entityInput } from './routeSchema.ts'
 import { responseSchemaOf } from './serialise.ts'
-import { validateBody } from './validation.ts'
 
 /**
  * A hand-written endpoint takes the fields it is sent; an optional field a tenant's overlay hides or
@@ -32,6 +32,9 @@ function withoutLockedOptionals(entity: ManifestEntity, overlay: EndpointOverlay
     Object.entries(body).filter(([name]) => !locked.has(name) || entity.fields[name]?.required === true),
   )
 }
+
+/** The overlay a request's preValidation read, for the checks the handler makes on the validated input. */
+const overlays = new WeakMap<FastifyRequest, EndpointOverlay | undefined>()
 
 /**
  * A hand-written endpoint: gets the validated input and answers the envelope's content. (A method's type, so
@@ -77,6 +80,9 @@ export function registerCustomEndpoints(
     const handler = handlers[endpoint.id] as Handler
     const bodyEntity = endpoint.entity ? manifest.entities[endpoint.entity] : undefined
     const response = responseSchemaOf(manifest, endpoint)
+    // A GET or DELETE takes its input from the query string, anything else from the body.
+    const part = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'
+    const input = bodyEntity ? entityInput(bodyEntity) : undefined
     api.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -84,10 +90,14 @@ export function registerCustomEndpoints(
       bodyLimit: bodyLimitOf(bodyEntity),
       // Who may call is known from the headers: a caller who may not is refused before the body is read.
       preParsing: async (request) => checkAccess(endpoint, request.session),
-      // The answer written from the YAML's response: for the endpoints a test has shown unchanged (./serialise.ts).
+      // The input is checked by the entity's generated validator as the route's schema (./routeSchema.ts); the
+      // answer written from the YAML's response, for the endpoints a test has shown unchanged (./serialise.ts).
+      schema: {
+        ...(input ? { [part === 'query' ? 'querystring' : 'body']: input } : {}),
+        ...(response ? { response } : {}),
+      },
       ...(response
         ? {
-            schema: { response },
             // A refusal is not the content: the app's error handler answers it, written as it is.
             errorHandler: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
               reply.serializer(JSON.stringify)
@@ -95,20 +105,27 @@ export function registerCustomEndpoints(
             },
           }
         : {}),
+      // What a tenant overlay locks, or the YAML's UI rules turn off for this input, is not taken: dropped
+      // before the schema's check runs, so a locked field's value is neither checked nor stored.
+      ...(bodyEntity
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              const stamp = request.session?.overlayStamp
+              const hit = knownOverlay(request.tenant.id, endpoint, stamp)
+              const overlay = hit
+                ? hit.overlay
+                : await withTenant(db, request.tenant.id, (trx) =>
+                    endpointOverlay(trx, request.tenant.id, endpoint, stamp),
+                  )
+              overlays.set(request, overlay)
+              const raw = request[part] ?? {}
+              request[part] = withoutRuleIgnored(manifest, endpoint, withoutLockedOptionals(bodyEntity, overlay, raw))
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
-        const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
-        let input = raw
-        if (bodyEntity) {
-          const stamp = request.session?.overlayStamp
-          const hit = knownOverlay(request.tenant.id, endpoint, stamp)
-          const overlay = hit
-            ? hit.overlay
-            : await withTenant(db, request.tenant.id, (trx) => endpointOverlay(trx, request.tenant.id, endpoint, stamp))
-          // What a tenant overlay locks, or the YAML's UI rules turn off for this body, is not taken.
-          const taken = withoutRuleIgnored(manifest, endpoint, withoutLockedOptionals(bodyEntity, overlay, raw ?? {}))
-          input = validateBody(bodyEntity, taken)
-          checkOverlayRules(overlay, input as Record<string, unknown>, bodyEntity)
-        }
+        const input = request[part]
+        if (bodyEntity) checkOverlayRules(overlays.get(request), input as Record<string, unknown>, bodyEntity)
         const content = await handler({ ...handlerContext(db, request, reply), input, endpoint })
         if (reply.sent) return reply
         return ok(content ?? null)

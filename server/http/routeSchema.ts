@@ -1,0 +1,60 @@
+import type { FastifySchemaCompiler } from 'fastify'
+import type { JsonSchema } from '../../model/jsonschema.ts'
+import type { ManifestEntity } from '../../model/resolve.ts'
+import { ApiError } from './errors.ts'
+import { validateBody } from './validation.ts'
+
+/**
+ * The Fastify schema of every route (docs/DECISIONS.md, "Where a request is validated"): its querystring and
+ * body parts are the JSON Schemas the YAML compiles to, and each part is checked by the validator already
+ * compiled from that same schema — an entity's generated standalone validator (generated/validators.js), or
+ * the engine's plan for a list, a detail, a delete or a transition. Fastify compiles nothing: the compiler
+ * below only looks the check up, and a schema without one stops the server at boot.
+ *
+ * A check answers the input as the handler takes it (ids read as numbers, defaults filled in, empty optional
+ * fields left out) or refuses it with the ApiError the error handler answers: the same envelope, codes and
+ * per-field messages in the caller's language as the handlers' own checks gave.
+ */
+
+/** What a route part's check does with the part: the value to go on with, or throws an ApiError. */
+export type PartCheck = (input: unknown) => unknown
+
+/** A check as Fastify runs a validator: `{ value }` replaces the request part, `{ error }` refuses it. */
+type FastifyCheck = (input: unknown) => { value: unknown } | { error: Error }
+
+const checks = new WeakMap<object, FastifyCheck>()
+
+/**
+ * Names the check a schema is validated with. The schema is what the route declares (and what it was
+ * compiled from); the same schema object given twice keeps its first check, as both are the same code.
+ */
+export function checkedBy<S extends JsonSchema>(schema: S, check: PartCheck): S {
+  if (!checks.has(schema))
+    checks.set(schema, (input) => {
+      try {
+        return { value: check(input) }
+      } catch (error) {
+        if (error instanceof ApiError) return { error }
+        throw error
+      }
+    })
+  return schema
+}
+
+/** The check of an entity's input: its generated validator, as `validateBody` runs it (./validation.ts). */
+export function entityInput(entity: ManifestEntity): JsonSchema {
+  return checkedBy(entity.schema, (input) => validateBody(entity, input ?? {}))
+}
+
+/**
+ * The API's validator compiler: the precompiled check of the schema. A route schema nobody named a check for
+ * is a mistake of ours, found at boot rather than compiled here at a cost every start would pay.
+ */
+export const precompiledValidator: FastifySchemaCompiler<JsonSchema> = ({ schema, method, url, httpPart }) => {
+  const check = checks.get(schema as object)
+  if (!check)
+    throw new Error(
+      `${method} ${url}: the ${httpPart} schema has no precompiled check; name one with checkedBy (server/http/routeSchema.ts)`,
+    )
+  return check
+}

@@ -19,13 +19,13 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      // Each e2e file serves the portal from its own process on a fresh copy of the seeded database and works
-      // in contexts of its own on the run's one Chromium (tests/support/portal.ts), so two files run at once.
+      // Each e2e file serves the portal from its own process on a fresh copy of the same template and works in
+      // contexts of its own on the run's one Chromium (tests/support/portal.ts), so two files run at once.
       {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/browser-setup.ts'],
+          globalSetup: ['tests/support/template-setup.ts', 'tests/support/browser-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as validators from '../../generated/validators.js'
 import { messageFor } from '../../server/http/errors.ts'
 import { setupTestApp } from '../support/app.ts'
+import { inDays } from '../support/clock.ts'
 
 /**
  * The booking calls' bodies as the YAML says them (schemas/orderBooking.yaml, orderTemplateEdit.yaml:
@@ -11,8 +12,6 @@ import { setupTestApp } from '../support/app.ts'
  */
 
 const test = setupTestApp()
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 const DRAFT = '/api/booking/orderDraft/addOrEditOrderDraft'
 const ADD = '/api/booking/order/add'

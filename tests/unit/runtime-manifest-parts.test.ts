@@ -165,10 +165,24 @@ function readsManifest(file: string, seen = new Set<string>()): boolean {
 describe('the screens that wait for the whole manifest', () => {
   it('include every hand-written component whose code imports runtime/screens/manifest.ts', () => {
     const registry = readFileSync(join(ROOT, 'runtime/registry.ts'), 'utf8')
-    const components = [...registry.matchAll(/^\s+(\w+): lazy\(\(\) => import\('(\.[^']+)'\)\)/gm)].map((m) => ({
+    const direct = [...registry.matchAll(/^\s+(\w+): lazy\(\(\) => import\('(\.[^']+)'\)\)/gm)].map((m) => ({
       name: m[1] as string,
       file: join(ROOT, 'runtime', m[2] as string),
     }))
+    // The public pages load through the shared loaders of runtime/site/loaders.ts (`home: lazy(PUBLIC_PAGES.home)`).
+    const loaders = readFileSync(join(ROOT, 'runtime/site/loaders.ts'), 'utf8')
+    const publicPages = new Map(
+      [...loaders.matchAll(/^\s+(\w+): \(\) => import\('(\.[^']+)'\)/gm)].map((m) => [
+        m[1] as string,
+        join(ROOT, 'runtime/site', m[2] as string),
+      ]),
+    )
+    const shared = [...registry.matchAll(/^\s+(\w+): lazy\(PUBLIC_PAGES\.(\w+)\)/gm)].map((m) => ({
+      name: m[1] as string,
+      file: publicPages.get(m[2] as string) ?? `no loader named ${m[2]}`,
+    }))
+    expect(shared.length).toBeGreaterThan(5)
+    const components = [...direct, ...shared]
     expect(components.length).toBeGreaterThan(15)
     // The generic kinds read the manifest too: the route gate loads their own part.
     expect(

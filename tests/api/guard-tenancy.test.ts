@@ -162,6 +162,9 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
 
   it("answers only the caller's tenant rows, whatever list, page, id or export is asked (property, 1,000 runs)", async () => {
     const readable = engineEndpoints.filter((e) => tenantOwned(e) && ['list', 'detail', 'export'].includes(e.kind))
+    let read = 0
+    let exported = 0
+    let refused = 0
     const maxId = Number(
       (await sql<{ max: number }>`select max(id)::int as max from booking_order`.execute(test.database.db)).rows[0]
         ?.max ?? 100,
@@ -178,9 +181,19 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
           const response = await request(endpoint, input, caller.token)
           expect(response.statusCode).toBeLessThan(500)
           if (endpoint.kind === 'export') {
-            // CSV without ids: it may hold no more lines than the caller's tenant has rows.
-            if (!response.headers['content-type']?.toString().includes('csv')) return
-            const lines = response.body.split('\r\n').filter(Boolean).length - 1
+            // CSV without ids: it may hold no more lines than the caller's tenant has rows. It comes as the body
+            // or, from some exports, as the content of a JSON answer; any other answer is a refusal.
+            const csv = response.headers['content-type']?.toString().includes('csv')
+            const answer = csv ? undefined : response.json()
+            if (answer && answer.code !== '0000') {
+              expect(answer.code, `${endpoint.path}: ${response.body}`).toBe('220000')
+              refused++
+              return
+            }
+            const text = answer ? answer.content : response.body
+            expect(text, `${endpoint.path}: ${response.body}`).toMatch(/^\S.*\r\n/)
+            exported++
+            const lines = (text as string).split('\r\n').filter(Boolean).length - 1
             const { rows } = await sql<{ count: number }>`
               select count(*)::int as count from ${sql.table(tableOf(endpoint))} where tenant_id = ${acmeTenant}`.execute(
               test.database.db,
@@ -189,7 +202,14 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
             return
           }
           const body = response.json()
-          if (body.code !== '0000') return
+          if (body.code !== '0000') {
+            // Refused: no permission, or (by id) no such record in the caller's tenant — never another answer.
+            const refusals = endpoint.kind === 'detail' ? ['220000', '404'] : ['220000']
+            expect(refusals, `${endpoint.path}: ${response.body}`).toContain(body.code)
+            refused++
+            return
+          }
+          read++
           const rows = endpoint.kind === 'detail' ? [body.content] : body.content.list
           const ids = (rows as { id: number }[]).map((r) => r.id)
           expect(await foreignIds(tableOf(endpoint), ids, acmeTenant)).toEqual([])
@@ -197,7 +217,12 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
       ),
       { numRuns: 1000 },
     )
-    console.info(`tenant guard: 1000 random reads over ${readable.length} endpoints, every row the caller's tenant's`)
+    console.info(
+      `tenant guard: 1000 random reads over ${readable.length} endpoints (${read} read, ${exported} exported, ${refused} refused), every row the caller's tenant's`,
+    )
+    // The property holds on answers, not only on refusals.
+    expect(read).toBeGreaterThan(100)
+    expect(exported).toBeGreaterThan(0)
   }, 300_000)
 })
 

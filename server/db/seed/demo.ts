@@ -25,12 +25,57 @@ export const DEMO_USERS = [
   { username: 'entadmin', realName: 'Chen Jing', role: 'EnterpriseAdministrator', company: 'customer', type: 2 },
   { username: 'entop', realName: 'Wang Fang', role: 'EnterpriseOperation', company: 'customer', type: 2 },
   { username: 'personal', realName: 'Liu Yang', role: 'PersonalUser', company: null, type: 2 },
+  /*
+   * Users that make the hand-written permission and scope checks reachable (issue #20): every preset role
+   * that books also orders directly, and no preset user is of type 3. Both work for a second client of the
+   * demo tenant, a Ningbo parts exporter, so the Minghui orders the seed places (server/db/seed/orders.ts, the
+   * first enterprise's) stay theirs and their counts do not move.
+   * - nbclerk: a booking clerk whose custom role books from published rates and quotes but may not order
+   *   directly (booking without directlyEntrusted, SPEC §2: Direct order needs directlyEntrusted).
+   * - nbtrack: a type-3 user (SPEC §6: no profile entry, the workbench is the order list) who follows the
+   *   company's orders: the company wall of server/engine/scope.ts must hold for them as for type 2.
+   */
+  { username: 'nbclerk', realName: 'Sun Hao', role: 'BookingClerk', company: 'secondCustomer', type: 2 },
+  { username: 'nbtrack', realName: 'Zhou Qian', role: 'OrderFollowUp', company: 'secondCustomer', type: 3 },
 ] as const
+
+/** Roles the demo tenant made itself (preset false), as a tenant administrator would in role management. */
+const DEMO_CUSTOM_ROLES: CustomRoleSeed[] = [
+  {
+    code: 'BookingClerk',
+    name: '订舱专员',
+    dataScope: 'self',
+    permissions: [
+      'personalInfo',
+      'fclPriceList',
+      'informationCenter',
+      'myOrders',
+      'booking',
+      'draftList',
+      'templateList',
+      'letterList',
+      'letterSettings',
+    ],
+  },
+  {
+    code: 'OrderFollowUp',
+    name: '订单跟踪',
+    dataScope: 'all',
+    permissions: ['informationCenter', 'myOrders', 'letterList', 'letterSettings'],
+  },
+]
 
 const ACME_USERS = [
   { username: 'opadmin', realName: 'Maria Lopez', role: 'OperationAdministrator', company: 'provider', type: 1 },
   { username: 'entadmin', realName: 'John Carter', role: 'EnterpriseAdministrator', company: 'customer', type: 2 },
 ] as const
+
+interface CustomRoleSeed {
+  code: string
+  name: string
+  dataScope: 'all' | 'self'
+  permissions: string[]
+}
 
 interface TenantSeed {
   code: string
@@ -41,11 +86,14 @@ interface TenantSeed {
   settings: Record<string, unknown>
   provider: { name: string; nameEn: string }
   customer: { name: string; nameEn: string }
+  /** A second client enterprise, created after the first (the seeded orders are the first's). */
+  secondCustomer?: { name: string; nameEn: string }
+  customRoles?: CustomRoleSeed[]
   users: readonly {
     username: string
     realName: string
     role: string
-    company: 'provider' | 'customer' | null
+    company: 'provider' | 'customer' | 'secondCustomer' | null
     type: number
   }[]
 }
@@ -136,6 +184,8 @@ export const TENANTS: TenantSeed[] = [
       nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
     },
     customer: { name: '杭州明辉纺织品进出口有限公司', nameEn: 'Hangzhou Minghui Textile Import & Export Co., Ltd.' },
+    secondCustomer: { name: '宁波海通汽车零部件有限公司', nameEn: 'Ningbo Haitong Auto Parts Co., Ltd.' },
+    customRoles: DEMO_CUSTOM_ROLES,
     users: DEMO_USERS,
   },
   {
@@ -218,10 +268,32 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
-      const companies = { provider: await company(seed.provider, 1), customer: await company(seed.customer, 2) }
+      const companies: Record<string, number> = {
+        provider: await company(seed.provider, 1),
+        customer: await company(seed.customer, 2),
+      }
+      if (seed.secondCustomer) companies.secondCustomer = await company(seed.secondCustomer, 2)
       const roleIds: Record<string, number> = {}
       for (const [code, role] of Object.entries(manifest.roles))
         roleIds[code] = (await insertPresetRole(trx, tenant.id, code, role)) as number
+      for (const role of seed.customRoles ?? []) {
+        const unknown = role.permissions.filter((p) => !manifest.permissions[p])
+        if (unknown.length) throw new Error(`seed: role ${role.code} names unknown permissions ${unknown.join(', ')}`)
+        roleIds[role.code] = (
+          await trx
+            .insertInto('role')
+            .values({
+              tenant_id: tenant.id,
+              code: role.code,
+              name: role.name,
+              preset: false,
+              data_scope: role.dataScope,
+              permissions: JSON.stringify([...role.permissions].sort()),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      }
       for (const [index, user] of seed.users.entries()) {
         const row = await trx
           .insertInto('app_user')
@@ -237,7 +309,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
           .returning('id')
           .executeTakeFirstOrThrow()
         const roleId = roleIds[user.role]
-        if (roleId === undefined) throw new Error(`seed: role ${user.role} is not in screens/access.yaml`)
+        if (roleId === undefined) throw new Error(`seed: role ${user.role} is neither preset nor the tenant's own`)
         await trx.insertInto('user_role').values({ tenant_id: tenant.id, user_id: row.id, role_id: roleId }).execute()
       }
       return companies.provider

@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs'
 import { launchBrowser } from '../tests/support/browser.ts'
 import { startServer } from '../tests/support/server.ts'
 
-const OUT = 'docs/screenshots'
+/** Where to write them: docs/screenshots/, or the folder named after `--` (to look before replacing). */
+const OUT = process.argv[2] ?? 'docs/screenshots'
 const WAIT = { timeout: 30_000 }
 
 const server = await startServer()

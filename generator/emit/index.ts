@@ -250,13 +250,18 @@ export function emitClient(manifest: Manifest): OutputFile {
   const sorted = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
   const content = template('client.ts')({
     groups: sorted.map(([name, endpoints]) => ({ name, endpoints })),
-    flat: [...manifest.endpoints].sort((a, b) => a.id.localeCompare(b.id)),
     downloads: manifest.endpoints
       .filter((e) => e.content?.kind === 'binary')
       .map((e) => ({ ...e, queryType: customInputType(e) }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   })
   return { path: 'client.ts', content }
+}
+
+/** Endpoint ids and where they are (generated/endpoints.ts), apart from the client the first drawing loads. */
+export function emitEndpointTable(manifest: Manifest): OutputFile {
+  const flat = [...manifest.endpoints].sort((a, b) => a.id.localeCompare(b.id))
+  return { path: 'endpoints.ts', content: template('endpoints.ts')({ flat }) }
 }
 
 export function emitRoutes(manifest: Manifest): OutputFile {
@@ -335,6 +340,7 @@ export async function emitAll(manifest: Manifest, sources: Sources): Promise<Out
     await emitContentTypes(manifest),
     emitHandlerTypes(manifest),
     emitClient(manifest),
+    emitEndpointTable(manifest),
     emitRoutes(manifest),
     emitPermissions(manifest),
     { path: 'openapi.json', content: `${JSON.stringify(openApiDocument(manifest), null, 2)}\n` },

@@ -1,11 +1,4 @@
-import {
-  type Client,
-  type Envelope,
-  endpoints,
-  type ListContent,
-  type ListRequest,
-  type Row,
-} from '../../generated/client.ts'
+import type { Client, Envelope, ListContent, ListRequest, Row } from '../../generated/client.ts'
 import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
 import { WHOLE_MANIFEST } from '../routing/manifestPart.ts'
 import { codeBesideLabel } from './list/format.ts'
@@ -103,11 +96,12 @@ export type EndpointCall = (input: unknown, signal?: AbortSignal) => Promise<Env
 
 /**
  * The generated client's function for a place on the server: the generic screens call through the
- * client like every other screen, looking the function up by the endpoint id client.ts lists for it.
+ * client like every other screen, looking the function up by the id of the endpoint at that place (a
+ * screen's part of the manifest carries every endpoint its bindings and its entity's transitions name).
  */
 export function clientCall(client: Client, binding: Binding | undefined): EndpointCall | null {
   if (!binding) return null
-  const id = Object.entries(endpoints).find(([, endpoint]) => samePlace(binding)(endpoint))?.[0]
+  const id = manifest.endpoints.find(samePlace(binding))?.id
   if (!id) return null
   const groups = client as unknown as Record<string, Record<string, unknown>>
   const [group, name] = id.split('.')

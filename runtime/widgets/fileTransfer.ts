@@ -1,4 +1,5 @@
-import { downloads, type Envelope, endpoints, type ImportContent } from '../../generated/client.ts'
+import { downloads, type Envelope, type ImportContent } from '../../generated/client.ts'
+import { endpoints } from '../../generated/endpoints.ts'
 import type { StoredFile } from '../../generated/content.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { buildUrl, classify, RESOURCE_HEADER, RequestError, SUCCESS } from '../api.ts'

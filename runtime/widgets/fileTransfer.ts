@@ -1,6 +1,6 @@
 import { downloads, type Envelope, type ImportContent } from '../../generated/client.ts'
-import { endpoints } from '../../generated/endpoints.ts'
 import type { StoredFile } from '../../generated/content.ts'
+import { endpoints } from '../../generated/endpoints.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { buildUrl, classify, RESOURCE_HEADER, RequestError, SUCCESS } from '../api.ts'
 import { languageHeader } from '../i18n.ts'

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../generated/routes.ts'
 import { setupPortal, WAIT } from '../support/portal.ts'
@@ -16,11 +16,38 @@ const RAW_KEY = new RegExp(`\\b(?:${[...NAMESPACES, 'tenant'].join('|')})\\.[A-Z
 
 const built = routes.filter((route) => route.status === 'built' && !route.redirect)
 
-async function visit(page: Page, path: string): Promise<string> {
+/** What still draws: a page spinner, a busy table or list, a spinner in a screen. */
+const DRAWING = '[role="progressbar"], .fui-Spinner, [aria-busy="true"]'
+/** How long the page must stay still to count as drawn: longer than a screen takes to ask for its next data. */
+const STILL_MS = 200
+
+/**
+ * The page's requests in flight: the measure of Playwright's "networkidle", which then waits a further 500 ms
+ * without one, on each of this file's few hundred page loads (issue #20). Here a page is done once it has been
+ * still for STILL_MS and shows no spinner. Cleared at each visit: the last page's requests no longer count.
+ */
+function requestsInFlight(page: Page): Set<Request> {
+  const open = new Set<Request>()
+  page.on('request', (request) => open.add(request))
+  page.on('requestfinished', (request) => open.delete(request))
+  page.on('requestfailed', (request) => open.delete(request))
+  return open
+}
+
+async function visit(page: Page, inFlight: Set<Request>, path: string): Promise<string> {
+  inFlight.clear()
   await page.goto(`${portal.server.url}${path}`)
-  await page.waitForLoadState('networkidle')
-  // Lazy screens and their data: wait until no spinner is left.
-  await expect.poll(() => page.locator('[role="progressbar"], .fui-Spinner').count(), WAIT).toBe(0)
+  // The server's summary of the page stays until the portal has drawn it whole (runtime/shell/reveal.ts).
+  await page.locator('[data-server-page]').waitFor({ state: 'detached', ...WAIT })
+  const deadline = Date.now() + 2 * WAIT.timeout
+  let stillSince = Date.now()
+  for (;;) {
+    const busy = inFlight.size > 0 || (await page.locator(DRAWING).count()) > 0
+    if (busy) stillSince = Date.now()
+    else if (Date.now() - stillSince >= STILL_MS) break
+    if (Date.now() > deadline) throw new Error(`${path} still loads after ${2 * WAIT.timeout} ms`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
   // What a reader sees (innerText: rendered text only, not hidden nodes).
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
   return page.locator('body').innerText()
@@ -86,8 +113,9 @@ describe('no raw translation keys on any built screen', () => {
 
       const found: string[] = []
       const page = await context.newPage()
+      const inFlight = requestsInFlight(page)
       for (const path of paths) {
-        const text = await visit(page, path)
+        const text = await visit(page, inFlight, path)
         for (const match of text.match(RAW_KEY) ?? []) found.push(`${path}: ${match}`)
         if (text.includes('{{')) found.push(`${path}: unfilled {{placeholder}}`)
       }

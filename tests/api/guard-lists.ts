@@ -1,0 +1,245 @@
+/**
+ * What the guards hold the manifest to (issue #20, "the guards trust the manifest they test"). The permission
+ * guard (guard-permissions.test.ts) sweeps what the YAML declares; these lists are what a reviewer agreed the
+ * YAML should declare. tests/api/guard-manifest.test.ts fails when an endpoint joins or leaves a list without
+ * the list being changed here — an endpoint made `public: true`, a `permissions:` dropped from a screen, a
+ * preset role given or denied a permission — so such a change is seen and reviewed, never silent.
+ *
+ * Every entry says why. Keys are manifest endpoint ids (`node generator/bin/waybill.js generate` writes them
+ * to generated/; a screen's call is `<screen>.<kind>`, a hand-written call its own name).
+ */
+
+/** Callable without a token: the visitor's site, sign-in and sign-up, public look-ups (SPEC §3, §4, §7). */
+export const PUBLIC_ENDPOINTS: Record<string, string> = {
+  // The public site a visitor browses (SPEC §3): settings, pages, news, special routes.
+  siteSettings: 'the site settings every page (and the login page) is drawn with',
+  sitePages: 'the configurable public pages',
+  personalization: "the tenant's look (theme, logo) before anyone signs in",
+  specialRoutes: "the home page's special routes",
+  specialLineRates: "the special lines' rates shown on the public home page",
+  quoteConfigurationView: 'the inquiry form options a visitor sees before signing in',
+  newsList: 'the information centre list is public (SPEC §3 news)',
+  newsDetail: 'a public news article',
+  newsCover: "a public article's cover image",
+  newsPdf: "a public article's PDF attachment",
+  newsHot: 'the hot articles block of the public news page',
+  newsRecommended: 'the recommended articles block of the public news page',
+  newsLike: 'a visitor may like an article (counted per visitor, no account)',
+  // Freight search a visitor may use within the tenant's visitor allowance (SPEC §6).
+  rateSearch: 'rate search works for visitors, limited by visitorQueryLimit',
+  rateQuote: "a rate's detail from the public search",
+  rateAllowance: 'how many visitor searches are left',
+  // Tracking by number is public (SPEC §7 tracking); a signed-in operator sees more (code, not a permission).
+  trackingQuery: 'public tracking by B/L, booking or container number',
+  getOrderTrack: 'the FBA tracking look-up of the public site',
+  // Reference look-ups the public search and the inquiry form use before sign-in.
+  portFuzzyQuery: 'port names for the public rate search',
+  airportFuzzyQuery: 'airport names for the public air search',
+  carrierFuzzyQuery: 'carrier names for the public rate search',
+  containerTypeFuzzyQuery: 'container types for the public rate search',
+  countryFuzzyQuery: 'countries for the registration and inquiry forms',
+  currencyFuzzyQuery: 'currencies for the public rate display',
+  inquiryTradeTerms: 'trade terms for the inquiry form',
+  // Signing in, signing up and recovering an account: by definition without a session.
+  userLogin: 'password login',
+  userCodeLogin: 'SMS code login',
+  sendLoginSms: 'sends the SMS login code',
+  userRegister: 'self-registration of a personal user',
+  sendRegisterSms: 'sends the registration SMS code',
+  resetPasswordGetCode: 'password reset: asks for a code',
+  resetPasswordCommitCode: 'password reset: checks the code',
+  resetPasswordReset: 'password reset: sets the new password with the checked code',
+  exchangeToken: 'the single-use hand-off from another tenant domain is the credential itself',
+  userLogout: 'logging out with an expired or missing session must still clear the cookie',
+}
+
+/**
+ * Private endpoints that declare no permission because their refusal depends on the call itself, so the code
+ * checks it (and a test in guard-manifest.test.ts shows the refusal): the key is the endpoint, the value what
+ * the code refuses and with which answer.
+ */
+export const CODE_CHECKED: Record<string, string> = {
+  orderAdd:
+    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted and the ' +
+    "tenant's online booking service (220000, server/domain/orders/source.ts); from a rate or quote it does not",
+  orderDraftSave: 'the same checks as orderAdd: it is the same save, without submitting',
+  fileUpload:
+    "whoever may write the target entity through one of its calls (220000, server/files/handlers.ts): the field's " +
+    'entity decides, so one permission cannot be declared',
+}
+
+/**
+ * Private endpoints open to every signed-in user, of any role: their own account, their own settings, reading
+ * what the data scope already limits. Each still answers 401 without a token (the permission guard's sweep).
+ */
+export const SIGNED_IN: Record<string, string> = {
+  currentUserInfo: 'who the caller is, their permissions and menus: every page asks',
+  changeUserInfo: "the caller's own profile",
+  changePassword: "the caller's own password",
+  bindEmail: "binds the caller's own e-mail",
+  bindMobile: "binds the caller's own mobile number",
+  sendBindCode: "sends the code for the caller's own binding",
+  createHandoff: "a one-time hand-off of the caller's own session to another tenant domain",
+  listColumnsGet: "the caller's own list column settings",
+  listColumnsSave: "saves the caller's own list column settings",
+  trackingHistory: "the caller's own tracking search history",
+  trackingHistoryClear: "clears the caller's own tracking search history",
+  screenOverlays: "the tenant's screen overlays in force, which every screen is drawn with",
+  fileDownload: 'a file the caller may see (visibility and company of the file, else 404 as if missing)',
+  fileInfo: 'the names and sizes of files the caller may see (same visibility as fileDownload)',
+  companyFuzzyQuery: 'company names for pickers; the company wall keeps an enterprise user to their own',
+}
+
+/** The preset roles of screens/access.yaml (SPEC §6), as the matrix names them. */
+export const PRESET_ROLES = [
+  'SystemAdministrator',
+  'OperationAdministrator',
+  'OperationCS',
+  'EnterpriseAdministrator',
+  'EnterpriseOperation',
+  'EnterpriseCS',
+  'EnterpriseSales',
+  'PersonalUser',
+] as const
+export type PresetRole = (typeof PRESET_ROLES)[number]
+
+// Who is who, by SPEC §6: groups the matrix below is written with.
+const SYSTEM: PresetRole[] = ['SystemAdministrator'] // every permission ("*"), the platform's own
+/** Runs the forwarder's portal: configuration, accounts, rates, news, number rules, overlays. */
+const PROVIDER_ADMIN: PresetRole[] = [...SYSTEM, 'OperationAdministrator']
+/** The order desk: orders, inquiries, quotes, special-rate review. */
+const PROVIDER_DESK: PresetRole[] = [...PROVIDER_ADMIN, 'OperationCS']
+/** Every enterprise-side role that books orders (permission booking). Sales does not book. */
+const BOOKERS: PresetRole[] = [...SYSTEM, 'EnterpriseAdministrator', 'EnterpriseOperation', 'EnterpriseCS']
+/** Every enterprise-side preset role (a company's staff); the personal user is not one. */
+const ENTERPRISE: PresetRole[] = [...BOOKERS, 'EnterpriseSales']
+/** Everybody signed in. */
+const EVERYONE: PresetRole[] = [...PRESET_ROLES]
+
+/**
+ * Which preset role may call which permission-gated endpoint (SPEC §6 roles, §7 endpoints), written by hand:
+ * a role listed may call it (the server answers anything but 220000 or 401), a role not listed is refused
+ * with 220000. Checked against the real server in guard-roles.test.ts. Transitions are listed at their
+ * endpoint (any of their transitions' permissions lets a role in; each transition's own permission is the
+ * permission guard's sweep).
+ */
+export const ROLE_MATRIX: Record<string, PresetRole[]> = {
+  // Orders, provider side: the operator's order list, its export, confirmation per mode, tracking events.
+  'orderList.list': PROVIDER_DESK,
+  'orderList.export': PROVIDER_DESK,
+  fclComfirm: PROVIDER_DESK,
+  lclComfirm: PROVIDER_DESK,
+  airComfirm: PROVIDER_DESK,
+  railwayComfirm: PROVIDER_DESK,
+  trackingEventAdd: PROVIDER_DESK,
+  // Orders, enterprise side: every company role sees its orders (myOrders); only bookers create drafts.
+  'myOrders.list': ENTERPRISE,
+  'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  'orderDraftList.create': BOOKERS,
+  'orderDraftList.update': BOOKERS,
+  'orderDraftList.detail': ENTERPRISE,
+  'orderDraftList.list': ENTERPRISE,
+  'orderDraftList.delete': ENTERPRISE,
+  // Order templates: bookers and whoever keeps the company's templates (templateList, sales included).
+  'orderTemplateList.create': ENTERPRISE,
+  'orderTemplateList.update': ENTERPRISE,
+  'orderTemplateList.detail': ENTERPRISE,
+  'orderTemplateList.list': ENTERPRISE,
+  'orderTemplateList.delete': ENTERPRISE,
+  orderTemplateSave: ENTERPRISE,
+  // Direct order: the tenant check of the Direct order menu (directlyEntrusted: sales too, not personal).
+  checkTenant: ENTERPRISE,
+  // Inquiries and quotes: the desk works them; enterprise roles that inquire (not sales) see their own.
+  'inquiryList.list': PROVIDER_DESK,
+  'inquiryList.detail': PROVIDER_DESK,
+  'myInquiries.list': BOOKERS,
+  'myInquiries.detail': BOOKERS,
+  'palletInquiry.create': BOOKERS,
+  'inquiry.transition': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'quoteList.list': PROVIDER_DESK,
+  'quoteList.detail': PROVIDER_DESK,
+  'quoteList.create': PROVIDER_DESK,
+  'quoteList.update': PROVIDER_DESK,
+  'quoteList.delete': PROVIDER_DESK,
+  quoteAmountDue: PROVIDER_DESK,
+  'quote.transition': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  quoteItem: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  inquiryQuotes: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  // Special rates (SPA): companies apply, the desk reviews; a rate check is for anyone who sees rates.
+  listSpaApply: ENTERPRISE,
+  spaApply: ENTERPRISE,
+  spaAccept: ENTERPRISE,
+  spaCancel: ENTERPRISE,
+  spaReapply: ENTERPRISE,
+  validSpaReapply: ENTERPRISE,
+  listSpaReview: PROVIDER_DESK,
+  spaAudit: PROVIDER_DESK,
+  getSpaById: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  verifyFreightRates: EVERYONE,
+  // Letters (the message centre): everybody's own.
+  letterList: EVERYONE,
+  letterRead: EVERYONE,
+  letterReadAll: EVERYONE,
+  // Provider administration: configuration, accounts and roles, rates and price levels, news, overlays.
+  'exchangeRateList.list': PROVIDER_ADMIN,
+  'exchangeRateList.create': PROVIDER_ADMIN,
+  'exchangeRateList.update': PROVIDER_ADMIN,
+  'exchangeRateList.delete': PROVIDER_ADMIN,
+  'freightRateList.list': PROVIDER_ADMIN,
+  'freightRateList.detail': PROVIDER_ADMIN,
+  'freightRateList.create': PROVIDER_ADMIN,
+  'freightRateList.update': PROVIDER_ADMIN,
+  'freightRateList.delete': PROVIDER_ADMIN,
+  'freightRateList.import': PROVIDER_ADMIN,
+  'freightRateList.export': PROVIDER_ADMIN,
+  'priceLevelList.list': PROVIDER_ADMIN,
+  'priceLevelList.create': PROVIDER_ADMIN,
+  'priceLevelList.update': PROVIDER_ADMIN,
+  'priceLevelList.delete': PROVIDER_ADMIN,
+  'priceLevelList.import': PROVIDER_ADMIN,
+  'priceLevelCompanyList.list': PROVIDER_ADMIN,
+  'priceLevelCompanyList.create': PROVIDER_ADMIN,
+  'priceLevelCompanyList.update': PROVIDER_ADMIN,
+  'priceLevelCompanyList.delete': PROVIDER_ADMIN,
+  'reducedPriceLaneIndex.list': PROVIDER_ADMIN,
+  'reducedPriceLaneIndex.create': PROVIDER_ADMIN,
+  'reducedPriceLaneIndex.update': PROVIDER_ADMIN,
+  'reducedPriceLaneIndex.delete': PROVIDER_ADMIN,
+  'palletInquiryConfiguration.list': PROVIDER_ADMIN,
+  'palletInquiryConfiguration.detail': PROVIDER_ADMIN,
+  'palletInquiryConfiguration.create': PROVIDER_ADMIN,
+  'palletInquiryConfiguration.update': PROVIDER_ADMIN,
+  'palletInquiryConfiguration.delete': PROVIDER_ADMIN,
+  'tradeTermConfiguration.list': PROVIDER_ADMIN,
+  'tradeTermConfiguration.detail': PROVIDER_ADMIN,
+  'tradeTermConfiguration.delete': PROVIDER_ADMIN,
+  'editTradeTerm.create': PROVIDER_ADMIN,
+  'editTradeTerm.update': PROVIDER_ADMIN,
+  'orderNoManagement.list': PROVIDER_ADMIN,
+  'orderNoManagement.create': PROVIDER_ADMIN,
+  'orderNoManagement.update': PROVIDER_ADMIN,
+  operationAccountList: PROVIDER_ADMIN,
+  operationAccountDetail: PROVIDER_ADMIN,
+  operationAccountAdd: PROVIDER_ADMIN,
+  operationAccountUpdate: PROVIDER_ADMIN,
+  roleList: PROVIDER_ADMIN,
+  roleDelete: PROVIDER_ADMIN,
+  roleFuzzyQuery: PROVIDER_ADMIN,
+  screenOverlayVersions: PROVIDER_ADMIN,
+  screenOverlaySave: PROVIDER_ADMIN,
+  screenOverlayRollback: PROVIDER_ADMIN,
+  'infomationTypeManagementList.list': PROVIDER_ADMIN,
+  'infomationTypeManagementList.detail': PROVIDER_ADMIN,
+  'infomationTypeManagementList.create': PROVIDER_ADMIN,
+  'infomationTypeManagementList.update': PROVIDER_ADMIN,
+  'infomationTypeManagementList.delete': PROVIDER_ADMIN,
+  'informationType.transition': PROVIDER_ADMIN,
+  'infomationManagementList.list': PROVIDER_ADMIN,
+  'infomationManagementList.detail': PROVIDER_ADMIN,
+  'infomationManagementList.create': PROVIDER_ADMIN,
+  'infomationManagementList.update': PROVIDER_ADMIN,
+  'infomationManagementList.delete': PROVIDER_ADMIN,
+  'informationItem.transition': PROVIDER_ADMIN,
+}

@@ -14,12 +14,6 @@ const bellNamed = (page: Page, count?: string) =>
     exact: true,
   })
 
-const letterPage = (unread: number, list: object[] = []) => ({
-  code: '0000',
-  message: 'ok',
-  content: { list, total: unread, pageNum: 1, pageSize: 5, unread },
-})
-
 describe('the notification bell', () => {
   it("counts the user's unread letters, shows five, and links to /letterList for the rest", async () => {
     const { context, page } = await signedIn('entadmin')
@@ -78,27 +72,36 @@ describe('the notification bell', () => {
   })
 
   it('caps the badge at 99', async () => {
-    const { context, page } = await signedIn('opcs')
-    await page.route('**/api/b2b/letter/list', (route) => route.fulfill({ json: letterPage(150) }))
-    await page.goto(`${portal.server.url}/personalInfo`)
+    // acme's operator has 119 unread letters (server/db/seed/letters.ts).
+    const { context, page, base } = await signedIn('opadmin', 'acme.localhost')
+    await page.goto(`${base}/personalInfo?lang=zh`)
     await expect.poll(() => bellNamed(page, '99+').count(), WAIT).toBe(1)
     expect(await bellNamed(page, '99+').textContent()).toBe('99+')
     await context.close()
   })
 
-  it('shows the message of a failed fetch in the dropdown', async () => {
-    const { context, page } = await signedIn('opcs')
-    await page.route('**/api/b2b/letter/list', (route) =>
-      route.fulfill({ status: 500, json: { code: '200000', message: 'Letters are resting', content: null } }),
-    )
-    await page.goto(`${portal.server.url}/personalInfo`)
-    await bellNamed(page).click()
+  it("shows the server's message in the dropdown when the letters cannot be fetched", async () => {
+    const { context, page, base } = await signedIn('opcs')
+    await page.goto(`${base}/personalInfo`)
+    await expect.poll(() => bellNamed(page, '2').count(), WAIT).toBe(1)
+    // Signed out elsewhere (another tab, another device): the session this page holds is revoked, so the
+    // bell's next fetch is refused by the server — a real failure, not a faked answer.
+    const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ')
+    const headers = { cookie, resource: '1', language: 'zh_CN', 'content-type': 'application/json' }
+    expect((await (await fetch(`${base}/api/b2b/user/logout`, { headers })).json()).code).toBe('0000')
+    const refused = await fetch(`${base}/api/b2b/letter/list`, { method: 'POST', headers, body: '{}' })
+    expect(refused.status).toBe(401)
+    const message = ((await refused.json()) as { message: string }).message
+    expect(message).not.toBe('')
+    // Opening the dropdown fetches again.
+    await bellNamed(page, '2').click()
     const dropdown = page.getByRole('dialog', { name: text('zh', 'ui', 'notifications') })
-    await expect.poll(() => dropdown.getByRole('alert').textContent(), WAIT).toBe('Letters are resting')
+    await expect.poll(() => dropdown.getByRole('alert').textContent(), WAIT).toBe(message)
     // Escape closes it and gives the focus back to the bell.
     await page.keyboard.press('Escape')
     await expect.poll(() => dropdown.count()).toBe(0)
-    expect(await bellNamed(page).evaluate((bell) => bell === document.activeElement)).toBe(true)
+    // The bell still shows the count it last had.
+    expect(await bellNamed(page, '2').evaluate((bell) => bell === document.activeElement)).toBe(true)
     await context.close()
   })
 })
@@ -145,39 +148,23 @@ describe('the Direct order menu (SPEC §2 tenant check)', () => {
 
 describe('the IM link', () => {
   it("is there when the site settings name an IM website, and opens it with the user's parameters", async () => {
-    const { context, page } = await signedIn('entop')
-    await page.goto(`${portal.server.url}/personalInfo`)
-    await expect.poll(() => page.getByRole('button', { name: text('zh', 'ui', 'profileMenu') }).count(), WAIT).toBe(1)
     // The demo tenant names none.
-    expect(await page.getByRole('link', { name: text('zh', 'ui', 'im'), exact: true }).count()).toBe(0)
+    const demo = await signedIn('entop')
+    await demo.page.goto(`${demo.base}/personalInfo`)
+    const profile = text('zh', 'ui', 'profileMenu')
+    await expect.poll(() => demo.page.getByRole('button', { name: profile }).count(), WAIT).toBe(1)
+    expect(await demo.page.getByRole('link', { name: text('zh', 'ui', 'im'), exact: true }).count()).toBe(0)
+    await demo.context.close()
 
-    // The settings come twice: in the page's HTML (the first drawing's data, server/portal/initial.ts) and
-    // from the settings call; both name the IM website here. (Issue #20: a seeded tenant instead.)
-    const IM = 'https://im.example.com/chat'
-    await page.route('**/api/b2b/public/api/site/settings', async (route) => {
-      const response = await route.fetch()
-      const body = await response.json()
-      body.content.imUrl = IM
-      await route.fulfill({ response, json: body })
-    })
-    await page.route('**/personalInfo', async (route) => {
-      const response = await route.fetch()
-      const html = await response.text()
-      expect(html).toContain('"imUrl":""')
-      // The body is sent as text: the compressed original's encoding and length no longer apply.
-      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers()
-      await route.fulfill({
-        status: response.status(),
-        headers,
-        body: html.replace('"imUrl":""', `"imUrl":${JSON.stringify(IM)}`),
-      })
-    })
-    await page.reload()
+    // acme's settings name one (server/db/seed/demo.ts): in the page's HTML for the first drawing
+    // (server/portal/initial.ts) and in the settings call alike.
+    const { context, page, base } = await signedIn('entadmin', 'acme.localhost')
+    await page.goto(`${base}/personalInfo?lang=zh`)
     const link = page.getByRole('link', { name: text('zh', 'ui', 'im'), exact: true })
     await expect.poll(() => link.count(), WAIT).toBe(1)
     const href = new URL((await link.getAttribute('href')) ?? '')
-    expect(`${href.origin}${href.pathname}`).toBe('https://im.example.com/chat')
-    expect(Object.fromEntries(href.searchParams)).toMatchObject({ userName: 'entop', fromB2B: '1', language: 'zh' })
+    expect(`${href.origin}${href.pathname}`).toBe('https://im.acme-logistics.example/chat')
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ userName: 'entadmin', fromB2B: '1', language: 'zh' })
     expect(await link.getAttribute('target')).toBe('_blank')
     await context.close()
   })

@@ -200,6 +200,8 @@ export const TENANTS: TenantSeed[] = [
       themeColor: '#0f7b6c',
       servicePhone: '+86 755 8888 6600',
       mail: 'hello@acme-logistics.example',
+      // acme's customer service chats on an IM website (the top bar's IM link); the demo tenant has none.
+      imUrl: 'https://im.acme-logistics.example/chat',
       pageTemplate: 2,
       homeMode: 2,
       transportationSupport: [1, 2],

@@ -19,7 +19,7 @@ import {
   withoutHiddenFields,
 } from '../overlays/enforce.ts'
 import { now } from '../tenancy/clock.ts'
-import { type AuditEntry, changes, type HistoryEntry, readHistory, writeAudit } from './audit.ts'
+import { type AuditEntry, changes, type HistoryEntry, historyColumn, historyOf, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
 import { runDerivations, runEffects } from './effects.ts'
 import { runImport } from './import/run.ts'
@@ -317,7 +317,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     return out
   }
 
-  /** One row by id as the caller may see it; with `labelled`, the labels its own query can read too. */
+  /**
+   * One row by id as the caller may see it; with `labelled`, the labels its own query can read too, and with
+   * `history` its history (a tenant record's, for the detail), so a detail is one query.
+   */
   const readRow = async (
     trx: Transaction<DB>,
     plan: EndpointPlan,
@@ -325,17 +328,24 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     rowId: number,
     lock = false,
     labelled = false,
-  ): Promise<{ row: ApiRow; prefetched?: Prefetched } | undefined> => {
+    history = false,
+  ): Promise<{ row: ApiRow; prefetched?: Prefetched; history?: HistoryEntry[] } | undefined> => {
     const table = plan.entity.table
     const inline = labelled ? inlineLabels(plan.labels, columnName(plan), table, call) : undefined
     const extras = await readExtras(trx, plan, call)
+    const past = history ? [historyColumn(call.tenantId, plan.entity.entity, rowId).as('history:')] : []
     let query = dynamic(trx)
       .selectFrom(table)
-      .select([...selectionOf(plan, extras), ...(inline?.select ?? [])])
+      .select([...selectionOf(plan, extras), ...(inline?.select ?? []), ...past])
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
     for (const condition of visible(plan, call)) query = query.where(condition)
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
-    return row ? { row: rowOf(plan, extras, row), prefetched: inline?.collect([row]) } : undefined
+    if (!row) return undefined
+    return {
+      row: rowOf(plan, extras, row),
+      prefetched: inline?.collect([row]),
+      ...(history ? { history: historyOf(row['history:']) } : {}),
+    }
   }
 
   const mustFind = async (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, rowId: number) => {
@@ -625,13 +635,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
 
     async detail(trx, plan, call, input): Promise<DetailContent> {
       const { id: rowId } = input as { id: number }
-      const found = await readRow(trx, plan, call, rowId, false, true)
+      const found = await readRow(trx, plan, call, rowId, false, true, plan.entity.scope === 'tenant')
       if (!found) throw new ApiError('404')
-      const history =
-        plan.entity.scope === 'tenant' ? await readHistory(trx, call.tenantId, plan.entity.entity, rowId) : []
       return withoutHiddenFields(call.overlay, {
         ...(await labelledRow(trx, plan, call, found.row, found.prefetched)),
-        history,
+        history: found.history ?? [],
       })
     },
 

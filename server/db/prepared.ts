@@ -10,11 +10,19 @@ import pg from 'pg'
  * Statements are named by a hash of their text (the same text always gets the same name), and a
  * connection keeps at most STATEMENTS_PER_CONNECTION of them, the least recently used deallocated first:
  * the engine writes one text per shape of query (the number of `in (…)` values, the filters sent), so the
- * set is large but bounded. Statements without parameters (begin, commit, set local role) go as they are.
+ * set is large but bounded. Statements without parameters (begin, commit) go as they are.
+ *
+ * A `begin` is held back and goes with the transaction's first statement: in the same message when that
+ * statement has no parameters (withTenant's settings, server/tenancy/scope.ts), so opening a tenant's
+ * transaction is one round trip, not two; just before it otherwise. Every engine call pays for this
+ * (docs/PERFORMANCE.md, issue #19: the order detail made six round trips to its baseline's four).
  */
 export const STATEMENTS_PER_CONNECTION = 400
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string }
+
+/** What a held-back `begin` answers: what PostgreSQL would, no rows. */
+const HELD_BEGIN = { command: 'BEGIN', rowCount: null, oid: null, rows: [], fields: [] }
 
 export class PreparingClient extends pg.Client {
   /** Names this connection prepared, least recently used first (a Map keeps insertion order). */
@@ -27,10 +35,31 @@ export class PreparingClient extends pg.Client {
     this.#limit = config?.maxPreparedStatements ?? STATEMENTS_PER_CONNECTION
   }
 
+  /** A `begin` asked for and not sent yet. */
+  #beginHeld = false
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this forwards every form.
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && typeof callback !== 'function')
-      return super.query(this.#named({ text: config, values }))
+    const promised = typeof config === 'string' && typeof callback !== 'function'
+    const parameterised = promised && Array.isArray(values) && values.length > 0
+    if (promised && !parameterised && /^\s*begin\s*$/i.test(config) && !this.#beginHeld) {
+      this.#beginHeld = true
+      return Promise.resolve(HELD_BEGIN)
+    }
+    if (this.#beginHeld) {
+      this.#beginHeld = false
+      // Two statements in one simple-protocol message answer a result each: the caller asked for the second.
+      if (promised && !parameterised)
+        return super
+          .query(`begin; ${config}`)
+          .then((results: pg.QueryResult | pg.QueryResult[]) =>
+            Array.isArray(results) ? results[results.length - 1] : results,
+          )
+      // A callback's query (pg's own forms): the begin goes first in the queue; its failure is the next one's.
+      if (!promised) super.query('begin').catch(() => {})
+      else return super.query('begin').then(() => this.query(config, values))
+    }
+    if (parameterised) return super.query(this.#named({ text: config, values }))
     return super.query(config, values, callback)
   }
 

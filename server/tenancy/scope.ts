@@ -12,8 +12,10 @@ export function withTenant<T>(
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    // One statement for both (set_config('role') is SET LOCAL ROLE): every call pays for it.
-    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'waybill_app', true)`.execute(
+    // One statement for both (set_config('role') is SET LOCAL ROLE): every call pays for it. Without parameters
+    // (the id is a number, written as a literal) it travels in one message with the `begin` (server/db/prepared.ts).
+    if (!Number.isSafeInteger(tenantId)) throw new Error(`withTenant: tenant id ${tenantId} is not an integer`)
+    await sql`select set_config('app.tenant_id', ${sql.lit(String(tenantId))}, true), set_config('role', 'waybill_app', true)`.execute(
       trx,
     )
     return work(trx)

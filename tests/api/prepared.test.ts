@@ -72,4 +72,22 @@ describeOnPostgres('prepared statements', () => {
       'select $1::int * 5 as v',
     ])
   })
+
+  it('sends a transaction’s begin with its first statement, which runs inside the transaction', async () => {
+    const inside = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ v: string }>`select set_config('waybill.probe', 'set', true) as v`.execute(trx)
+      const again = await sql<{ v: string }>`select current_setting('waybill.probe') as v`.execute(trx)
+      return [rows[0]?.v, again.rows[0]?.v]
+    })
+    expect(inside).toEqual(['set', 'set'])
+    // Set locally, so gone with the transaction: the first statement was in it, not before it.
+    const { rows } = await sql<{ v: string | null }>`select current_setting('waybill.probe', true) as v`.execute(db)
+    expect(rows[0]?.v ?? '').toBe('')
+    // A transaction whose first statement fails is rolled back, and the connection serves the next one.
+    await expect(db.transaction().execute(async (trx) => sql`select 1 / 0`.execute(trx))).rejects.toThrow(
+      /division by zero/,
+    )
+    const { rows: after } = await sql<{ n: number }>`select ${2}::int as n`.execute(db)
+    expect(after[0]?.n).toBe(2)
+  })
 })

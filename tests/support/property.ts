@@ -6,9 +6,9 @@ import fc from 'fast-check'
  * one is not green by luck. To explore other inputs, set WAYBILL_SEED (a CI leg may pass its run number);
  * whatever the seed, a failure names it, so `WAYBILL_SEED=<n>` replays that very run.
  */
-export const PROPERTY_SEED = seedOf(process.env.WAYBILL_SEED)
-
 const DEFAULT_SEED = 20_261_231
+
+export const PROPERTY_SEED = seedOf(process.env.WAYBILL_SEED)
 
 function seedOf(text: string | undefined): number {
   if (text === undefined || text === '') return DEFAULT_SEED

@@ -33,8 +33,12 @@ function withoutLockedOptionals(entity: ManifestEntity, overlay: EndpointOverlay
   )
 }
 
-/** The overlay a request's preValidation read, for the checks the handler makes on the validated input. */
-const overlays = new WeakMap<FastifyRequest, EndpointOverlay | undefined>()
+/**
+ * What a request's preValidation kept: the overlay it read, for the checks the handler makes on the validated
+ * input, and the input as it was sent, which the request carries again for the handler (a null sent tells
+ * "clear it" from a field left out, and the check drops both).
+ */
+const before = new WeakMap<FastifyRequest, { overlay: EndpointOverlay | undefined; sent: unknown }>()
 
 /**
  * A hand-written endpoint: gets the validated input and answers the envelope's content. (A method's type, so
@@ -117,15 +121,23 @@ export function registerCustomEndpoints(
                 : await withTenant(db, request.tenant.id, (trx) =>
                     endpointOverlay(trx, request.tenant.id, endpoint, stamp),
                   )
-              overlays.set(request, overlay)
-              const raw = request[part] ?? {}
-              request[part] = withoutRuleIgnored(manifest, endpoint, withoutLockedOptionals(bodyEntity, overlay, raw))
+              const sent = request[part]
+              before.set(request, { overlay, sent })
+              request[part] = withoutRuleIgnored(
+                manifest,
+                endpoint,
+                withoutLockedOptionals(bodyEntity, overlay, sent ?? {}),
+              )
             },
           }
         : {}),
       handler: async (request, reply) => {
         const input = request[part]
-        if (bodyEntity) checkOverlayRules(overlays.get(request), input as Record<string, unknown>, bodyEntity)
+        const kept = before.get(request)
+        if (bodyEntity && kept) {
+          checkOverlayRules(kept.overlay, input as Record<string, unknown>, bodyEntity)
+          request[part] = kept.sent
+        }
         const content = await handler({ ...handlerContext(db, request, reply), input, endpoint })
         if (reply.sent) return reply
         return ok(content ?? null)

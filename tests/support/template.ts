@@ -56,13 +56,22 @@ export function templateKey(): string {
   return `${Math.floor(now().getTime() / HOUR_MS)}_${hash.digest('hex').slice(0, 12)}`
 }
 
+/** Finished templates kept besides the newest: runs of other keys (WAYBILL_NOW, code edited since) at once. */
+const KEPT = 3
+
 /**
- * Whether a template of another key, or a build of one, may go: a finished template of another key is no
- * longer asked for (a process still holding the old key rebuilds it — freshDatabase retries once), a build
- * only once its hour is over, since it may be running right now.
+ * Which of `names` (keys, newest first) may go once `key` is built: the finished templates past the KEPT
+ * newest — a process still asking for one rebuilds it, freshDatabase retries once — and the builds of an
+ * hour that is over, as one of this hour may be running right now.
  */
-const obsolete = (name: string, key: string) =>
-  name !== key && (/^\d+_[0-9a-f]{12}$/.test(name) || Number(name.split('_')[0]) < Number(key.split('_')[0]) - 1)
+function obsolete(namesNewestFirst: string[], key: string): string[] {
+  const finished = namesNewestFirst.filter((name) => /^\d+_[0-9a-f]{12}$/.test(name) && name !== key)
+  const hour = (name: string) => Number(name.split('_')[0])
+  return [
+    ...finished.slice(KEPT - 1),
+    ...namesNewestFirst.filter((name) => !finished.includes(name) && name !== key && hour(name) < hour(key) - 1),
+  ]
+}
 
 async function migrateAndSeed(database: Database): Promise<void> {
   await prepareDatabase(database, loadManifest(), { seed: true })
@@ -95,9 +104,16 @@ export async function pgliteTemplate(key = templateKey()): Promise<Blob> {
   const partial = join(PGLITE_TEMPLATES, `${key}_${randomBytes(3).toString('hex')}.partial`)
   writeFileSync(partial, bytes)
   renameSync(partial, file)
-  // Each is tens of megabytes: keep this one only.
-  for (const name of readdirSync(PGLITE_TEMPLATES))
-    if (obsolete(name.replace(/\.(tar|partial)$/, ''), key)) rmSync(join(PGLITE_TEMPLATES, name), { force: true })
+  // Each is tens of megabytes.
+  const files = readdirSync(PGLITE_TEMPLATES)
+    .map((name) => ({ name, at: statSync(join(PGLITE_TEMPLATES, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.at - a.at)
+  const keyOf = (name: string) => name.replace(/\.(tar|partial)$/, '')
+  const gone = obsolete(
+    files.map((f) => keyOf(f.name)),
+    key,
+  )
+  for (const { name } of files) if (gone.includes(keyOf(name))) rmSync(join(PGLITE_TEMPLATES, name), { force: true })
   return new Blob([bytes])
 }
 
@@ -151,13 +167,14 @@ export async function postgresTemplate(adminUrl: string, key = templateKey()): P
       if ((error as { code?: string }).code !== '42P04') throw error
       await admin.query(`drop database if exists ${building} with (force)`)
     }
+    // Database oids grow: the newest first.
     const { rows } = await admin.query<{ datname: string }>(
-      'select datname from pg_database where starts_with(datname, $1)',
+      'select datname from pg_database where starts_with(datname, $1) order by oid desc',
       [POSTGRES_TEMPLATE_PREFIX],
     )
-    for (const { datname } of rows)
-      if (obsolete(datname.slice(POSTGRES_TEMPLATE_PREFIX.length), key))
-        await admin.query(`drop database if exists ${datname} with (force)`)
+    const keys = rows.map(({ datname }) => datname.slice(POSTGRES_TEMPLATE_PREFIX.length))
+    for (const gone of obsolete(keys, key))
+      await admin.query(`drop database if exists ${POSTGRES_TEMPLATE_PREFIX}${gone} with (force)`)
   })
   return name
 }

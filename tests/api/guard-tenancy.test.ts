@@ -6,6 +6,7 @@ import { servedByEngine } from '../../server/engine/core.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'
 import { databaseFingerprint } from '../support/fingerprint.ts'
+import { checkProperty } from '../support/property.ts'
 
 /**
  * Issue #9's tenant-isolation guard, generated from the manifest. Users of acme.localhost, holding every
@@ -169,7 +170,7 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
       (await sql<{ max: number }>`select max(id)::int as max from booking_order`.execute(test.database.db)).rows[0]
         ?.max ?? 100,
     )
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(
         fc.constantFrom(...readable),
         fc.constantFrom(0, 1),
@@ -215,7 +216,7 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
           expect(await foreignIds(tableOf(endpoint), ids, acmeTenant)).toEqual([])
         },
       ),
-      { numRuns: 1000 },
+      1000,
     )
     console.info(
       `tenant guard: 1000 random reads over ${readable.length} endpoints (${read} read, ${exported} exported, ${refused} refused), every row the caller's tenant's`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { inDays } from '../support/clock.ts'
 import { seaInquiry } from '../support/fixtures.ts'
 
 const test = setupTestApp()
@@ -22,8 +23,6 @@ async function ok(token: string, method: Method, url: string, payload?: object, 
   expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
   return body.content
 }
-
-const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** A customer's inquiry through the inquiry call (POST /booking/inquiry/save). */
 function inquiry(destination: string, transportModes: number[]) {
@@ -65,13 +64,13 @@ function quote(inquiryId: number, charges: object[], extra: object = {}) {
     clientType: 'formal',
     contactName: 'Li Wei',
     contactEmail: 'li.wei@demo-logistics.com',
-    validUntil: inFuture(14),
+    validUntil: inDays(14),
     currency: 'USD',
     charges,
     carrier: 'COSU',
     transitDays: 18,
-    departure: inFuture(5),
-    arrival: inFuture(23),
+    departure: inDays(5),
+    arrival: inDays(23),
     ...extra,
   }
 }
@@ -280,8 +279,8 @@ describe('quotes', () => {
       quote(inquiryId, [{ ...THREE_LINES[0], unitPrice: '1500' }], {
         ...confirm,
         transitDays: 30,
-        departure: inFuture(9),
-        arrival: inFuture(39),
+        departure: inDays(9),
+        arrival: inDays(39),
       }),
     )
     const b = await ok(
@@ -291,8 +290,8 @@ describe('quotes', () => {
       quote(inquiryId, [{ ...THREE_LINES[0], unitPrice: '9000' }], {
         ...confirm,
         transitDays: 12,
-        departure: inFuture(6),
-        arrival: inFuture(18),
+        departure: inDays(6),
+        arrival: inDays(18),
       }),
     )
     const c = await ok(
@@ -302,8 +301,8 @@ describe('quotes', () => {
       quote(inquiryId, [{ ...THREE_LINES[0], unitPrice: '4000' }], {
         ...confirm,
         transitDays: 20,
-        departure: inFuture(2),
-        arrival: inFuture(22),
+        departure: inDays(2),
+        arrival: inDays(22),
       }),
     )
     const draft = await ok(operator, 'POST', '/b2b/quote/add', quote(inquiryId, THREE_LINES, confirm))

@@ -8,20 +8,28 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
+// Time under control (issue #20, docs/TESTING.md): every leg runs in Shanghai's zone, where UTC is still
+// yesterday until 08:00, and the API legs on a server clock fixed either side of a tenant's midnight (and of a
+// year's end) — a test or a rule that takes the machine's UTC day for the tenant's fails one of them. The
+// browser keeps the real clock (WAYBILL_NOW moves only the server's), so the e2e leg runs on it.
+const SHANGHAI = 'Asia/Shanghai'
+const BEFORE_MIDNIGHT = { TZ: SHANGHAI, WAYBILL_NOW: '2026-12-31T23:30:00+08:00' }
+const AFTER_MIDNIGHT = { TZ: SHANGHAI, WAYBILL_NOW: '2027-01-01T00:30:00+08:00' }
+
 const stages = [
   [['generate', 'node', ['generator/bin/waybill.js', 'generate']]],
   [['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']]],
   [['lint', 'npx', ['biome', 'check', '.']]],
-  [['unit', 'npx', ['vitest', 'run', '--project', 'unit']]],
+  [['unit', 'npx', ['vitest', 'run', '--project', 'unit'], BEFORE_MIDNIGHT]],
   [
-    ['api (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pglite' }],
+    ['api (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pglite', ...BEFORE_MIDNIGHT }],
     ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ],
   [['chromium', 'node', ['scripts/ensure-chromium.js']]],
   [
-    ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e']],
+    ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e'], { TZ: SHANGHAI }],
     ...(process.env.DATABASE_URL
-      ? [['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' }]]
+      ? [['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres', ...AFTER_MIDNIGHT }]]
       : []),
   ],
 ]

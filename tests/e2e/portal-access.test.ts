@@ -123,30 +123,6 @@ describe('SPEC §2 routing in the browser', () => {
     await context.close()
   })
 
-  it('asks to log in again on a logout code, and Re-Login ends the session', async () => {
-    const { context, page } = await freshPage()
-    await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
-      headers: { resource: '1' },
-      data: { username: 'opadmin', password: 'Demo@2026' },
-    })
-    // SPEC §8 codes the server does not send today: answer one for the list call.
-    await page.route('**/api/booking/order/queryOrderListByOperator', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: '{"code":"50012","message":"x","content":null}',
-      }),
-    )
-    await page.goto(`${portal.server.url}/orderList`)
-    const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.getByText(text('zh', 'ui', 'confirmLogoutTitle')).count(), WAIT).toBe(1)
-    await dialog.getByRole('button', { name: text('zh', 'ui', 'reLogin'), exact: true }).click()
-    await page.waitForURL(/\/login$/)
-    const me = await context.request.get(`${portal.server.url}/api/b2b/user/getCurrentUserInfo`)
-    expect(me.status()).toBe(401)
-    await context.close()
-  })
-
   it('keeps the form engine and the workbench out of the public home page', async () => {
     const { context, page } = await freshPage()
     const scripts: string[] = []

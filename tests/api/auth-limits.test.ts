@@ -34,15 +34,21 @@ async function age(username: string, interval: string) {
     .execute()
 }
 
-async function timed(username: string, password: string, ip: string): Promise<number> {
-  const started = performance.now()
+/**
+ * The CPU time (user + system, every thread of this process: the app runs in it, argon2 on libuv's pool) one
+ * login costs, in ms. Work done, not wall time: another job on the machine — CI runs the e2e leg beside this
+ * one — stretches the wall time of both kinds of login by different amounts, but not their work.
+ */
+async function work(username: string, password: string, ip: string): Promise<number> {
+  const before = process.cpuUsage()
   await login(username, password, ip)
-  return performance.now() - started
+  const spent = process.cpuUsage(before)
+  return (spent.user + spent.system) / 1000
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 
 describe('no account oracle at login (issue #17, finding 2)', () => {
-  it('answers an unknown account exactly as a wrong password, in about the same time', async () => {
+  it('answers an unknown account exactly as a wrong password, after the same work', async () => {
     const unknown = await login('nobody-here', 'Wrong@2026', '10.60.0.1')
     const wrong = await login('entadmin', 'Wrong@2026', '10.60.0.2')
     expect(unknown).toEqual(wrong)
@@ -52,14 +58,14 @@ describe('no account oracle at login (issue #17, finding 2)', () => {
     const unknownTimes: number[] = []
     const wrongTimes: number[] = []
     for (let i = 0; i < 9; i++) {
-      unknownTimes.push(await timed(`nobody${i}`, 'Wrong@2026', `10.60.1.${i + 1}`))
-      wrongTimes.push(await timed('entop', 'Wrong@2026', `10.60.2.${i + 1}`))
+      unknownTimes.push(await work(`nobody${i}`, 'Wrong@2026', `10.60.1.${i + 1}`))
+      wrongTimes.push(await work('entop', 'Wrong@2026', `10.60.2.${i + 1}`))
     }
     const ratio = median(unknownTimes.slice(1)) / median(wrongTimes.slice(1))
     console.info(
-      `login: unknown ${median(unknownTimes).toFixed(1)} ms, wrong password ${median(wrongTimes).toFixed(1)} ms`,
+      `login CPU: unknown ${median(unknownTimes).toFixed(1)} ms, wrong password ${median(wrongTimes).toFixed(1)} ms`,
     )
-    // Finding 2 measured 4 ms against 18–20 ms (0.2): an argon2 verification now runs either way.
+    // Finding 2 measured 4 ms against 18–20 ms (0.2): an argon2 verification now runs either way, and is most of the work.
     expect(ratio).toBeGreaterThan(0.5)
     expect(ratio).toBeLessThan(2)
   })

@@ -244,7 +244,13 @@ export async function buildApp({
   registerCrawlerFiles(app, database.api, tenants)
   if (hasPortal && staticDir) registerPages(app, { template: readTemplate(staticDir), db: database.api, tenants })
 
-  app.setNotFoundHandler((request, reply) => sendError(new ApiError('404'), request, reply))
+  // An unknown path never reaches the /api scope's hook that reads the caller's language: read it here.
+  app.setNotFoundHandler((request, reply) => {
+    request.language = parseLanguage(
+      (request.headers.language as string | undefined) ?? request.cookies?.language ?? undefined,
+    )
+    return sendError(new ApiError('404'), request, reply)
+  })
 
   return app
 }

@@ -21,6 +21,17 @@ describe('unknown paths', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/)
     expect(response.json()).toMatchObject({ code: '404', content: null })
   })
+
+  it('say so in the caller’s language, as every other answer does', async () => {
+    const english = await test.app.inject({ method: 'GET', url: '/api/no/such/thing', headers: { language: 'en_US' } })
+    expect(english.json()).toEqual({
+      code: '404',
+      message: 'The record does not exist or you cannot see it',
+      content: null,
+    })
+    const chinese = await test.app.inject({ method: 'GET', url: '/api/no/such/thing' })
+    expect(chinese.json().message).toBe('记录不存在或您无权查看')
+  })
 })
 
 describe('site settings by host', () => {

@@ -141,7 +141,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'orderDraftList.update': BOOKERS,
   'orderDraftList.detail': ENTERPRISE,
   'orderDraftList.list': ENTERPRISE,
-  'orderDraftList.delete': ENTERPRISE,
+  'orderDraftList.delete': BOOKERS,
   // Order templates: bookers and whoever keeps the company's templates (templateList, sales included).
   'orderTemplateList.create': ENTERPRISE,
   'orderTemplateList.update': ENTERPRISE,

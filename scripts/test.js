@@ -10,8 +10,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 
 // Time under control (issue #20, docs/TESTING.md): every leg runs in Shanghai's zone, where UTC is still
 // yesterday until 08:00, and the API legs on a server clock fixed either side of a tenant's midnight (and of a
-// year's end) — a test or a rule that takes the machine's UTC day for the tenant's fails one of them. The
-// browser keeps the real clock (WAYBILL_NOW moves only the server's), so the e2e leg runs on it.
+// year's end) — a test or a rule that takes the machine's UTC day for the tenant's fails one of them. The e2e
+// leg runs after midnight too: its server runs in the test's process on the same clock, and every browser
+// context it opens starts its page's clock there (tests/support/browser.ts openContext).
 const SHANGHAI = 'Asia/Shanghai'
 const BEFORE_MIDNIGHT = { TZ: SHANGHAI, WAYBILL_NOW: '2026-12-31T23:30:00+08:00' }
 const AFTER_MIDNIGHT = { TZ: SHANGHAI, WAYBILL_NOW: '2027-01-01T00:30:00+08:00' }
@@ -27,7 +28,7 @@ const stages = [
   ],
   [['chromium', 'node', ['scripts/ensure-chromium.js']]],
   [
-    ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e'], { TZ: SHANGHAI }],
+    ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e'], AFTER_MIDNIGHT],
     ...(process.env.DATABASE_URL
       ? [['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres', ...AFTER_MIDNIGHT }]]
       : []),

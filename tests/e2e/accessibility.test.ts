@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -57,7 +58,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function visitor(language: string, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width, height: 900 } })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   return { context, page: await context.newPage() }
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { routes } from '../../generated/routes.ts'
+import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
 import {
   addInquiryContainers,
@@ -95,7 +96,7 @@ async function inView(page: Page, selector: string): Promise<boolean> {
 
 describe('a new user through the commercial flow', () => {
   it('visitor: rate search by city name from the home page, comparison, tracking — no 401 asked for', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const { page } = await watch(await context.newPage())
     const sessionProbes: string[] = []
     page.on('request', (request) => {
@@ -147,7 +148,7 @@ describe('a new user through the commercial flow', () => {
 
     // Point 12: in Spanish and Japanese a port with no name in the language reads in English, never blank.
     for (const language of ['es', 'ja'] as const) {
-      const foreign = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+      const foreign = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
       await foreign.addCookies([{ name: 'language', value: language, url: portal.server.url }])
       const { page: fpage } = await watch(await foreign.newPage())
       await fpage.goto(`${portal.server.url}/dashboard`)
@@ -348,7 +349,7 @@ describe('a new user through the commercial flow', () => {
     await expect.poll(() => cpage.getByText(zh('action', 'accept')).count(), WAIT).toBeGreaterThan(0)
 
     // The visitor finds it by its number.
-    const visitor = await portal.browser.newContext()
+    const visitor = await openContext(portal.browser)
     const vpage = (await watch(await visitor.newPage())).page
     await vpage.goto(`${portal.server.url}/orderTracking?numbers=${orderNo}`)
     await expect.poll(() => vpage.getByTestId('tracking-shipment').count(), WAIT).toBe(1)

@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -11,7 +12,7 @@ const portal = setupPortal()
 const RAW_KEY = /\b(?:news|field|enum|state|action|confirm|route|detail|ui)\.[a-zA-Z][a-zA-Z0-9_.]*\b/g
 
 async function contextFor(language: string): Promise<BrowserContext> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
     headers: { resource: '1' },

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** The public news centre in the browser: filters in the URL, the article, its like and its PDF. */
@@ -8,7 +9,7 @@ const portal = setupPortal()
 const text = localeText
 
 async function visitor(language: 'zh' | 'en' | 'ja', width = 1440) {
-  const context = await portal.browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })
+  const context = await openContext(portal.browser, { viewport: { width, height: 900 }, acceptDownloads: true })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   const page = await context.newPage()
   return { context, page }

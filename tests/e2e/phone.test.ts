@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -14,7 +15,7 @@ const portal = setupPortal()
 
 /** A mid-range phone, as Lighthouse's mobile preset emulates one. */
 async function phone(): Promise<BrowserContext> {
-  const context = await portal.browser.newContext({
+  const context = await openContext(portal.browser, {
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,

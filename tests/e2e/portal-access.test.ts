@@ -1,12 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
+import { now } from '../support/clock.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 const portal = setupPortal()
 const text = localeText
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width: 1400, height: 900 } })
   return { context, page: await context.newPage() }
 }
 
@@ -17,6 +19,19 @@ async function logInThroughTheForm(page: Page, username: string) {
 }
 
 describe('SPEC §2 routing in the browser', () => {
+  it('runs the page on the server’s clock, so a date the browser writes is the day the server judges', async () => {
+    const { context, page } = await freshPage()
+    await page.goto(`${portal.server.url}/404`)
+    const [pageNow, pageZone] = await page.evaluate(() => [
+      Date.now(),
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ])
+    // With WAYBILL_NOW (npm test: 00:30 on 1 January in Shanghai) the machine's clock is months away.
+    expect(Math.abs(pageNow - now().getTime())).toBeLessThan(60_000)
+    expect(pageZone).toBe(process.env.TZ ?? pageZone)
+    await context.close()
+  })
+
   it('sends a visitor from /orderList to /login with a redirect, says so in Chinese, and returns after login', async () => {
     const { context, page } = await freshPage()
     await page.goto(`${portal.server.url}/orderList`)
@@ -88,7 +103,7 @@ describe('SPEC §2 routing in the browser', () => {
   })
 
   it('signs in with a ?token= handoff and takes it off the address', async () => {
-    const issuer = await portal.browser.newContext()
+    const issuer = await openContext(portal.browser)
     await issuer.request.post(`${portal.server.url}/api/b2b/user/login`, {
       headers: { resource: '1' },
       data: { username: 'opadmin', password: 'Demo@2026' },

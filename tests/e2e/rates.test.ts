@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -31,7 +32,7 @@ async function confirm(page: Page, label: string) {
 
 describe('rate search and comparison (visitor)', () => {
   it('searches CNSHA → USLAX 40HQ from the form, sorts, compares four and refuses a fifth', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     const searches: string[] = []
     page.on('request', (request) => {
@@ -119,7 +120,7 @@ describe('rate search and comparison (visitor)', () => {
   })
 
   it("opens the rate search from the home page's quick-search link", async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${portal.server.url}/fclFreightRatesContrastTable?pol=CNSHA&pod=USLAX`)
     await page.waitForURL(/\/productService\?origin=CNSHA&destination=USLAX/)

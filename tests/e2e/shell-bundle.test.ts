@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -44,7 +45,7 @@ const carrying = (fetched: Fetched, marker: string) =>
 const named = (fetched: Fetched, name: string) => fetched.files.filter((file) => file.startsWith(`/assets/${name}-`))
 
 async function visit(path: string, ready: (page: Page) => Promise<unknown>, username?: string): Promise<Fetched> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
   if (username) {
     const login = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {
       headers: { resource: '1' },
@@ -127,7 +128,7 @@ describe('what the public home page downloads', () => {
 
 describe('what comes later', () => {
   it('loads the toaster with the first toast, and the other language’s texts with the switch', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     const scripts = recordScripts(page)
     await page.goto(`${portal.server.url}/dashboard`)

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** The top bar of SPEC §2: the notification bell, the Direct order menu's tenant check, the IM link, the menus. */
@@ -172,7 +173,7 @@ describe('the IM link', () => {
 
 describe('the top bar menus', () => {
   it('open, move and close from the keyboard', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${portal.server.url}/dashboard`)
     const language = page.getByRole('button', { name: text('zh', 'common', 'language') })

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { openContext, openPage } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** Issue 6: the six home templates, the public pages' titles and copy, and the mobile site at 375 px. */
@@ -23,7 +24,7 @@ async function layoutOf(page: Page): Promise<string> {
 
 describe('the home page', () => {
   it('renders a different layout for each pageTemplate value 0–5', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     const layouts = new Set<string>()
     for (const n of [0, 1, 2, 3, 4, 5]) {
@@ -40,7 +41,7 @@ describe('the home page', () => {
   })
 
   it("takes each tenant's template from the personalization call and shows its lanes and images", async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${portal.server.url}/dashboard?lang=en`)
     await page.locator('[data-template="0"]').waitFor(WAIT)
@@ -55,7 +56,7 @@ describe('the home page', () => {
   })
 
   it('sends a quick tracking search to /orderTracking with the numbers', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1366, height: 800 } })
+    const page = await openPage(portal.browser, { viewport: { width: 1366, height: 800 } })
     await page.goto(`${portal.server.url}/dashboard?lang=en`)
     await page.getByLabel(localeText('en', 'common', 'trackingPlaceholder')).fill('MSKU1234565')
     await page.getByRole('button', { name: localeText('en', 'common', 'track') }).click()
@@ -66,7 +67,7 @@ describe('the home page', () => {
 
 describe('the public pages', () => {
   it('titles and describes a service page in the reader language, and shows its copy', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1366, height: 800 } })
+    const page = await openPage(portal.browser, { viewport: { width: 1366, height: 800 } })
     await page.goto(`${portal.server.url}/FclProductService?lang=en`)
     await expect.poll(() => page.title(), WAIT).toBe('Sea freight FCL — Huayuan Logistics')
     await expect
@@ -82,7 +83,7 @@ describe('the public pages', () => {
   })
 
   it("renders the tenant's agreements from its site settings as paragraphs", async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1366, height: 800 } })
+    const page = await openPage(portal.browser, { viewport: { width: 1366, height: 800 } })
     await page.goto(`${portal.server.url}/PrivacyAgreement?lang=en`)
     await expect.poll(() => page.locator('h1').first().textContent(), WAIT).toBe('Privacy policy')
     // The server's summary already shows the title; the paragraphs come with the page the portal draws.
@@ -94,7 +95,7 @@ describe('the public pages', () => {
 
 describe('the mobile site', () => {
   it('lands a 375 px browser on the mobile home, usable without sideways scrolling, and back on the full site when wide', async () => {
-    const context = await portal.browser.newContext({ viewport: { width: 375, height: 812 } })
+    const context = await openContext(portal.browser, { viewport: { width: 375, height: 812 } })
     const page = await context.newPage()
     await page.goto(`${portal.server.url}/?lang=en`)
     await page.waitForURL(/\/m\?lang=en$/, WAIT)

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { launchBrowser, openPage } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 let server: RunningServer
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('the portal in a browser', () => {
   it('serves the home page with the tenant name', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } })
+    const page = await openPage(browser, { viewport: { width: 1366, height: 800 } })
     await page.goto(`${server.url}/?lang=en`)
     await page.waitForURL(/\/dashboard/)
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Huayuan Logistics')
@@ -26,7 +26,7 @@ describe('the portal in a browser', () => {
   })
 
   it('shows the second tenant its own site on acme.localhost', async () => {
-    const page = await browser.newPage()
+    const page = await openPage(browser)
     await page.goto(`http://acme.localhost:${server.port}/dashboard?lang=en`)
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Acme Logistics')
     await page.close()

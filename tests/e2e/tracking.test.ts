@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
+import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** Cargo tracking in the browser (issue #6): a visitor tracks three numbers; refused searches send nothing. */
@@ -7,7 +8,7 @@ const portal = setupPortal()
 const text = (key: string) => localeText('zh', 'tracking', key)
 
 async function visitorPage(width = 1280) {
-  const context = await portal.browser.newContext({ viewport: { width, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width, height: 900 } })
   const page = await context.newPage()
   const queries: string[] = []
   page.on('request', (request) => {
@@ -63,7 +64,7 @@ describe('cargo tracking', () => {
 
   it("shows the seeded shipment's ETD, known only to the day, as that date without a time in any time zone", async () => {
     for (const timezoneId of ['America/Los_Angeles', 'Asia/Shanghai']) {
-      const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId })
+      const context = await openContext(portal.browser, { viewport: { width: 1280, height: 900 }, timezoneId })
       const page = await context.newPage()
       const answer = page.waitForResponse((r) => r.url().includes('/api/booking/public/api/tracking/query'))
       await page.goto(`${portal.server.url}/orderTracking?numbers=${TRACKING_SAMPLES.container}`)

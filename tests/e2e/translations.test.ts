@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../generated/routes.ts'
+import { openContext } from '../support/browser.ts'
 import { setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -54,7 +55,7 @@ async function visit(page: Page, inFlight: Set<Request>, path: string): Promise<
 }
 
 async function contextFor(username: string | null, language: string): Promise<BrowserContext> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   if (username) {
     const response = await context.request.post(`${portal.server.url}/api/b2b/user/login`, {

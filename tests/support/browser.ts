@@ -1,5 +1,14 @@
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  chromium,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core'
+import { now } from '../../server/tenancy/clock.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -35,4 +44,25 @@ export async function launchBrowserServer(): Promise<BrowserServer> {
 /** The shared Chromium at `endpoint` when the run has one, else a browser of its own. */
 export async function connectBrowser(endpoint: string | undefined): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : launchBrowser()
+}
+
+/**
+ * A browser context on the server's clock (issue #20): with WAYBILL_NOW set, the server in this process lives at
+ * that instant, and so must the page — a quote the browser dates by its own clock would otherwise be judged by
+ * the server on another day. The page's clock starts at the server's now and runs on (Playwright's
+ * `clock.install`: timers fire as time passes). Every e2e context is opened here; tests/unit/e2e-no-mocks.test.ts
+ * refuses a context or page opened straight on the browser.
+ */
+export async function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  if (process.env.WAYBILL_NOW) await context.clock.install({ time: now() })
+  return context
+}
+
+/** A page in a context of its own on the server's clock, closed with the page (as `browser.newPage` does). */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await openContext(browser, options)
+  const page = await context.newPage()
+  page.once('close', () => void context.close())
+  return page
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { readConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/database.ts'
-import { connectBrowser } from './browser.ts'
+import { connectBrowser, openContext } from './browser.ts'
 import { freshDatabase } from './database.ts'
 
 /** The portal's texts, read from the locale files so a test follows any rewording. */
@@ -112,7 +112,7 @@ export function setupPortal(): PortalFixture {
     },
     async signIn(username, { host = 'localhost', viewport = { width: 1440, height: 900 }, acceptDownloads } = {}) {
       const base = fixture.server.url.replace('localhost', host)
-      const context = await fixture.browser.newContext({ viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
+      const context = await openContext(fixture.browser, { viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
       const page = await context.newPage()
       await page.goto(`${base}/404`)
       const code = await page.evaluate(

@@ -139,14 +139,14 @@ describe('applying', () => {
     expect(
       (submit.json().content.fieldErrors as { field: string; message: string }[]).map((e) => [e.field, e.message]),
     ).toEqual([
-      ['enterpriseType', 'This field is required'],
-      ['certificateType', 'This field is required'],
-      ['uniqueNumber', 'This field is required'],
-      ['corporateName', 'This field is required'],
-      ['contactName', 'This field is required'],
-      ['contactMobile', 'This field is required'],
-      ['address', 'This field is required'],
-      ['certificateFiles', 'This field is required'],
+      ['enterpriseType', 'Required'],
+      ['certificateType', 'Required'],
+      ['uniqueNumber', 'Required'],
+      ['corporateName', 'Required'],
+      ['contactName', 'Required'],
+      ['contactMobile', 'Required'],
+      ['address', 'Required'],
+      ['certificateFiles', 'Required'],
     ])
     const detail = await ok('GET', `/b2b/company/certification/detail?id=${draft.id}`, personal)
     expect(detail.state).toBe('draft')

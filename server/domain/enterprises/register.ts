@@ -1,11 +1,10 @@
-import { sql } from 'kysely'
 import type { EngineRegistry } from '../../engine/index.ts'
 import { applicationVisibility, companyVisibility, enterpriseNameFree, registerEnterprise } from './certification.ts'
 
 /**
  * Enterprises and their certification (schemas/company.yaml, schemas/enterpriseApplication.yaml): the
  * name check on submit, the enterprise and its administrator on approval, who sees which applications and
- * companies, the applicant's name the reviewers' list shows.
+ * companies.
  */
 export function register(engine: EngineRegistry): void {
   /** enterpriseApplication, submit: no enterprise or application under review has the name (310004). */
@@ -16,10 +15,4 @@ export function register(engine: EngineRegistry): void {
   engine.visibility('company', companyVisibility)
   // The application last acted on first: a resubmitted one comes back to the top of the reviewers' list.
   engine.listOrder('enterpriseApplication', { field: 'updatedAt', order: 'desc' })
-  engine.computedColumn(
-    'enterpriseApplication',
-    'applicantName',
-    ({ table }) => sql`(select u.real_name from app_user u
-      where u.id = ${sql.ref(`${table}.created_by`)} and u.tenant_id = ${sql.ref(`${table}.tenant_id`)})`,
-  )
 }

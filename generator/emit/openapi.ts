@@ -458,12 +458,22 @@ function commonSchemas(): Record<string, Doc> {
     BusinessError: {
       type: 'object',
       description:
-        'A business outcome of the error catalogue (SPEC §8), sent with HTTP 200: the message in the caller’s language.',
+        'A business outcome of the error catalogue (SPEC §8), sent with HTTP 200: the message in the caller’s language; a refusal of fields that name their code (`code:` in the YAML, an empty review remark: 310010) carries their `fieldErrors`.',
       required: ['code', 'message', 'content'],
       properties: {
         code: { type: 'string', enum: [...BUSINESS_CODES] },
         message: { type: 'string' },
-        content: { type: 'null' },
+        content: {
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['fieldErrors'],
+              properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
+              additionalProperties: false,
+            },
+          ],
+        },
       },
       additionalProperties: false,
     },

@@ -670,6 +670,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const ids = check<{ id: number; version: number }>(versionedIds, coerceIds(input))
       const before = await mustFind(trx, plan, call, ids.id)
       if (before.version !== ids.version) throw new ApiError('330002')
+      const editableIn = plan.entity.states?.editableIn
+      if (editableIn && !editableIn.includes(before[plan.entity.states?.field as string] as string))
+        throw new ApiError('320001')
       const editable = writable(plan)
       const current = Object.fromEntries(
         editable.filter((c) => before[c.name] !== null).map((c) => [c.name, before[c.name]]),
@@ -730,6 +733,14 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       if (before.version !== body.version) throw new ApiError('330002')
       const state = columnOf(plan, states.field)
       if (!transition.from.includes(before[state.name] as string)) throw new ApiError('320001')
+      // What it requires filled (a draft saved with gaps is submitted whole), each missing one under its field.
+      const missing = (transition.requires ?? []).filter((name) => isEmptyValue(before[name]))
+      if (missing.length)
+        throw new ApiError(
+          'validation',
+          {},
+          missing.map((field) => ({ field, message: 'validation.required', params: {} })),
+        )
       // What the transition asks for (`input:`, ./uiRules.ts) is written with the state.
       const given = transitionInput(manifest, transition, body.input)
       const values: Record<string, unknown> = { [state.column]: transition.to }
@@ -807,6 +818,10 @@ interface ReadExtras {
   computed: string[]
 }
 const NO_EXTRAS: ReadExtras = { computed: [] }
+
+/** Nothing filled: null, empty text, an empty list. */
+const isEmptyValue = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 
 /** The column of a field by its API name, for label subqueries. */
 const columnName = (plan: EndpointPlan) => (field: string) => plan.columns.find((c) => c.name === field)?.column

@@ -5,6 +5,7 @@ import { fieldSchema, type JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
+import { conditionHolds } from '../../rules/uiRules.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Manifest } from '../manifest.ts'
 import { type Column, columnsOf } from './columns.ts'
@@ -37,6 +38,8 @@ export interface SearchParam {
   column: Column
   /** For between and dateRange: which end of the range the key gives. */
   end?: 'begin' | 'end'
+  /** like on a ref to a tenant entity: the referenced rows' display column it matches (inviterName). */
+  label?: { table: string; column: string }
 }
 
 export interface ListPlan {
@@ -97,7 +100,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
       case 'like':
         declare(
           def.params?.[0] ?? def.field,
-          { key: def.params?.[0] ?? def.field, def, column: c },
+          { key: def.params?.[0] ?? def.field, def, column: c, ...labelOf(c, manifest) },
           {
             type: 'string',
             maxLength: 255,
@@ -180,6 +183,14 @@ function valueSchema(column: Column, manifest: Manifest): JsonSchema {
 }
 
 /** Validates a list request and fills in the defaults. Empty filters ('' / null / []) count as absent. */
+/** The filters a `clearWhen` drops, each judged on the searchParams as sent (SPEC §4, the application list). */
+function withoutCleared(plan: ListPlan, searchParams: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...searchParams }
+  for (const [key, param] of plan.params)
+    if (param.def.clearWhen && key in searchParams && conditionHolds(param.def.clearWhen, searchParams)) delete out[key]
+  return out
+}
+
 export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
   const input = body === undefined || body === null ? {} : body
   if (typeof input !== 'object' || Array.isArray(input)) throw new ApiError('validation')
@@ -203,7 +214,7 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
   } else if (raw === null) delete request.searchParams
   if (request.sort === null) delete request.sort
   if (!plan.validate(request)) throw new ApiError('validation', {}, toFieldErrors(plan.validate.errors))
-  const searchParams = (request.searchParams ?? {}) as Record<string, unknown>
+  const searchParams = withoutCleared(plan, (request.searchParams ?? {}) as Record<string, unknown>)
   const badDates: FieldError[] = []
   for (const [key, value] of Object.entries(searchParams)) {
     const param = plan.params.get(key) as SearchParam
@@ -260,6 +271,18 @@ export function parseDate(text: string): ParsedDate | undefined {
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString()
 
+/**
+ * A like filter on a reference to a tenant entity (the inviter, a user) matches the text of what it
+ * refers to, the entity's display field (the user's real name), not its id.
+ */
+function labelOf(column: Column, manifest: Manifest): { label?: SearchParam['label'] } {
+  const target =
+    column.field?.type === 'ref' && !column.field.multiple ? manifest.entities[column.field.ref ?? ''] : undefined
+  if (!target || target.reference || target.scope === 'global' || !target.display) return {}
+  const display = columnsOf(target, manifest.entities).find((c) => c.name === target.display)
+  return display ? { label: { table: target.table, column: display.column } } : {}
+}
+
 /** `%`, `_` and the escape character itself match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -286,8 +309,17 @@ export function searchConditions(
         )
         break
       case 'like': {
+        const pattern = `%${escapeLike(value as string)}%`
+        if (param.label) {
+          // Row-level security keeps the referenced rows to the tenant's.
+          const { table: target, column: shown } = param.label
+          conditions.push(
+            sql<SqlBool>`${ref} in (select r.id from ${sql.table(target)} r where ${sql.ref(`r.${shown}`)} ilike ${pattern} escape '\\')`,
+          )
+          break
+        }
         const text = column.kind === 'text' ? ref : sql`${ref}::text`
-        conditions.push(sql<SqlBool>`${text} ilike ${`%${escapeLike(value as string)}%`} escape '\\'`)
+        conditions.push(sql<SqlBool>`${text} ilike ${pattern} escape '\\'`)
         break
       }
       case 'in':

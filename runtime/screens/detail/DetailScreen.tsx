@@ -37,6 +37,7 @@ import { useSession } from '../../session.ts'
 import { asList, type RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
 import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
+import { StateBadge } from '../StateBadge.tsx'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 
@@ -221,18 +222,6 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
   )
 }
 
-function StateBadge({ entity, state }: { entity: PortalEntity | undefined; state: string | null }) {
-  const { t } = useTranslation()
-  if (!entity?.states || state === null) return null
-  const view = cellView(state, { field: entity.states.field, format: 'state' }, entity)
-  if (view.kind !== 'badge') return <Badge appearance="outline">{state}</Badge>
-  return (
-    <Badge appearance="filled" color={view.color} size="large" data-state={state}>
-      {t(view.key)}
-    </Badge>
-  )
-}
-
 function HistoryItem({ entry, entity }: { entry: HistoryView; entity: PortalEntity | undefined }) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
@@ -367,6 +356,11 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
       <Header detail={detail} />
       <TransitionInputDialog detail={detail} />
       {detail.status === 'loading' && <Spinner label={t('ui.loading')} />}
+      {detail.status === 'none' && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('detail.noRecordYet')}</MessageBarBody>
+        </MessageBar>
+      )}
       {detail.status === 'noId' && (
         <MessageBar intent="warning">
           <MessageBarBody>{t('detail.noId')}</MessageBarBody>

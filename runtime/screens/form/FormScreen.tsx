@@ -42,7 +42,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const effects = useEffects()
   const session = useSession()
   const queryClient = useQueryClient()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const [busy, setBusy] = useState(false)
   const id = params.get('id')
   const detail = clientCall(client, screen.endpoints?.detail)
@@ -69,9 +69,13 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
     setBusy(true)
     try {
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
-      await call({ ...values, ...identity })
+      const answer = await call({ ...values, ...identity })
       effects.toast(t('ui.saved'), { intent: 'success' })
+      const created = (answer?.content as Data | null | undefined)?.id
       if (ownProfile) await reloadSession(queryClient)
+      // A new record is now the form's record: a second save changes it rather than creating another.
+      else if (kind === 'create' && detail && (typeof created === 'number' || typeof created === 'string'))
+        setParams({ id: String(created) }, { replace: true })
       else await queryClient.invalidateQueries({ queryKey: ['record', screen.name] })
     } finally {
       setBusy(false)

@@ -20,6 +20,11 @@ export type FieldType =
   | 'list'
   /** An answer's object whose keys are data (a record's labels by field, a snapshot): values of type `of:`. */
   | 'map'
+  /**
+   * A list of permission names of screens/access.yaml (a role's grants), drawn as the workbench menu's tree
+   * (model/permissionTree.ts); its schema is an enum of the catalogue's names.
+   */
+  | 'permissionTree'
 
 export interface FieldDef {
   type: FieldType
@@ -69,6 +74,11 @@ export interface FieldDef {
   nullable?: boolean
   default?: unknown
   widget?: string
+  /**
+   * A `permissionTree` field: the record's field whose value (companyUserType: 1 provider, 2 enterprise) limits
+   * the tree, and the names the field may hold, to that side's permissions and those of either side.
+   */
+  sideField?: string
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
   rules?: UiRule[]
 }
@@ -199,6 +209,14 @@ export interface ActionDef {
   /** With `route`: the query parameter that carries the record's id (default `id`). */
   param?: string
   endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
+  /** A row action: the hand-written POST endpoint it calls with the row's { id, version }, `values` and `input`. */
+  call?: string
+  /** With `call`: the request entity (stored: false) asked for in a dialog first. */
+  input?: string
+  /** With `call`: fixed values sent with the row's id. */
+  values?: Record<string, string | number | boolean>
+  /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
+  when?: UiCondition
 }
 
 export interface SearchDef {

@@ -33,8 +33,21 @@ export function isReferenceList(entities: Record<string, EntityDef>, name: strin
   return !!name && !!entities[name]?.reference
 }
 
-export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
-  const one = singleFieldSchema(field, entities)
+/**
+ * The permission catalogue's names (screens/access.yaml), for `permissionTree` fields: their items are an
+ * enum of these. Without it (a search parameter's schema) an item is any permission-shaped name.
+ */
+export type PermissionNames = readonly string[] | undefined
+
+/** How long a permission name may be: the catalogue's are well within it. */
+const PERMISSION_NAME = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$', maxLength: 64 } as const
+
+export function fieldSchema(
+  field: FieldDef,
+  entities: Record<string, EntityDef>,
+  permissions?: PermissionNames,
+): JsonSchema {
+  const one = singleFieldSchema(field, entities, permissions)
   if (field.multiple && field.type !== 'array' && field.type !== 'list' && field.type !== 'object') {
     const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
     list.maxItems = field.maxItems ?? field.maxFiles ?? DEFAULT_BOUNDS.maxChoices
@@ -47,7 +60,11 @@ export function fieldSchema(field: FieldDef, entities: Record<string, EntityDef>
   return one
 }
 
-function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
+function singleFieldSchema(
+  field: FieldDef,
+  entities: Record<string, EntityDef>,
+  permissions: PermissionNames,
+): JsonSchema {
   const s: JsonSchema = {}
   const copy = (...keys: (keyof FieldDef)[]) => {
     for (const key of keys) if (field[key] !== undefined) s[key] = field[key]
@@ -128,9 +145,16 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
     case 'file':
       Object.assign(s, { type: 'string', minLength: 1, maxLength: 128, wbText: true })
       break
+    case 'permissionTree':
+      // The names a role may hold, no name twice: the catalogue bounds the list.
+      s.type = 'array'
+      s.uniqueItems = true
+      s.items = permissions ? { type: 'string', enum: [...permissions] } : { ...PERMISSION_NAME }
+      s.maxItems = permissions?.length || DEFAULT_BOUNDS.maxChoices
+      break
     case 'array': {
       s.type = 'array'
-      s.items = objectSchema(field.items ?? {}, entities, [])
+      s.items = objectSchema(field.items ?? {}, entities, [], permissions)
       copy('minItems', 'maxItems')
       if (field.required && s.minItems === undefined) s.minItems = 1
       if (s.maxItems === undefined) s.maxItems = DEFAULT_BOUNDS.maxRows
@@ -162,12 +186,13 @@ function objectSchema(
   fields: Record<string, FieldDef>,
   entities: Record<string, EntityDef>,
   extra: string[],
+  permissions?: PermissionNames,
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly) continue
-    properties[name] = fieldSchema(field, entities)
+    properties[name] = fieldSchema(field, entities, permissions)
     if (field.required) required.push(name)
   }
   // A field the entity declares under one of these names (a query's text `id`) keeps its own schema.
@@ -185,12 +210,16 @@ function objectSchema(
 }
 
 /** The input schema of an entity, `$id` = the entity name (the validators' export names). */
-export function entitySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
+export function entitySchema(
+  entity: EntityDef,
+  entities: Record<string, EntityDef>,
+  permissions?: PermissionNames,
+): JsonSchema {
   if (entity.extends && entity.stored === false)
-    return { $id: entity.entity, title: entity.label, ...bodySchema(entity, entities) }
+    return { $id: entity.entity, title: entity.label, ...bodySchema(entity, entities, permissions) }
   const fields = { ...entity.fields }
   if (entity.states) delete fields[entity.states.field]
-  const schema = objectSchema(fields, entities, ['id', 'version'])
+  const schema = objectSchema(fields, entities, ['id', 'version'], permissions)
   const rules = (entity.rules ?? []).map((rule): JsonSchema => {
     switch (rule.kind) {
       case 'compare':
@@ -223,12 +252,12 @@ const IGNORED: JsonSchema = { readOnly: true, description: 'Read-only: accepted 
  * row) and what the engine keeps besides (IGNORED_ROW_KEYS) too. The extended entity's rules are not
  * repeated: the engine checks the whole record when the handler writes it.
  */
-function bodySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
+function bodySchema(entity: EntityDef, entities: Record<string, EntityDef>, permissions: PermissionNames): JsonSchema {
   const taken = new Set(entity.extends?.fields ?? [])
   const own = Object.fromEntries(Object.entries(entity.fields).filter(([name]) => !taken.has(name)))
-  const schema = objectSchema(own, entities, [])
+  const schema = objectSchema(own, entities, [], permissions)
   const properties = schema.properties as Record<string, JsonSchema>
-  for (const name of taken) properties[name] = takenSchema(entity.fields[name] as FieldDef, entities)
+  for (const name of taken) properties[name] = takenSchema(entity.fields[name] as FieldDef, entities, permissions)
   if (entities[entity.extends?.entity ?? '']?.stored !== false) {
     const id = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 }
     properties.id ??= id
@@ -239,9 +268,9 @@ function bodySchema(entity: EntityDef, entities: Record<string, EntityDef>): Jso
 }
 
 /** A field a body takes: read-only, any value; else its own schema or null, a sub-table's read-only columns any. */
-function takenSchema(field: FieldDef, entities: Record<string, EntityDef>): JsonSchema {
+function takenSchema(field: FieldDef, entities: Record<string, EntityDef>, permissions: PermissionNames): JsonSchema {
   if (field.readOnly) return ignored(field)
-  const schema = fieldSchema(field, entities)
+  const schema = fieldSchema(field, entities, permissions)
   if (field.type === 'array' && field.items) {
     const row = schema.items as JsonSchema
     const columns = row.properties as Record<string, JsonSchema>

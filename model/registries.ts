@@ -29,6 +29,7 @@ export const WIDGETS = [
   'richText',
   'textBlock',
   'subTable',
+  'permissionTree',
 ] as const
 
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */

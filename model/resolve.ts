@@ -74,6 +74,10 @@ export function resolveManifest(sources: Sources): Manifest {
   const entityDefs: Record<string, EntityDef> = {}
   for (const file of sources.files)
     if (file.kind === 'entity') entityDefs[(file.data as EntityDef).entity] = file.data as EntityDef
+  // The catalogue first: a permissionTree field's schema is an enum of its names.
+  const access = sources.files.find((f) => f.kind === 'access')?.data as AccessDef | undefined
+  const permissions = access?.permissions ?? {}
+  const allPermissions = Object.keys(permissions).sort()
   const entities: Record<string, ManifestEntity> = {}
   const stated = Object.fromEntries(Object.entries(entityDefs).map(([name, def]) => [name, withStateField(def)]))
   for (const name of Object.keys(entityDefs).sort()) {
@@ -83,13 +87,10 @@ export function resolveManifest(sources: Sources): Manifest {
       stored: def.stored ?? true,
       table: def.storage?.table ?? snake(name),
       scope: def.scope ?? 'tenant',
-      schema: entitySchema(def, entityDefs),
+      schema: entitySchema(def, entityDefs, allPermissions),
     }
   }
 
-  const access = sources.files.find((f) => f.kind === 'access')?.data as AccessDef | undefined
-  const permissions = access?.permissions ?? {}
-  const allPermissions = Object.keys(permissions).sort()
   const roles: Manifest['roles'] = {}
   for (const [name, role] of Object.entries(access?.roles ?? {})) {
     roles[name] = { ...role, permissions: role.permissions === '*' ? allPermissions : [...role.permissions].sort() }

@@ -93,6 +93,11 @@ export function toFieldErrors(
         out.push({ field: at, message: `validation.type_${String(p.type).split(',')[0]}`, params: {} })
         break
       case 'enum':
+        // A long catalogue (a role's permission names) is not read out: the value is simply not one of them.
+        if ((p.allowedValues as unknown[]).length > 30) {
+          out.push({ field: at, message: 'validation.notInCatalogue', params: {} })
+          break
+        }
         out.push({
           field: at,
           message: 'validation.enum',

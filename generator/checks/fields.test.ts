@@ -50,6 +50,28 @@ describe('checkFields', () => {
     expect(check(text)).toEqual([])
   })
 
+  it('a permissionTree field misused: with multiple or values, in a sub-table row, or a sideField not of the entity', () => {
+    const good = `${WATCH}`.replace(
+      'fields:\n',
+      'fields:\n  side: { type: integer }\n  grants: { type: permissionTree, sideField: side }\n',
+    )
+    expect(check(good)).toEqual([])
+    expect(where(check(good.replace('sideField: side }', 'sideField: side, multiple: true }')))).toEqual([
+      'schemas/priceWatch.yaml:6:62 fields.grants.multiple: a permissionTree field takes no multiple: it is the list of permission names of screens/access.yaml',
+    ])
+    expect(where(check(good.replace('sideField: side }', 'sideField: sid }')))).toEqual([
+      'schemas/priceWatch.yaml:6:46 fields.grants.sideField: unknown field "sid"',
+    ])
+    expect(
+      where(check(good.replace('containerNo: { type: string }', 'containerNo: { type: permissionTree }'))),
+    ).toEqual([
+      'schemas/priceWatch.yaml:12:28 fields.containers.items.containerNo.type: a permissionTree field belongs to the record itself, not to a sub-table row',
+    ])
+    expect(where(check(good.replace('kind: { type: enum,', 'kind: { type: enum, sideField: side,')))).toEqual([
+      'schemas/priceWatch.yaml:8:34 fields.kind.sideField: sideField belongs to a permissionTree field',
+    ])
+  })
+
   it('an unknown display field', () => {
     const [error] = check(WATCH.replace('display: pol', 'display: pool'))
     expect(where(error ? [error] : [])).toEqual(['schemas/priceWatch.yaml:3:10 display: unknown field "pool"'])

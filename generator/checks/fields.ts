@@ -53,6 +53,36 @@ export function checkFields({ entityFiles, entities }: CheckContext): ConfigErro
         )
       if (field.type === 'array' && !field.items)
         report(file, [...path, 'type'], 'an array field needs items:', 'the fields of one row')
+      if (field.type === 'permissionTree') {
+        // The field is the list of names itself, checked against the catalogue: nothing to add to it.
+        const misplaced = (['multiple', 'values', 'ref', 'items', 'pattern', 'format', 'entity', 'of'] as const).filter(
+          (key) => field[key] !== undefined,
+        )
+        if (misplaced.length)
+          report(
+            file,
+            [...path, misplaced[0] as string],
+            `a permissionTree field takes no ${misplaced.join(', ')}: it is the list of permission names of screens/access.yaml`,
+            'type: permissionTree with label (and sideField), nothing else',
+            `remove ${misplaced.join(', ')}`,
+          )
+        if (!topLevel)
+          report(
+            file,
+            [...path, 'type'],
+            'a permissionTree field belongs to the record itself, not to a sub-table row',
+            'a top-level field of the entity',
+          )
+        if (field.sideField && !def.fields[field.sideField])
+          report(
+            file,
+            [...path, 'sideField'],
+            `unknown field "${field.sideField}"`,
+            `a field of ${def.entity} holding 1 (provider) or 2 (enterprise)`,
+            suggestion(field.sideField, Object.keys(def.fields)),
+          )
+      } else if (field.sideField)
+        report(file, [...path, 'sideField'], 'sideField belongs to a permissionTree field', 'type: permissionTree')
     }
     if (def.display && !fields[def.display])
       report(

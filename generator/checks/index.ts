@@ -9,6 +9,7 @@ import { checkMetaSchema } from './metaSchema.ts'
 import { checkEndpointNames, checkEntityNames, checkScreenNames } from './names.ts'
 import { checkPermissions } from './permissions.ts'
 import { checkReferences } from './references.ts'
+import { checkRowCalls } from './rowCalls.ts'
 import { checkScreenEndpoints } from './screenEndpoints.ts'
 import { checkScreenFields } from './screenFields.ts'
 import { checkStateMachines } from './stateMachines.ts'
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   checkScreenFields,
   checkScreenEndpoints,
   checkDetailScreens,
+  checkRowCalls,
   checkEndpointNames,
   checkLocaleKeys,
 ]

@@ -5,6 +5,7 @@ import Handlebars from 'handlebars'
 import { compile } from 'json-schema-to-typescript'
 import type { AreaDef, ContentShape, EntityDef } from '../../model/definitions.ts'
 import { contentSchema, type JsonSchema } from '../../model/jsonschema.ts'
+import { buildPermissionTree } from '../../model/permissionTree.ts'
 import { answerEntities, type Manifest, type ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
@@ -344,6 +345,8 @@ export async function emitAll(manifest: Manifest, sources: Sources): Promise<Out
     emitRoutes(manifest),
     emitPermissions(manifest),
     { path: 'openapi.json', content: `${JSON.stringify(openApiDocument(manifest), null, 2)}\n` },
+    // What a permissionTree field draws (model/permissionTree.ts): read by the portal's widget only.
+    { path: 'permission-tree.json', content: `${JSON.stringify(buildPermissionTree(manifest))}\n` },
     ...emitLocales(sources),
   ].sort((a, b) => a.path.localeCompare(b.path))
 }

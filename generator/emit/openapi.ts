@@ -123,6 +123,9 @@ function answerValue(field: AnswerFieldDef, manifest: Manifest, nullableItems: b
     }
     case 'ref':
       return field.ref && manifest.entities[field.ref]?.reference ? { type: 'string' } : { type: 'integer' }
+    case 'permissionTree':
+      // The permission names a role holds, each one of the catalogue's (screens/access.yaml).
+      return { type: 'array', items: { type: 'string', enum: Object.keys(manifest.permissions).sort() } }
     case 'array':
       return { type: 'array', items: answerObject(field.items ?? {}, manifest, nullableItems) }
     case 'object':

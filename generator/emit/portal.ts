@@ -133,7 +133,12 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
   ]
   // The screens' entities, the request shapes their transitions ask for (a reason, a price: the detail's
   // dialog draws them), and what those refer to.
-  const own = screens.flatMap(({ entity }) => (entity ? [entity, ...transitionInputs(manifest.entities[entity])] : []))
+  const actions = screens.flatMap((s) => [...(s.actions?.toolbar ?? []), ...(s.actions?.row ?? [])])
+  const own = [
+    ...screens.flatMap(({ entity }) => (entity ? [entity, ...transitionInputs(manifest.entities[entity])] : [])),
+    // What a row action that calls a hand-written endpoint asks for first (`input:`, its dialog's form).
+    ...actions.flatMap((action) => (action.input ? [action.input] : [])),
+  ]
   const entityNames = new Set(own)
   for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)
   const samePlace = (endpoint: ManifestEndpoint) => (binding: { method: string; path: string }) =>
@@ -141,7 +146,8 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
   const endpoints = manifest.endpoints.filter(
     (endpoint) =>
       screens.some((s) => Object.values(s.endpoints ?? {}).some(samePlace(endpoint))) ||
-      (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)),
+      (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)) ||
+      (endpoint.kind === 'custom' && actions.some((action) => action.call === endpoint.id)),
   )
   const entities: Record<string, PortalEntity> = {}
   for (const name of [...entityNames].sort()) {

@@ -120,8 +120,8 @@ export function EntityForm({
     const fieldLabels = Object.fromEntries(
       Object.keys(values).map((name) => [name, entity.fields[name]?.label ?? name]),
     )
-    return { readOnlyValues: values, fieldLabels }
-  }, [entity, layout, record])
+    return { readOnlyValues: values, fieldLabels, formData }
+  }, [entity, layout, record, formData])
 
   // Messages on screen follow a language switch.
   const language = i18n.language

@@ -61,6 +61,8 @@ export function widgetFor(field: FieldDef): string {
       return 'richText'
     case 'array':
       return 'subTable'
+    case 'permissionTree':
+      return 'permissionTree'
     default:
       return (field.maxLength ?? 0) > 255 ? 'textarea' : 'text'
   }
@@ -109,6 +111,7 @@ export function buildUiSchema(
     if (field.readOnly) entry['ui:readonly'] = true
     if (field.values) entry['ui:enumNames'] = field.values.map((v) => v.label)
     if (field.type === 'textBlock') entry['ui:options'] = { lineLength: field.lineLength, maxLines: field.maxLines }
+    if (field.type === 'permissionTree' && field.sideField) entry['ui:options'] = { sideField: field.sideField }
     Object.assign(entry, widgetUi(entity, name, field))
     // An array of rows is drawn by the sub-table templates, not by a widget.
     if ('ui:ArrayFieldTemplate' in entry) delete entry['ui:widget']

@@ -17,6 +17,8 @@ export interface FormContext {
   readOnlyValues: Record<string, string>
   /** Their labels (locale keys). */
   fieldLabels: Record<string, string>
+  /** The form's values now: a widget drawn by another field's value reads it (the permission tree's side). */
+  formData?: Record<string, unknown>
 }
 
 const useStyles = makeStyles({

@@ -87,6 +87,11 @@ export function screenEndpoint(
   return binding ? manifest.endpoints.find(samePlace(binding)) : undefined
 }
 
+/** A hand-written endpoint by its name (a row action's `call:`). */
+export function namedEndpoint(name: string | undefined): ManifestEndpoint | undefined {
+  return name ? manifest.endpoints.find((endpoint) => endpoint.kind === 'custom' && endpoint.id === name) : undefined
+}
+
 /** The transition endpoint of an entity's state machine. */
 export function transitionEndpoint(entity: string | undefined): ManifestEndpoint | undefined {
   return manifest.endpoints.find((endpoint) => endpoint.kind === 'transition' && endpoint.entity === entity)

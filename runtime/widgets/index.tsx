@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next'
 import type { WIDGETS } from '../../model/registries.ts'
 import { storedValue, WIDGET_LOOKUPS } from './lookups.ts'
 import { decimalsOf, moneyInput, moneyValue } from './money.ts'
+import { PermissionTreeWidget } from './PermissionTree.tsx'
 import { ReferenceCombobox } from './ReferenceCombobox.tsx'
 import { textBlockStatus } from './textBlock.ts'
 import { UploadWidget } from './upload.tsx'
@@ -434,6 +435,7 @@ export const WIDGET_REGISTRY: Record<WidgetName, Widget> = {
   richText: RichTextWidget,
   textBlock: TextBlockWidget,
   subTable: SubTableWidget,
+  permissionTree: PermissionTreeWidget,
 }
 
 /** rjsf's own widget names, so a field without `ui:widget` is drawn with Fluent too. */

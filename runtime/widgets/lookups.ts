@@ -20,6 +20,7 @@ const LOOKUPS: Record<string, (client: Client) => LookupCall> = {
   containerType: (c) => c.booking.containerTypeFuzzyQuery,
   company: (c) => c.b2b.companyFuzzyQuery,
   role: (c) => c.b2b.roleFuzzyQuery,
+  roleGroup: (c) => c.b2b.roleGroupFuzzyQuery,
 }
 
 /** The entity each reference widget of model/registries.ts looks up. */

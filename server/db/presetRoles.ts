@@ -20,6 +20,7 @@ export async function insertPresetRole(
       code,
       name: code,
       preset: true,
+      company_user_type: role.companyUserType === 1 ? 1 : 2,
       data_scope: role.dataScope,
       permissions: JSON.stringify([...role.permissions].sort()),
     })
@@ -42,7 +43,7 @@ export async function syncPresetRoles(db: Kysely<DB>, manifest: Manifest): Promi
     changed += await withTenant(db, tenant.id, async (trx) => {
       const rows = await trx
         .selectFrom('role')
-        .select(['id', 'code', 'data_scope', 'permissions'])
+        .select(['id', 'code', 'data_scope', 'permissions', 'company_user_type'])
         .where('tenant_id', '=', tenant.id)
         .where('preset', '=', true)
         .execute()
@@ -57,10 +58,20 @@ export async function syncPresetRoles(db: Kysely<DB>, manifest: Manifest): Promi
           continue
         }
         const held = [...((row.permissions as unknown as string[]) ?? [])].sort()
-        if (row.data_scope === role.dataScope && JSON.stringify(held) === JSON.stringify(permissions)) continue
+        const side = role.companyUserType === 1 ? 1 : 2
+        if (
+          row.data_scope === role.dataScope &&
+          row.company_user_type === side &&
+          JSON.stringify(held) === JSON.stringify(permissions)
+        )
+          continue
         await trx
           .updateTable('role')
-          .set({ data_scope: role.dataScope, permissions: sql`${JSON.stringify(permissions)}::jsonb` as never })
+          .set({
+            data_scope: role.dataScope,
+            company_user_type: side,
+            permissions: sql`${JSON.stringify(permissions)}::jsonb` as never,
+          })
           .where('tenant_id', '=', tenant.id)
           .where('id', '=', row.id)
           .execute()

@@ -92,6 +92,14 @@ export interface RoleTable {
   data_scope: 'all' | 'self'
   permissions: Json<string[]>
   status: Generated<number>
+  /** 1 the operator side, 2 the client enterprises' (migration 0019). */
+  company_user_type: Generated<number>
+  group_id: number | null
+  branch: string | null
+  personalization: string | null
+  version: Generated<number>
+  created_at: Generated<Timestamp>
+  updated_at: Generated<Timestamp>
 }
 
 export interface UserRoleTable {

@@ -47,7 +47,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const effects = useEffects()
   const session = useSession()
   const queryClient = useQueryClient()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const [busy, setBusy] = useState(false)
   // Without ?id=, a screen with a list binding edits the caller's latest record (../latest.ts).
   const latest = useLatestId(screen, params.get('id'))
@@ -92,6 +92,10 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
         await fire?.({ id: saved.id, version: saved.version, transition: action.transition })
         effects.toast(t('ui.actionDone'), { intent: 'success' })
       } else effects.toast(t('ui.saved'), { intent: 'success' })
+      // A new record is now the form's record: a second save changes it rather than creating another.
+      const created = saved?.id
+      if (!ownProfile && kind === 'create' && detail && (typeof created === 'number' || typeof created === 'string'))
+        setParams({ id: String(created) }, { replace: true })
     } finally {
       setBusy(false)
       if (ownProfile) await reloadSession(queryClient)

@@ -41,6 +41,7 @@ import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } fr
 import { type ListController, useListScreen } from './useListScreen.ts'
 
 const EntityFormDialog = lazy(() => import('../form/EntityFormDialog.tsx'))
+const ActionInputDialog = lazy(() => import('./ActionInputDialog.tsx'))
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'))
 
 const useStyles = makeStyles({
@@ -444,6 +445,17 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             title={t(list.editing.action.label)}
             row={list.editing.row}
             onClose={(saved) => list.closeEditing(saved)}
+          />
+        </Suspense>
+      )}
+      {list.calling?.input && (
+        <Suspense fallback={null}>
+          <ActionInputDialog
+            title={t(list.calling.action.label)}
+            entity={list.calling.input}
+            row={list.calling.row ?? {}}
+            onSubmit={(values) => list.submitCalling(values)}
+            onClose={() => list.closeCalling()}
           />
         </Suspense>
       )}

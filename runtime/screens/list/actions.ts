@@ -1,5 +1,6 @@
 import type { ColumnDef } from '../../../model/definitions.ts'
 import type { ManifestEndpoint, ManifestScreen } from '../../../model/resolve.ts'
+import { conditionHolds } from '../../../rules/uiRules.ts'
 import { canOpen } from '../../routing/access.ts'
 import type { PortalEntity } from '../manifest.ts'
 
@@ -12,6 +13,8 @@ export interface ActionContext {
   permissions: ReadonlySet<string>
   /** The screen's endpoint of a kind (create, update, delete…) with its permissions. */
   endpoint: (kind: NonNullable<ActionDef['endpoint']>) => Pick<ManifestEndpoint, 'permissions'> | undefined
+  /** A hand-written endpoint a row action calls (`call:`), by name, with its permissions. */
+  call?: (name: string) => Pick<ManifestEndpoint, 'permissions'> | undefined
   /** Route name → its access rule. */
   route: (name: string) => { access: 'public' | 'open' | 'permission'; permissions: readonly string[] } | undefined
 }
@@ -30,6 +33,9 @@ export const asList = (value: string | readonly string[] | undefined): string[] 
 export function actionAllowed(action: ActionDef, context: ActionContext, row?: RowData): boolean {
   const { permissions, entity } = context
   if (!holdsAny(asList(action.permission), permissions)) return false
+  // A row action for some rows only (enable on the disabled ones): the YAML's condition on the row.
+  if (action.when && row && !conditionHolds(action.when, row)) return false
+  if (action.call && !holdsAny(context.call?.(action.call)?.permissions ?? [], permissions)) return false
   if (action.transition) {
     const transition = entity?.states?.transitions[action.transition]
     if (!transition || !permissions.has(transition.permission)) return false

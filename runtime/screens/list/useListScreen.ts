@@ -12,6 +12,7 @@ import {
   clientCall,
   engineCall,
   entityDef,
+  namedEndpoint,
   type PortalEntity,
   screenEndpoint,
   transitionEndpoint,
@@ -66,6 +67,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [importing, setImporting] = useState<ActionDef | null>(null)
+  // A row action that calls a hand-written endpoint and asks for something first (its input's dialog).
+  const [calling, setCalling] = useState<Editing | null>(null)
   // The tenant's view of the entity (an overlay's labels, defaults and rules), else the manifest's.
   const entity = tenantEntity ?? entityDef(screen.entity)
 
@@ -98,6 +101,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       entity,
       permissions: session.permissions,
       endpoint: (kind) => screenEndpoint(screen, kind),
+      call: (name) => namedEndpoint(name),
       route: (name) => routes.find((route) => route.name === name),
     }),
     [screen, entity, session.permissions],
@@ -149,6 +153,18 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     [columnChoices, screen],
   )
 
+  /** A row action's hand-written call: the row's id and version, the action's fixed values, what was asked for. */
+  const callRow = useCallback(
+    async (action: ActionDef, row: RowData, input: Record<string, unknown>) => {
+      const call = clientCall(client, namedEndpoint(action.call))
+      if (!call) return
+      await call({ ...input, ...action.values, id: row.id, version: row.version })
+      effects.toast(t('ui.actionDone'), { intent: 'success' })
+      await reload()
+    },
+    [client, effects, reload, t],
+  )
+
   /** Runs an action: asks first when it has a confirm text, then calls, opens or navigates. */
   const run = useCallback(
     async (action: ActionDef, row?: RowData) => {
@@ -157,6 +173,14 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       if (action.route) {
         const route = routes.find((r) => r.name === action.route)
         if (route) effects.navigate(routeTarget(route.path, action, row?.id))
+        return
+      }
+      if (action.call && row) {
+        if (action.input) {
+          setCalling({ action, row })
+          return
+        }
+        await callRow(action, row, {}).catch(() => undefined) // toasted by the client
         return
       }
       if (action.transition && row) {
@@ -197,7 +221,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         await reload()
       }
     },
-    [client, effects, entity, reload, screen, t, request, visibleColumns],
+    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow],
   )
 
   return {
@@ -239,6 +263,17 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     closeEditing(saved: boolean) {
       setEditing(null)
       if (saved) void reload()
+    },
+    /** The row action whose input dialog is open, with the entity it asks for. */
+    calling: calling?.action.input ? { ...calling, input: entityDef(calling.action.input) } : null,
+    /** Sends the input dialog's values with the row; the dialog closes once the call succeeded. */
+    async submitCalling(values: Record<string, unknown>) {
+      if (!calling) return
+      await callRow(calling.action, calling.row as RowData, values)
+      setCalling(null)
+    },
+    closeCalling() {
+      setCalling(null)
     },
     /** The import action whose upload dialog is open, and the import endpoint's path. */
     importing: importing && screen.endpoints?.import ? { action: importing, path: screen.endpoints.import.path } : null,

@@ -46,6 +46,8 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
           ? [session.companyId ? sql<SqlBool>`${sql.ref('id')} = ${session.companyId}` : sql<SqlBool>`false`]
           : [],
     },
+    // Role management's group field (issue #21): the tenant's role groups.
+    roleGroupFuzzyQuery: list('roleGroup'),
     roleFuzzyQuery: {
       entity: lookupEntity(manifest, 'role'),
       // The roles an operation account may be given (server/domain/accounts: isProviderRole): enabled, and a

@@ -1,0 +1,126 @@
+import type { ActionDef, AreaDef, CustomEndpointDef, EntityDef } from '../../model/definitions.ts'
+import type { ConfigError } from '../errors.ts'
+import { type CheckContext, collector, type Path, suggestion } from './context.ts'
+
+/**
+ * Row actions that call a hand-written endpoint (`call:`, issue #21: copy a role, enable or disable it,
+ * assign it): the endpoint exists and is a POST whose body takes the row's `id`, every fixed value and every
+ * field the action's `input:` asks for; `input:` is a request entity (stored: false); `when:` reads fields the
+ * row has. `input`, `values` and `when` without what they belong to are refused too.
+ */
+export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
+  const { errors, report } = collector()
+  const custom = new Map<string, CustomEndpointDef>()
+  for (const file of areaFiles)
+    for (const endpoint of (file.data as AreaDef).endpoints ?? []) custom.set(endpoint.name, endpoint)
+  for (const file of areaFiles) {
+    ;(file.data as AreaDef).screens.forEach((screen, i) => {
+      const row = screen.entity ? entities[screen.entity] : undefined
+      for (const place of ['toolbar', 'row'] as const) {
+        ;(screen.actions?.[place] ?? []).forEach((action, j) => {
+          const at: Path = ['screens', i, 'actions', place, j]
+          for (const e of actionErrors(action, at, place, screen.kind, row, custom, entities))
+            report(file, e.path, e.message, e.expected, e.fix)
+        })
+      }
+    })
+  }
+  return errors
+}
+
+type ActionError = { path: Path; message: string; expected?: string; fix?: string }
+
+function actionErrors(
+  action: ActionDef,
+  at: Path,
+  place: 'toolbar' | 'row',
+  kind: string | undefined,
+  row: EntityDef | undefined,
+  custom: ReadonlyMap<string, CustomEndpointDef>,
+  entities: Record<string, EntityDef>,
+): ActionError[] {
+  const errors: ActionError[] = []
+  if (!action.call) {
+    for (const key of ['input', 'values'] as const)
+      if (action[key] !== undefined)
+        errors.push({
+          path: [...at, key],
+          message: `${key}: belongs to an action with call:`,
+          expected: 'call: <endpoint name>',
+        })
+  } else {
+    if (place !== 'row' || kind !== 'list')
+      errors.push({
+        path: [...at, 'call'],
+        message: 'call: is a row action of a list screen (it sends the row’s id)',
+        expected: 'actions.row of a kind: list screen',
+      })
+    const endpoint = custom.get(action.call)
+    if (!endpoint)
+      errors.push({
+        path: [...at, 'call'],
+        message: `unknown endpoint "${action.call}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.call, [...custom.keys()]),
+      })
+    else {
+      const body = endpoint.body ? entities[endpoint.body] : undefined
+      if (endpoint.method !== 'POST' || !body?.fields.id)
+        errors.push({
+          path: [...at, 'call'],
+          message: `endpoint "${action.call}" is not a POST whose body takes the row’s id`,
+          expected: 'method: POST and a body: entity with an id field',
+        })
+      else {
+        for (const key of Object.keys(action.values ?? {}))
+          if (!body.fields[key])
+            errors.push({
+              path: [...at, 'values', key],
+              message: `"${key}" is not a field of ${endpoint.body}, the body of ${action.call}`,
+              expected: `one of ${Object.keys(body.fields).join(', ')}`,
+            })
+        const input = action.input ? entities[action.input] : undefined
+        if (action.input && !input)
+          errors.push({
+            path: [...at, 'input'],
+            message: `unknown entity "${action.input}"`,
+            expected: 'a request entity',
+          })
+        else if (input && input.stored !== false)
+          errors.push({
+            path: [...at, 'input'],
+            message: `input: ${action.input} is stored`,
+            expected: 'a request entity (stored: false)',
+          })
+        else if (input)
+          for (const name of Object.keys(input.fields))
+            if (!body.fields[name])
+              errors.push({
+                path: [...at, 'input'],
+                message: `the input's field "${name}" is not a field of ${endpoint.body}, the body of ${action.call}`,
+                expected: `the body entity itself, or one whose fields it has`,
+              })
+      }
+    }
+  }
+  if (action.when) {
+    if (place !== 'row')
+      errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })
+    for (const field of conditionFields(action.when))
+      if (!row?.fields[field] && field !== 'id')
+        errors.push({
+          path: [...at, 'when'],
+          message: `unknown field "${field}" of the screen’s rows`,
+          expected: `a field of ${row?.entity ?? 'the screen’s entity'}`,
+          fix: suggestion(field, Object.keys(row?.fields ?? {})),
+        })
+  }
+  return errors
+}
+
+function conditionFields(condition: NonNullable<ActionDef['when']>): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionFields)
+  if ('any' in condition) return condition.any.flatMap(conditionFields)
+  if ('not' in condition) return conditionFields(condition.not)
+  return [condition.field]
+}

@@ -55,7 +55,10 @@ const useStyles = makeStyles({
     padding: '16px 20px',
   },
   searchGrid: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '12px 16px' },
+  // A range takes two of the grid's columns: two date inputs in one column overflowed the panel (and the page).
+  rangeField: { gridColumn: 'span 2', minWidth: 0 },
   range: { display: 'flex', gap: '6px', alignItems: 'center' },
+  rangeInput: { flex: '1 1 0', minWidth: 0 },
   searchButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '12px' },
   tableWrap: { overflowX: 'auto' },
   table: { width: '100%', tableLayout: 'auto' },
@@ -97,9 +100,10 @@ function SearchInput({
   if (def.op === 'dateRange' || def.op === 'between') {
     const type = def.op === 'dateRange' ? 'date' : 'text'
     return (
-      <Field label={label}>
+      <Field label={label} className={styles.rangeField}>
         <div className={styles.range}>
           <Input
+            className={styles.rangeInput}
             type={type}
             aria-label={`${label} ${t('ui.dateFrom')}`}
             value={one(first)}
@@ -107,6 +111,7 @@ function SearchInput({
           />
           <span>–</span>
           <Input
+            className={styles.rangeInput}
             type={type}
             aria-label={`${label} ${t('ui.dateTo')}`}
             value={one(second)}

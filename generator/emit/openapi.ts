@@ -455,6 +455,19 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
   }
 }
 
+/** A refusal's content: nothing, or the fields refused and why. */
+const refusalContent = (): Doc => ({
+  oneOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      required: ['fieldErrors'],
+      properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
+      additionalProperties: false,
+    },
+  ],
+})
+
 /** The fixed shapes every document has. */
 function commonSchemas(): Record<string, Doc> {
   return {
@@ -466,17 +479,7 @@ function commonSchemas(): Record<string, Doc> {
       properties: {
         code: { type: 'string', enum: [...BUSINESS_CODES] },
         message: { type: 'string' },
-        content: {
-          oneOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              required: ['fieldErrors'],
-              properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
-              additionalProperties: false,
-            },
-          ],
-        },
+        content: refusalContent(),
       },
       additionalProperties: false,
     },
@@ -487,17 +490,7 @@ function commonSchemas(): Record<string, Doc> {
       properties: {
         code: { type: 'string', enum: Object.values(TRANSPORT_ERRORS).map((e) => e.code) },
         message: { type: 'string' },
-        content: {
-          oneOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              required: ['fieldErrors'],
-              properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
-              additionalProperties: false,
-            },
-          ],
-        },
+        content: refusalContent(),
       },
       additionalProperties: false,
     },

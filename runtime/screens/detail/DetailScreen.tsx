@@ -34,10 +34,12 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
+import { uuidsOf } from '../../widgets/upload.tsx'
 import { asList, type RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
 import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import { StateBadge } from '../StateBadge.tsx'
+import { FileLinks } from './FileLinks.tsx'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 
@@ -205,6 +207,8 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
               <dd className={styles.value}>
                 {field.rows ? (
                   <Rows field={field} value={record[field.field]} labels={record.labels} />
+                ) : detail.entity?.fields[field.field]?.type === 'file' && uuidsOf(record[field.field]).length ? (
+                  <FileLinks value={record[field.field]} />
                 ) : (
                   <Value
                     value={record[field.field]}

@@ -86,7 +86,8 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
     setBusy(true)
     try {
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
-      const saved = (await call({ ...values, ...identity })).content as Data | null
+      const answer = (await call({ ...values, ...identity })).content
+      const saved = typeof answer === 'object' && answer !== null ? (answer as Data) : null
       if (action?.transition && saved?.id !== undefined) {
         const fire = clientCall(client, transitionEndpoint(screen.entity))
         await fire?.({ id: saved.id, version: saved.version, transition: action.transition })

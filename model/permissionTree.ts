@@ -64,6 +64,10 @@ export function buildPermissionTree(manifest: TreeManifest): PermissionTree {
   const known = (name: string) => Object.hasOwn(catalogue, name)
   const placed = new Set<string>()
   const nodes: PermissionTreeNode[] = []
+  // What the menu's own entries grant: a hidden screen granting only these (a list's detail) adds no node.
+  const visible = new Set(
+    manifest.screens.filter((s) => s.access === 'permission' && !s.hidden).flatMap((s) => s.permissions),
+  )
   for (const area of manifest.areas) {
     const screens = manifest.screens
       .filter((s) => s.area === area.name && s.access === 'permission' && s.permissions.some(known))
@@ -93,8 +97,9 @@ export function buildPermissionTree(manifest: TreeManifest): PermissionTree {
           children: [],
         })
       }
-      // A hidden screen whose grants the area already shows (a list's detail) adds nothing of its own.
-      if (screen.hidden && !actions.length && own.every((p) => inArea.has(p))) continue
+      // A hidden screen whose grants a menu entry shows (a list's detail, here or on the other side's menu)
+      // adds nothing of its own.
+      if (screen.hidden && !actions.length && own.every((p) => inArea.has(p) || visible.has(p))) continue
       for (const p of seen) {
         inArea.add(p)
         placed.add(p)

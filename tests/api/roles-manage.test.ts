@@ -311,6 +311,62 @@ describe('what a role may hold and who may hold it', () => {
   })
 })
 
+describe('role groups', () => {
+  it('files roles under groups the engine keeps: the seeded ones, a new one, searched by group and by name', async () => {
+    const admin = await test.login('opadmin')
+    const seeded = byCode(await roles(admin), 'OperationCS')
+    expect(seeded.labels.groupId).toBe('运营管理组')
+    const group = (
+      await call(admin, 'POST', '/api/b2b/role/group/add', { name: '华东单证组', remark: '上海、宁波' })
+    ).json()
+    expect(group.code).toBe('0000')
+    const role = byCode(await roles(admin), 'exportDocs')
+    const moved = (
+      await call(admin, 'POST', SAVE, {
+        id: role.id,
+        version: role.version,
+        name: role.name,
+        code: role.code,
+        companyUserType: 2,
+        status: 1,
+        dataScope: 'self',
+        groupId: group.content.id,
+      })
+    ).json()
+    expect(moved).toMatchObject({
+      code: '0000',
+      content: { groupId: group.content.id, labels: { groupId: '华东单证组' } },
+    })
+    // Permissions left out of the body are kept.
+    expect(moved.content.permissions).toEqual(role.permissions)
+    const inGroup = (
+      await call(admin, 'POST', PAGE, { pageNum: 1, pageSize: 50, searchParams: { groupId: group.content.id } })
+    ).json()
+    expect(inGroup.content.list.map((r: RoleRow) => r.code)).toEqual(['exportDocs'])
+    const byName = (
+      await call(admin, 'POST', PAGE, { pageNum: 1, pageSize: 50, searchParams: { roleName: '单证' } })
+    ).json()
+    expect(byName.content.list.map((r: RoleRow) => r.code)).toEqual(['exportDocs'])
+    const presets = (
+      await call(admin, 'POST', PAGE, { pageNum: 1, pageSize: 50, searchParams: { preset: true, status: 1 } })
+    ).json()
+    expect(presets.content.total).toBe(8)
+    const unknown = (
+      await call(admin, 'POST', SAVE, {
+        id: role.id,
+        version: moved.content.version,
+        name: role.name,
+        code: role.code,
+        companyUserType: 2,
+        status: 1,
+        dataScope: 'self',
+        groupId: 999_999,
+      })
+    ).json()
+    expect(unknown.content.fieldErrors[0]).toMatchObject({ field: 'groupId', key: 'validation.notInCatalogue' })
+  })
+})
+
 describe('tenant isolation', () => {
   it('acme neither reads, copies nor assigns demo’s roles, nor reaches demo’s users', async () => {
     const demoAdmin = await test.login('opadmin')

@@ -144,7 +144,7 @@ describe('buildPermissionTree', () => {
 describe('row actions for some rows only (when:) and their call’s permission', () => {
   const screen = manifest.screens.find((s) => s.name === 'operationAuth') as Manifest['screens'][number]
   const enable = screen.actions?.row?.find((a) => a.name === 'enable')
-  const del = screen.actions?.row?.find((a) => a.name === 'delete')
+  const disable = screen.actions?.row?.find((a) => a.name === 'disable')
   const context = (permissions: string[]) => ({
     screen,
     entity: undefined,
@@ -154,13 +154,13 @@ describe('row actions for some rows only (when:) and their call’s permission',
     route: () => undefined,
   })
 
-  it('offers enable only on a disabled role, delete only on a custom one, and neither without the permission', () => {
-    if (!enable || !del) throw new Error('operationAuth has no enable or delete action')
+  it('offers enable only on a disabled role, disable only on an enabled one, and neither without the permission', () => {
+    if (!enable || !disable) throw new Error('operationAuth has no enable or disable action')
     expect(conditionHolds(enable.when as never, { status: 0 })).toBe(true)
     expect(actionAllowed(enable, context(['addOperationAuth']), { id: 1, status: 0 })).toBe(true)
     expect(actionAllowed(enable, context(['addOperationAuth']), { id: 1, status: 1 })).toBe(false)
     expect(actionAllowed(enable, context(['myOrders']), { id: 1, status: 0 })).toBe(false)
-    expect(actionAllowed(del, context(['addOperationAuth']), { id: 1, preset: true })).toBe(false)
-    expect(actionAllowed(del, context(['addOperationAuth']), { id: 1, preset: false })).toBe(true)
+    expect(actionAllowed(disable, context(['addOperationAuth']), { id: 1, status: 0 })).toBe(false)
+    expect(actionAllowed(disable, context(['addOperationAuth']), { id: 1, status: 1 })).toBe(true)
   })
 })

@@ -31,6 +31,7 @@ import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
+import { MenuButton } from '../../shell/MenuButton.tsx'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { codeBeside, type PortalEntity } from '../manifest.ts'
@@ -41,6 +42,37 @@ import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } fr
 import { type ListController, useListScreen } from './useListScreen.ts'
 
 const EntityFormDialog = lazy(() => import('../form/EntityFormDialog.tsx'))
+
+/** More row actions than this: the first ones as buttons, the rest behind "More" (the column stays narrow). */
+const ROW_BUTTONS = 4
+
+/** A row's actions: buttons, and a "More" menu when there are many (role management's copy, assign, status…). */
+function RowActions({ list, row, className }: { list: ListController; row: RowData; className: string }) {
+  const { t } = useTranslation()
+  const actions = list.rowActions(row)
+  const split = actions.length > ROW_BUTTONS ? ROW_BUTTONS - 1 : actions.length
+  return (
+    <div className={className}>
+      {actions.slice(0, split).map((action) => (
+        <Button key={action.name} size="small" appearance="subtle" onClick={() => void list.run(action, row)}>
+          {t(action.label)}
+        </Button>
+      ))}
+      {split < actions.length && (
+        <MenuButton
+          size="small"
+          align="end"
+          label={t('ui.more')}
+          items={actions.slice(split).map((action) => ({
+            key: action.name,
+            label: t(action.label),
+            onSelect: () => void list.run(action, row),
+          }))}
+        />
+      )}
+    </div>
+  )
+}
 const ActionInputDialog = lazy(() => import('./ActionInputDialog.tsx'))
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'))
 
@@ -62,7 +94,7 @@ const useStyles = makeStyles({
   searchButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '12px' },
   tableWrap: { overflowX: 'auto' },
   table: { width: '100%', tableLayout: 'auto' },
-  actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap' },
+  actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } },
   cell: { whiteSpace: 'nowrap' },
   empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', justifyContent: 'flex-end', marginTop: '12px' },
@@ -295,20 +327,7 @@ function ResultsTable({ list }: { list: ListController }) {
       {
         id: '__actions',
         header: () => t('ui.actions'),
-        cell: ({ row }) => (
-          <div className={styles.actions}>
-            {list.rowActions(row.original).map((action) => (
-              <Button
-                key={action.name}
-                size="small"
-                appearance="subtle"
-                onClick={() => void list.run(action, row.original)}
-              >
-                {t(action.label)}
-              </Button>
-            ))}
-          </div>
-        ),
+        cell: ({ row }) => <RowActions list={list} row={row.original} className={styles.actions} />,
       },
     ]
   }, [list, t, hasRowActions, styles.actions])

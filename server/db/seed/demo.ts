@@ -12,6 +12,7 @@ import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
 import { seedQuoteConfig } from './quotes.ts'
 import { seedRates } from './rates.ts'
+import { seedRoleGroups } from './roles.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
 
@@ -451,4 +452,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedLetters(db, manifest)
   await seedNews(db, manifest)
   await seedSpecialRoutes(db, manifest)
+  await seedRoleGroups(db, manifest)
 }

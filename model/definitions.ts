@@ -25,6 +25,8 @@ export interface FieldDef {
   type: FieldType
   label?: string
   required?: boolean
+  /** A boolean that must be true (an agreement ticked): `const: true` in the JSON Schema. */
+  ticked?: true
   readOnly?: boolean
   /** A numbering kind the engine fills on create (registered by a domain module at start, server/engine/registry.ts). */
   numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo'
@@ -224,6 +226,8 @@ export interface ScreenDef {
   kind?: 'list' | 'detail' | 'form' | 'custom'
   component?: string
   entity?: string
+  /** A hand-written screen's forms: the request entities its own manifest part carries. */
+  forms?: string[]
   menu?: { order?: number; parent?: string }
   endpoints?: Partial<Record<EndpointKind, EndpointDef>>
   search?: SearchDef[]

@@ -100,6 +100,8 @@ function singleFieldSchema(field: FieldDef, entities: Record<string, EntityDef>)
     }
     case 'boolean':
       s.type = 'boolean'
+      // An agreement: present is not enough, it must be ticked.
+      if (field.ticked) s.const = true
       break
     case 'date':
       s.type = 'string'

@@ -51,6 +51,8 @@ export function checkFields({ entityFiles }: CheckContext): ConfigError[] {
         )
       if (field.type === 'array' && !field.items)
         report(file, [...path, 'type'], 'an array field needs items:', 'the fields of one row')
+      if (field.ticked && field.type !== 'boolean')
+        report(file, [...path, 'ticked'], 'only a boolean can be ticked', 'type: boolean, or leave ticked: out')
     }
     if (def.display && !def.fields[def.display])
       report(

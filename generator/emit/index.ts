@@ -10,7 +10,7 @@ import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
-import { emitPortalManifest, portalEntityNames } from './portal.ts'
+import { emitPortalManifest, hasPortalPart, portalEntityNames } from './portal.ts'
 
 export interface OutputFile {
   /** Relative to generated/. */
@@ -265,7 +265,8 @@ export function emitEndpointTable(manifest: Manifest): OutputFile {
 }
 
 export function emitRoutes(manifest: Manifest): OutputFile {
-  return { path: 'routes.ts', content: template('routes.ts')({ routes: manifest.screens }) }
+  const routes = manifest.screens.map((screen) => ({ ...screen, part: hasPortalPart(screen) }))
+  return { path: 'routes.ts', content: template('routes.ts')({ routes }) }
 }
 
 export function emitPermissions(manifest: Manifest): OutputFile {

@@ -42,9 +42,12 @@ export const portalPartPath = (screen: string) => `${PORTAL_PARTS_DIR}/manifest.
 
 const GENERIC_KINDS: ReadonlySet<string> = new Set(['list', 'detail', 'form'])
 
-/** Screens that get a part of their own: the built generic ones, which the route gate loads it for. */
-export const hasPortalPart = (screen: Pick<ManifestScreen, 'status' | 'kind'>): boolean =>
-  screen.status === 'built' && GENERIC_KINDS.has(screen.kind ?? '')
+/**
+ * Screens that get a part of their own: the built generic ones, and the built hand-written ones that name
+ * the `forms:` they draw (login, register: their body entities), which the route gate loads it for.
+ */
+export const hasPortalPart = (screen: Pick<ManifestScreen, 'status' | 'kind' | 'forms'>): boolean =>
+  screen.status === 'built' && (GENERIC_KINDS.has(screen.kind ?? '') || (screen.forms?.length ?? 0) > 0)
 
 function portalEntity(entity: ManifestEntity): PortalEntity {
   const { schema: _schema, examples: _examples, description: _description, storage: _storage, ...kept } = entity
@@ -133,7 +136,10 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
   ]
   // The screens' entities, the request shapes their transitions ask for (a reason, a price: the detail's
   // dialog draws them), and what those refer to.
-  const own = screens.flatMap(({ entity }) => (entity ? [entity, ...transitionInputs(manifest.entities[entity])] : []))
+  const own = screens.flatMap(({ entity, forms }) => [
+    ...(entity ? [entity, ...transitionInputs(manifest.entities[entity])] : []),
+    ...(forms ?? []),
+  ])
   const entityNames = new Set(own)
   for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)
   const samePlace = (endpoint: ManifestEndpoint) => (binding: { method: string; path: string }) =>

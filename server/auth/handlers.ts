@@ -64,6 +64,16 @@ function signedIn(ctx: HandlerContext, token: string, account: Account) {
   })
 }
 
+/** 300002 on a registration: the number has an account, whose owner should log in instead. */
+class MobileRegistered extends ApiError {
+  constructor() {
+    super('300002')
+  }
+  override get key(): string {
+    return 'error.mobileExistsLogin'
+  }
+}
+
 const UNIQUE_VIOLATION = '23505'
 /** The catalogue code of a duplicate account field, from the unique index it hit (migration 0001). */
 const DUPLICATE_BY_INDEX: Record<string, '300010' | '300009' | '300002'> = {
@@ -195,9 +205,10 @@ export const authHandlers: HandlerRegistry = {
           code: input.code,
         })
         if (wrongCode) return wrongCode
-        // Whether the number has an account is said only to whoever proved they receive its messages.
+        // Whether the number has an account is said only to whoever proved they receive its messages,
+        // and tells them where to go: "already registered, please log in" (issue #21).
         const mobileTaken = await takenBy(trx, tenantId, { mobile: input.mobile })
-        if (mobileTaken) return mobileTaken
+        if (mobileTaken) return new MobileRegistered()
         const role = await trx
           .selectFrom('role')
           .select('id')

@@ -221,6 +221,8 @@ export interface ScreenDef {
   permission?: PermissionList
   layout?: 'site' | 'main' | 'workbench' | 'blank' | 'mobile'
   hidden?: boolean
+  /** false: no footer on this page (SPEC §2: /resetPassword). */
+  footer?: false
   status: 'built' | 'planned'
   redirect?: string
   kind?: 'list' | 'detail' | 'form' | 'custom'

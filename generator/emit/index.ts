@@ -265,7 +265,11 @@ export function emitEndpointTable(manifest: Manifest): OutputFile {
 }
 
 export function emitRoutes(manifest: Manifest): OutputFile {
-  const routes = manifest.screens.map((screen) => ({ ...screen, part: hasPortalPart(screen) }))
+  const routes = manifest.screens.map((screen) => ({
+    ...screen,
+    part: hasPortalPart(screen),
+    noFooter: screen.footer === false,
+  }))
   return { path: 'routes.ts', content: template('routes.ts')({ routes }) }
 }
 

@@ -113,7 +113,7 @@ function PasswordTab({ onSignedIn, onFailure }: TabProps) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('ui.loginByPassword')}>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <EntityField
         entity={entity}
         field="username"
@@ -181,7 +181,7 @@ function CodeTab({ onSignedIn, onFailure }: TabProps) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('ui.loginByCode')}>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <EntityField
         entity={entity}
         field="key"

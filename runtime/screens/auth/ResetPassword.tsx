@@ -139,7 +139,7 @@ function ChooseStep(props: {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('ui.resetStepChoose')}>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <Field label={t('ui.resetMethod')}>
         <RadioGroup
           layout="horizontal"
@@ -236,7 +236,7 @@ function ResetStep(props: {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('ui.resetStepReset')}>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <Text>{t('ui.resetCodeSent', { account: props.account })}</Text>
       <EntityField
         entity={commit}

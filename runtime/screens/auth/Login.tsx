@@ -1,4 +1,4 @@
-import { Button, Link, Tab, TabList } from '@fluentui/react-components'
+import { Button, Link } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,9 +12,11 @@ import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
 import { bodyOf, check, proven } from './authForm.ts'
 import {
   AuthCard,
+  AuthTabs,
   EntityField,
   follow,
   formEntity,
+  panelId,
   SendCodeButton,
   showRefusal,
   useAuthStyles,
@@ -55,21 +57,25 @@ export default function Login() {
       subtitle={t('ui.loginWelcome', { site: siteName(settings, i18n.language) })}
       failure={failure}
     >
-      <TabList
-        selectedValue={tab}
-        onTabSelect={(_, data) => {
-          setTab(data.value as Tabs)
+      <AuthTabs
+        label={t('route.login')}
+        value={tab}
+        tabs={[
+          { value: 'password', label: t('ui.loginByPassword') },
+          { value: 'code', label: t('ui.loginByCode') },
+        ]}
+        onChange={(value) => {
+          setTab(value)
           setFailure(null)
         }}
-      >
-        <Tab value="password">{t('ui.loginByPassword')}</Tab>
-        <Tab value="code">{t('ui.loginByCode')}</Tab>
-      </TabList>
-      {tab === 'password' ? (
-        <PasswordTab onSignedIn={signedIn} onFailure={setFailure} />
-      ) : (
-        <CodeTab onSignedIn={signedIn} onFailure={setFailure} />
-      )}
+      />
+      <div role="tabpanel" id={panelId(tab)}>
+        {tab === 'password' ? (
+          <PasswordTab onSignedIn={signedIn} onFailure={setFailure} />
+        ) : (
+          <CodeTab onSignedIn={signedIn} onFailure={setFailure} />
+        )}
+      </div>
       <div className={styles.links}>
         <Link href="/register" onClick={follow(effects.navigate, '/register')}>
           {t('ui.loginRegister')}

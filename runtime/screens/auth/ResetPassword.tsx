@@ -1,7 +1,7 @@
 import { Button, Field, Link, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components'
 import { type FormEvent, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AccountCodeRequest } from '../../../generated/types.ts'
+import type { AccountCodeRequest, PasswordReset, ResetCodeCommit } from '../../../generated/types.ts'
 import { useEffects } from '../../effects.tsx'
 import { quietClient } from '../../quietClient.ts'
 import { bodyOf, check, proven } from './authForm.ts'
@@ -221,11 +221,11 @@ function ResetStep(props: {
     if (Object.keys(found).length) return
     setBusy(true)
     try {
-      const answer = await quietClient.b2b.resetPasswordCommitCode(codeBody as { account: string; code: string })
+      const answer = await quietClient.b2b.resetPasswordCommitCode(proven<ResetCodeCommit>(codeBody))
       const ticket = answer.content.ticket
       await quietClient.b2b.resetPasswordReset({
         ticket,
-        ...(passwords as { password: string; confirmPassword: string }),
+        ...proven<Omit<PasswordReset, 'ticket'>>(passwords),
       })
       props.onDone()
     } catch (error) {

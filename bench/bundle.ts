@@ -75,7 +75,7 @@ const PAGES: Page[] = [
     label: 'login (/login)',
     path: '/login',
     ready: 'input[type="password"]',
-    lazy: ['screens/login/Login.tsx', '../generated/validators.js', SITE_TEXTS, SCREEN_TEXTS],
+    lazy: ['screens/auth/Login.tsx', '../generated/validators.js', SITE_TEXTS, SCREEN_TEXTS],
   },
   {
     label: 'workbench list (/orderList)',

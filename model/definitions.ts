@@ -30,6 +30,8 @@ export interface FieldDef {
   type: FieldType
   label?: string
   required?: boolean
+  /** A boolean that must be true (an agreement ticked): `const: true` in the JSON Schema. */
+  ticked?: true
   readOnly?: boolean
   /** A numbering kind the engine fills on create (registered by a domain module at start, server/engine/registry.ts). */
   numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo'
@@ -252,11 +254,15 @@ export interface ScreenDef {
   permission?: PermissionList
   layout?: 'site' | 'main' | 'workbench' | 'blank' | 'mobile'
   hidden?: boolean
+  /** false: no footer on this page (SPEC §2: /resetPassword). */
+  footer?: false
   status: 'built' | 'planned'
   redirect?: string
   kind?: 'list' | 'detail' | 'form' | 'custom'
   component?: string
   entity?: string
+  /** A hand-written screen's forms: the request entities its own manifest part carries. */
+  forms?: string[]
   menu?: { order?: number; parent?: string }
   endpoints?: Partial<Record<EndpointKind, EndpointDef>>
   search?: SearchDef[]

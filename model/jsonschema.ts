@@ -117,6 +117,8 @@ function singleFieldSchema(
     }
     case 'boolean':
       s.type = 'boolean'
+      // An agreement: present is not enough, it must be ticked.
+      if (field.ticked) s.const = true
       break
     case 'date':
       s.type = 'string'

@@ -105,6 +105,10 @@ export function toFieldErrors(
           params: { values: (p.allowedValues as unknown[]).filter((v) => v !== null).join(', ') },
         })
         break
+      case 'const':
+        // A `ticked` boolean left unticked: the field's own message (the agreement's), else the general one.
+        out.push({ field: at, message: fieldMeta(context, at)?.message ?? 'validation.ticked', params: {} })
+        break
       case 'uniqueItems':
         out.push({ field: at, message: 'validation.uniqueItems', params: {} })
         break

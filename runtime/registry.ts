@@ -24,9 +24,9 @@ export const SCREEN_KIND_REGISTRY: Record<ScreenKind, ScreenComponent> = {
 }
 
 export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
-  login: lazy(() => import('./screens/login/Login.tsx')),
-  register: placeholder,
-  resetPassword: placeholder,
+  login: lazy(() => import('./screens/auth/Login.tsx')),
+  register: lazy(() => import('./screens/auth/Register.tsx')),
+  resetPassword: lazy(() => import('./screens/auth/ResetPassword.tsx')),
   agreement: lazy(() => import('./site/pages/Agreement.tsx')),
   home: lazy(PUBLIC_PAGES.home),
   tracking: lazy(PUBLIC_PAGES.tracking),
@@ -53,10 +53,9 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
 
 /**
  * Routes whose YAML does not name a component yet but whose page exists. (To go once screens/*.yaml
- * say `component: login` and so on.)
+ * say `component: home` and so on.)
  */
 export const ROUTE_COMPONENTS: Readonly<Record<string, ComponentName>> = {
-  login: 'login',
   dashboard: 'home',
   notFound: 'notFound',
 }

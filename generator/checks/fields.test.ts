@@ -72,6 +72,12 @@ describe('checkFields', () => {
     ])
   })
 
+  it('ticked: on anything but a boolean (issue #21: an agreement that must be ticked)', () => {
+    const text = WATCH.replace('pol: { type: ref, ref: port }', 'pol: { type: ref, ref: port, ticked: true }')
+    expect(where(check(text))).toEqual(['schemas/priceWatch.yaml:5:40 fields.pol.ticked: only a boolean can be ticked'])
+    expect(check(`${WATCH}`.replace('fields:\n', 'fields:\n  agreed: { type: boolean, ticked: true }\n'))).toEqual([])
+  })
+
   it('an unknown display field', () => {
     const [error] = check(WATCH.replace('display: pol', 'display: pool'))
     expect(where(error ? [error] : [])).toEqual(['schemas/priceWatch.yaml:3:10 display: unknown field "pool"'])

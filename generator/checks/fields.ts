@@ -83,6 +83,8 @@ export function checkFields({ entityFiles, entities }: CheckContext): ConfigErro
           )
       } else if (field.sideField)
         report(file, [...path, 'sideField'], 'sideField belongs to a permissionTree field', 'type: permissionTree')
+      if (field.ticked && field.type !== 'boolean')
+        report(file, [...path, 'ticked'], 'only a boolean can be ticked', 'type: boolean, or leave ticked: out')
     }
     if (def.display && !fields[def.display])
       report(

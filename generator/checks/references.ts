@@ -46,6 +46,7 @@ export function checkReferences({ entityFiles, areaFiles, entities, screens }: C
       const at: Path = ['screens', i]
       if (screen.redirect) needScreen(file, [...at, 'redirect'], screen.redirect)
       if (screen.entity) needEntity(file, [...at, 'entity'], screen.entity)
+      screen.forms?.forEach((name, k) => needEntity(file, [...at, 'forms', k], name))
       // A link names one screen or alternatives (the first the user may open).
       const needScreens = (path: Path, choice: string | string[]) => {
         if (Array.isArray(choice)) choice.forEach((target, k) => needScreen(file, [...path, k], target))

@@ -11,7 +11,7 @@ import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
-import { emitPortalManifest, portalEntityNames } from './portal.ts'
+import { emitPortalManifest, hasPortalPart, portalEntityNames } from './portal.ts'
 
 export interface OutputFile {
   /** Relative to generated/. */
@@ -266,7 +266,12 @@ export function emitEndpointTable(manifest: Manifest): OutputFile {
 }
 
 export function emitRoutes(manifest: Manifest): OutputFile {
-  return { path: 'routes.ts', content: template('routes.ts')({ routes: manifest.screens }) }
+  const routes = manifest.screens.map((screen) => ({
+    ...screen,
+    part: hasPortalPart(screen),
+    noFooter: screen.footer === false,
+  }))
+  return { path: 'routes.ts', content: template('routes.ts')({ routes }) }
 }
 
 export function emitPermissions(manifest: Manifest): OutputFile {

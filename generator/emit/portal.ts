@@ -42,9 +42,12 @@ export const portalPartPath = (screen: string) => `${PORTAL_PARTS_DIR}/manifest.
 
 const GENERIC_KINDS: ReadonlySet<string> = new Set(['list', 'detail', 'form'])
 
-/** Screens that get a part of their own: the built generic ones, which the route gate loads it for. */
-export const hasPortalPart = (screen: Pick<ManifestScreen, 'status' | 'kind'>): boolean =>
-  screen.status === 'built' && GENERIC_KINDS.has(screen.kind ?? '')
+/**
+ * Screens that get a part of their own: the built generic ones, and the built hand-written ones that name
+ * the `forms:` they draw (login, register: their body entities), which the route gate loads it for.
+ */
+export const hasPortalPart = (screen: Pick<ManifestScreen, 'status' | 'kind' | 'forms'>): boolean =>
+  screen.status === 'built' && (GENERIC_KINDS.has(screen.kind ?? '') || (screen.forms?.length ?? 0) > 0)
 
 function portalEntity(entity: ManifestEntity): PortalEntity {
   const { schema: _schema, examples: _examples, description: _description, storage: _storage, ...kept } = entity
@@ -135,7 +138,11 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
   // dialog draws them), and what those refer to.
   const actions = screens.flatMap((s) => [...(s.actions?.toolbar ?? []), ...(s.actions?.row ?? [])])
   const own = [
-    ...screens.flatMap(({ entity }) => (entity ? [entity, ...transitionInputs(manifest.entities[entity])] : [])),
+    ...screens.flatMap(({ entity, forms }) => [
+      ...(entity ? [entity, ...transitionInputs(manifest.entities[entity])] : []),
+      // The forms a hand-drawn screen names (the sign-in pages' bodies).
+      ...(forms ?? []),
+    ]),
     // What a row action that calls a hand-written endpoint asks for first (`input:`, its dialog's form).
     ...actions.flatMap((action) => (action.input ? [action.input] : [])),
   ]

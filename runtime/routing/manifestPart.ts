@@ -19,11 +19,14 @@ export const READS_WHOLE_MANIFEST: readonly string[] = [
 ]
 
 /**
- * What of the manifest a route's screen needs before it draws: a generic screen its own part (its name),
- * the screens above all of it (WHOLE_MANIFEST), every other page none (null: the public site never loads it).
+ * What of the manifest a route's screen needs before it draws: a screen with a part of its own (a generic
+ * screen, a hand-written one that names its `forms:`) that part (its name), the screens above all of it
+ * (WHOLE_MANIFEST), every other page none (null: the public site never loads it).
  */
-export function manifestPartOf(route: Pick<RouteEntry, 'name' | 'status' | 'kind' | 'component'>): string | null {
+export function manifestPartOf(
+  route: Pick<RouteEntry, 'name' | 'status' | 'kind' | 'component' | 'part'>,
+): string | null {
   if (route.status !== 'built') return null
-  if (route.component) return READS_WHOLE_MANIFEST.includes(route.component) ? WHOLE_MANIFEST : null
-  return route.kind === 'list' || route.kind === 'detail' || route.kind === 'form' ? route.name : null
+  if (route.component && READS_WHOLE_MANIFEST.includes(route.component)) return WHOLE_MANIFEST
+  return route.part ? route.name : null
 }

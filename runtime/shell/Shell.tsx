@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useLocation } from 'react-router'
+import { routes } from '../../generated/routes.ts'
 import { useClient } from '../client.tsx'
 import { useEffects } from '../effects.tsx'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, switchLanguage } from '../i18n.ts'
@@ -93,8 +94,8 @@ const useStyles = makeStyles({
   },
 })
 
-/** SPEC §2: the footer is hidden on /resetPassword. */
-export const FOOTERLESS_PATHS: readonly string[] = ['/resetPassword']
+/** SPEC §2: the footer is hidden on /resetPassword (its screen says `footer: false`). */
+export const FOOTERLESS_PATHS: readonly string[] = routes.filter((route) => !route.footer).map((route) => route.path)
 
 function LanguageSwitch() {
   const { t, i18n } = useTranslation()

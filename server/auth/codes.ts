@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Transaction } from 'kysely'
+import { RESEND_SECONDS } from '../../rules/codes.ts'
 import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { authSecret } from '../jobs/sealed.ts'
@@ -18,7 +19,7 @@ import { sameHash } from './tokens.ts'
  */
 export const CODE_MINUTES = 5
 export const MAX_ATTEMPTS = 5
-export const RESEND_SECONDS = 60
+export { RESEND_SECONDS }
 export const PER_HOUR = 5
 export const PER_DAY = 10
 export const PER_IP_HOUR = 20

@@ -20,6 +20,7 @@ import { type Account, currentUserInfo, findAccount, findById, lockoutKey } from
 import { type CodeScope, channelOf, checkCode, issueCode, normaliseTarget } from './codes.ts'
 import { clearLoginFailures, lockKey, loginRefusal, recordLoginFailure } from './limits.ts'
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './password.ts'
+import { runRegistrationHooks } from './registration.ts'
 import { clearSessionCookie, hashSecret, newSecret, sendSession, startSession } from './tokens.ts'
 
 /** A handoff (SPEC §2 ?token= links) lives 60 seconds; a password reset ticket 10 minutes. */
@@ -61,6 +62,16 @@ function signedIn(ctx: HandlerContext, token: string, account: Account) {
     username: account.username,
     userId: account.id,
   })
+}
+
+/** 300002 on a registration: the number has an account, whose owner should log in instead. */
+class MobileRegistered extends ApiError {
+  constructor() {
+    super('300002')
+  }
+  override get key(): string {
+    return 'error.mobileExistsLogin'
+  }
 }
 
 const UNIQUE_VIOLATION = '23505'
@@ -179,10 +190,8 @@ export const authHandlers: HandlerRegistry = {
   },
 
   async userRegister(ctx) {
+    // The agreement is ticked (`ticked: true` in schemas/registration.yaml): the body's validator refused it otherwise.
     const input = ctx.input as Registration
-    if (input.agreement !== true) {
-      throw new ApiError('validation', {}, [{ field: 'agreement', message: 'rule.agreementRequired', params: {} }])
-    }
     const tenantId = ctx.request.tenant.id
     const email = input.email ? normaliseTarget(input.email) : null
     const passwordHash = await hashPassword(input.password)
@@ -196,9 +205,10 @@ export const authHandlers: HandlerRegistry = {
           code: input.code,
         })
         if (wrongCode) return wrongCode
-        // Whether the number has an account is said only to whoever proved they receive its messages.
+        // Whether the number has an account is said only to whoever proved they receive its messages,
+        // and tells them where to go: "already registered, please log in" (issue #21).
         const mobileTaken = await takenBy(trx, tenantId, { mobile: input.mobile })
-        if (mobileTaken) return mobileTaken
+        if (mobileTaken) return new MobileRegistered()
         const role = await trx
           .selectFrom('role')
           .select('id')
@@ -227,6 +237,10 @@ export const authHandlers: HandlerRegistry = {
           .insertInto('user_role')
           .values({ tenant_id: tenantId, user_id: created.id, role_id: role.id })
           .execute()
+        // What the registration brings along (input.inviteCode: the invitations module), in this transaction.
+        // A refusal is thrown, not answered: the user, its role and the spent code roll back with it.
+        const refused = await runRegistrationHooks({ trx, tenantId, userId: created.id, input })
+        if (refused) throw refused
         return created
       }),
     )

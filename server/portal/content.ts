@@ -272,7 +272,7 @@ export async function pageView({ request, route: asked, path, tenant, db, origin
     ],
     jsonLd,
   }
-  return { status: 200, view: { head, body: frame(site, t, main) } }
+  return { status: 200, view: { head, body: frame(site, t, main, route.footer) } }
 }
 
 const newsQuery = (language: ReturnType<typeof newsLanguage>, pageSize: number) => ({
@@ -284,8 +284,11 @@ const newsQuery = (language: ReturnType<typeof newsLanguage>, pageSize: number) 
 
 type Texts = (key: string, params?: Record<string, unknown>) => string
 
-/** The public site's frame around a page: the site's name and main pages above, its contact below. */
-function frame(site: Site, t: Texts, main: string): string {
+/**
+ * The public site's frame around a page: the site's name and main pages above, its contact below (not on
+ * a page whose screen says `footer: false`, SPEC §2's /resetPassword).
+ */
+function frame(site: Site, t: Texts, main: string, footer = true): string {
   const nav = [
     ['/dashboard', 'route.dashboard'],
     ['/orderTracking', 'route.orderTracking'],
@@ -304,9 +307,11 @@ function frame(site: Site, t: Texts, main: string): string {
   return (
     `<header><a href="/dashboard">${logo}<strong>${h(site.name)}</strong></a><nav>${nav}</nav></header>` +
     `<main>${main}</main>` +
-    `<footer>${contact.map((c) => `<span>${c}</span>`).join('')}${
-      site.copyright ? `<span>${h(site.copyright)}</span>` : ''
-    }${site.icp ? `<span>${h(site.icp)}</span>` : ''}</footer>`
+    (footer
+      ? `<footer>${contact.map((c) => `<span>${c}</span>`).join('')}${
+          site.copyright ? `<span>${h(site.copyright)}</span>` : ''
+        }${site.icp ? `<span>${h(site.icp)}</span>` : ''}</footer>`
+      : '')
   )
 }
 

@@ -201,7 +201,11 @@ describe('POST /b2b/user/register: duplicates', () => {
     const guess = await post('/b2b/user/register', { ...valid, mobile: PERSONAL_MOBILE, code: wrong })
     expect(guess.json().code).toBe('300004')
     const proven = await post('/b2b/user/register', { ...valid, mobile: PERSONAL_MOBILE, code: right })
-    expect(proven.json().code).toBe('300002')
+    // Said so that the owner knows where to go (issue #21).
+    expect(proven.json()).toMatchObject({
+      code: '300002',
+      message: 'This mobile number is already registered. Please log in.',
+    })
   })
 })
 

@@ -100,6 +100,8 @@ describe('axe-core (wcag2a, wcag2aa, wcag21aa)', () => {
         article,
         '/aboutUs',
         '/login',
+        '/register',
+        '/resetPassword',
       ])
         await audit(site.page, language, path)
       await site.context.close()

@@ -81,6 +81,19 @@ describe('the manifest parts the generator writes', () => {
     expect(Object.keys(portalPart(full, screenOf('viewInquiry')).entities)).toContain('inquiryRejection')
   })
 
+  it('give a hand-written screen the body entities its forms: name, and nothing of the workbench', () => {
+    const part = portalPart(full, screenOf('login'))
+    expect(part.screens.map((s) => s.name)).toEqual(['login'])
+    expect(Object.keys(part.entities).sort()).toEqual(['codeLogin', 'passwordLogin', 'smsCodeRequest'])
+    expect(part.endpoints).toEqual([])
+    expect(Object.keys(portalPart(full, screenOf('register')).entities).sort()).toEqual([
+      'registration',
+      'smsCodeRequest',
+    ])
+    expect(hasPortalPart({ status: 'planned', kind: 'custom', forms: ['registration'] })).toBe(false)
+    expect(hasPortalPart({ status: 'built', kind: 'custom' })).toBe(false)
+  })
+
   it('give a detail screen the lists that link to it (its "back")', () => {
     const part = portalPart(full, screenOf('orderDetailsOperator'))
     expect(part.screens.map((s) => s.name)).toContain('orderList')
@@ -126,7 +139,9 @@ describe('what the route gate loads', () => {
     expect(manifestPartOf(route('orderList'))).toBe('orderList')
     expect(manifestPartOf(route('personalInfo'))).toBe('personalInfo')
     expect(manifestPartOf(route('screenOverlay'))).toBe(WHOLE_MANIFEST)
-    for (const name of ['dashboard', 'login', 'productService', 'news', 'orderTracking'])
+    // A hand-written screen that names its forms: (issue #21) loads its own part, with those entities only.
+    expect(manifestPartOf(route('register'))).toBe('register')
+    for (const name of ['dashboard', 'productService', 'news', 'orderTracking'])
       expect(manifestPartOf(route(name)), name).toBeNull()
     for (const r of routes) {
       const part = manifestPartOf(r)
@@ -192,7 +207,13 @@ describe('the screens that wait for the whole manifest', () => {
       .filter((c) => !['list', 'detail', 'form', 'custom'].includes(c.name) && readsManifest(c.file))
       .map((c) => c.name)
     expect(reading.length).toBeGreaterThan(3)
-    expect(reading.filter((name) => !READS_WHOLE_MANIFEST.includes(name))).toEqual([])
+    // …unless every route it draws names its `forms:` and so has a part of its own (the sign-in pages).
+    const ownPart = (name: string) => {
+      const drawn = routes.filter((r) => r.component === name)
+      return drawn.length > 0 && drawn.every((r) => r.part && hasManifestPart(r.name))
+    }
+    expect(reading.filter((name) => !READS_WHOLE_MANIFEST.includes(name) && !ownPart(name))).toEqual([])
+    expect(reading.filter(ownPart).sort()).toEqual(['login', 'register', 'resetPassword'])
     // And name registered components only.
     const names = components.map((c) => c.name)
     expect(READS_WHOLE_MANIFEST.filter((name) => !names.includes(name))).toEqual([])

@@ -1,0 +1,187 @@
+import { Button, Checkbox, Field, Link } from '@fluentui/react-components'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import type { Registration, SmsCodeRequest } from '../../../generated/types.ts'
+import { RequestError } from '../../api.ts'
+import { useEffects } from '../../effects.tsx'
+import { quietClient } from '../../quietClient.ts'
+import { safeRedirect } from '../../routing/access.ts'
+import { reloadSession } from '../../session.ts'
+import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
+import { bodyOf, check, proven } from './authForm.ts'
+import {
+  AuthCard,
+  EntityField,
+  follow,
+  formEntity,
+  SendCodeButton,
+  showRefusal,
+  useAuthStyles,
+  useFormState,
+  usePreloadValidators,
+  useProblemText,
+  useResendWait,
+  validatorOf,
+} from './parts.tsx'
+
+/** The registration form's text fields in the order the page shows them, as schemas/registration.yaml names them. */
+const TEXT_FIELDS = ['username', 'password', 'confirmPassword', 'mobile', 'code', 'email', 'realName', 'inviteCode']
+const DRAWN = [...TEXT_FIELDS, 'agreement']
+/** Passwords are sent as typed; everything else trimmed. */
+const AS_TYPED = ['password', 'confirmPassword']
+
+/**
+ * /register (SPEC §2, §5): a personal user with a user name, a password typed twice, a mainland mobile proven
+ * by an SMS code (SPEC §9's wait on the button), an optional e-mail and real name, the invitation code
+ * (?inviteCode=), and the agreements ticked. Fields, labels, messages and rules (the passwords match, the
+ * agreement is ticked) come from schemas/registration.yaml through its generated validator; the server runs
+ * the same. Once registered the user is signed in with what they just typed (DECISIONS: register, then log in).
+ */
+export default function Register() {
+  const styles = useAuthStyles()
+  const { t, i18n } = useTranslation()
+  const settings = useSiteSettings()
+  const effects = useEffects()
+  const queryClient = useQueryClient()
+  const [params] = useSearchParams()
+  const entity = formEntity('registration')
+  const problemText = useProblemText()
+  const form = useFormState({
+    username: '',
+    password: '',
+    confirmPassword: '',
+    mobile: '',
+    code: '',
+    email: '',
+    realName: '',
+    inviteCode: params.get('inviteCode') ?? '',
+    agreement: false as boolean,
+  })
+  const [failure, setFailure] = useState<string | null>(null)
+  const [mobileRegistered, setMobileRegistered] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [sending, setSending] = useState(false)
+  const wait = useResendWait()
+  usePreloadValidators()
+
+  const sendCode = async () => {
+    setFailure(null)
+    const body = bodyOf({ key: form.values.mobile })
+    const found = check(await validatorOf('smsCodeRequest'), body, formEntity('smsCodeRequest').fields, {
+      rename: { key: 'mobile' },
+    })
+    form.setProblems(found)
+    if (Object.keys(found).length) return
+    setSending(true)
+    try {
+      await quietClient.b2b.sendRegisterSms(proven<SmsCodeRequest>(body))
+      wait.start()
+    } catch (error) {
+      showRefusal(error, ['mobile'], form.setProblems, setFailure, t('ui.hasError'), { key: 'mobile' })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setFailure(null)
+    setMobileRegistered(false)
+    const body = bodyOf(form.values, AS_TYPED)
+    const found = check(await validatorOf('registration'), body, entity.fields)
+    form.setProblems(found)
+    if (Object.keys(found).length) return
+    setBusy(true)
+    try {
+      await quietClient.b2b.userRegister(proven<Registration>(body))
+    } catch (error) {
+      setBusy(false)
+      setMobileRegistered(error instanceof RequestError && error.code === '300002')
+      showRefusal(error, DRAWN, form.setProblems, setFailure, t('ui.hasError'))
+      return
+    }
+    // Registered: signed in with the name and password just chosen, as a personal user.
+    try {
+      await quietClient.b2b.userLogin({ username: body.username as string, password: body.password as string })
+      await reloadSession(queryClient)
+      effects.toast(t('ui.registerSuccess'), { intent: 'success', id: 'register' })
+      effects.navigate(safeRedirect(params.get('redirect')), { replace: true })
+    } catch {
+      effects.toast(t('ui.registerSuccessLogin'), { intent: 'success', id: 'register' })
+      effects.navigate('/login', { replace: true })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const text = (name: (typeof TEXT_FIELDS)[number], options: Partial<Parameters<typeof EntityField>[0]> = {}) => (
+    <EntityField
+      entity={entity}
+      field={name}
+      value={form.values[name as keyof typeof form.values] as string}
+      onChange={(value) => form.set(name as 'username', value)}
+      problem={form.problems[name]}
+      {...options}
+    />
+  )
+  const agreement = entity.fields.agreement
+  const agreementMessage = problemText(form.problems.agreement)
+
+  return (
+    <AuthCard
+      title={t('route.register')}
+      subtitle={t('ui.registerWelcome', { site: siteName(settings, i18n.language) })}
+      failure={failure}
+      wide
+      onSubmit={submit}
+    >
+      {text('username', { autoComplete: 'username' })}
+      {text('password', { type: 'password', autoComplete: 'new-password' })}
+      {text('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
+      {text('mobile', { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' })}
+      {mobileRegistered && (
+        <Link href="/login" onClick={follow(effects.navigate, '/login')}>
+          {t('ui.loginSubmit')}
+        </Link>
+      )}
+      {text('code', {
+        inputMode: 'numeric',
+        autoComplete: 'one-time-code',
+        after: <SendCodeButton sending={sending} left={wait.left} onClick={() => void sendCode()} />,
+      })}
+      {text('email', { type: 'email', autoComplete: 'email' })}
+      {text('realName', { autoComplete: 'name' })}
+      {text('inviteCode', { autoComplete: 'off' })}
+      <Field
+        required={agreement?.required === true}
+        validationMessage={agreementMessage}
+        validationState={agreementMessage ? 'error' : 'none'}
+      >
+        <Checkbox
+          name="agreement"
+          checked={form.values.agreement}
+          onChange={(_, data) => form.set('agreement', data.checked === true)}
+          label={t(agreement?.label ?? 'field.agreement')}
+        />
+      </Field>
+      <div className={styles.links}>
+        <Link href="/ServiceAgreement" target="_blank" rel="noopener">
+          {t('ui.footer_serviceAgreement')}
+        </Link>
+        <Link href="/PrivacyAgreement" target="_blank" rel="noopener">
+          {t('ui.footer_privacyAgreement')}
+        </Link>
+      </div>
+      <Button type="submit" appearance="primary" size="large" disabled={busy}>
+        {busy ? t('ui.registering') : t('ui.registerSubmit')}
+      </Button>
+      <div className={styles.links}>
+        <Link href="/login" onClick={follow(effects.navigate, '/login')}>
+          {t('ui.registerHaveAccount')}
+        </Link>
+      </div>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import { onRegistered, type Registered } from '../../server/auth/registration.ts'
+import type { Database } from '../../server/db/database.ts'
+import { ApiError } from '../../server/http/errors.ts'
+import { outboxBody } from '../../server/jobs/sealed.ts'
+import { TEST_PROXIES } from '../support/app.ts'
+import { freshDatabase } from '../support/database.ts'
+
+/**
+ * Issue #21: the registration page passes ?inviteCode= on to userRegister, and the registration hooks
+ * (server/auth/registration.ts) receive it inside the registration's transaction — the point where the
+ * invitations module joins the new user to the inviting enterprise. A hook's refusal keeps nothing.
+ */
+let database: Database
+let app: FastifyInstance
+let nextIp = 1
+const seen: Omit<Registered, 'trx'>[] = []
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
+  onRegistered(async ({ trx: _trx, ...registered }) => {
+    seen.push(registered)
+    // A code no invitation has: refused the way the invitations module refuses it.
+    return registered.input.inviteCode === 'EXPIRED1'
+      ? new ApiError('validation', {}, [{ field: 'inviteCode', message: 'error.inviteCodeInvalid', params: {} }])
+      : null
+  })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+function post(url: string, payload: object, language = 'en_US') {
+  return app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { host: 'localhost', 'x-forwarded-for': `10.21.0.${nextIp++}`, resource: '1', language },
+    payload,
+  })
+}
+
+async function codeSentTo(to: string): Promise<string> {
+  const row = await database.db
+    .selectFrom('outbox')
+    .select(['kind', 'payload'])
+    .where(sql<boolean>`payload->>'to' = ${to}`)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
+  if (!code) throw new Error(`no code in ${JSON.stringify(row.payload)}`)
+  return code
+}
+
+const body = (mobile: string, username: string, code: string) => ({
+  username,
+  password: 'Harbour#2026',
+  confirmPassword: 'Harbour#2026',
+  mobile,
+  code,
+  realName: '周敏',
+  agreement: true,
+})
+
+describe('the invitation code on a registration', () => {
+  it('reaches the registration hooks with the new user, inside the registration', async () => {
+    const mobile = '13600021001'
+    expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
+    const response = await post('/b2b/user/register', {
+      ...body(mobile, 'zhoumin21', await codeSentTo(mobile)),
+      inviteCode: 'K7Q2M9XA',
+    })
+    expect(response.json().code).toBe('0000')
+    const userId = response.json().content.userId as number
+    expect(seen.at(-1)).toMatchObject({ userId, input: { inviteCode: 'K7Q2M9XA', username: 'zhoumin21' } })
+  })
+
+  it('is optional: a registration without one reaches the hooks with none', async () => {
+    const mobile = '13600021002'
+    await post('/b2b/user/sendRegisterSms', { key: mobile })
+    const response = await post('/b2b/user/register', body(mobile, 'wanglei21', await codeSentTo(mobile)))
+    expect(response.json().code).toBe('0000')
+    expect(seen.at(-1)?.input.inviteCode).toBeUndefined()
+  })
+
+  it('is at most 32 characters, said in the caller’s language', async () => {
+    const long = 'A'.repeat(33)
+    const en = await post('/b2b/user/register', { ...body('13600021003', 'lina21', '123456'), inviteCode: long })
+    expect(en.statusCode).toBe(400)
+    expect(en.json().content.fieldErrors).toEqual([
+      { field: 'inviteCode', key: 'validation.maxLength', message: 'At most 32 characters' },
+    ])
+    const zh = await post(
+      '/b2b/user/register',
+      { ...body('13600021003', 'lina21', '123456'), inviteCode: long },
+      'zh_CN',
+    )
+    expect(zh.json().content.fieldErrors[0].message).toBe('最多 32 个字符')
+  })
+
+  it('refused by a hook keeps nothing: no user, no role, and the code still works', async () => {
+    const mobile = '13600021004'
+    await post('/b2b/user/sendRegisterSms', { key: mobile })
+    const code = await codeSentTo(mobile)
+    const refused = await post('/b2b/user/register', { ...body(mobile, 'sunli21', code), inviteCode: 'EXPIRED1' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().content.fieldErrors).toEqual([
+      { field: 'inviteCode', key: 'error.inviteCodeInvalid', message: 'Invalid invitation code' },
+    ])
+    const users = await database.db.selectFrom('app_user').select('id').where('username', '=', 'sunli21').execute()
+    expect(users).toEqual([])
+    // The same code registers without the refused invitation: the refusal did not spend it.
+    const again = await post('/b2b/user/register', body(mobile, 'sunli21', code))
+    expect(again.json().code).toBe('0000')
+  })
+})
+
+describe('the agreement on a registration', () => {
+  it('unticked is refused in Chinese too, before any code is looked at', async () => {
+    const response = await post(
+      '/b2b/user/register',
+      { ...body('13600021005', 'gaofei21', '123456'), agreement: false },
+      'zh_CN',
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json().content.fieldErrors).toEqual([
+      { field: 'agreement', key: 'rule.agreementRequired', message: '请阅读并勾选同意《服务协议》和《隐私协议》' },
+    ])
+  })
+})

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { outboxBody } from '../../server/jobs/sealed.ts'
+import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -18,7 +19,7 @@ const PASSWORD = 'Harbour#2026'
 const NEW_PASSWORD = 'Mooring$2027'
 
 async function visitor(language: 'en' | 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
   await context.addCookies([{ name: 'language', value: language, url: portal.server.url }])
   const page = await context.newPage()
   return { context, page }

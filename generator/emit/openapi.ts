@@ -297,7 +297,7 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
         }
       : {
           description:
-            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content.',
+            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
           content: {
             'application/json': {
               schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
@@ -463,7 +463,18 @@ function commonSchemas(): Record<string, Doc> {
       properties: {
         code: { type: 'string', enum: [...BUSINESS_CODES] },
         message: { type: 'string' },
-        content: { type: 'null' },
+        content: {
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              description: '300001 "cannot be requested again within N seconds": N, for a page to count down.',
+              required: ['waitSeconds'],
+              properties: { waitSeconds: { type: 'integer', minimum: 1, maximum: 3600 } },
+              additionalProperties: false,
+            },
+          ],
+        },
       },
       additionalProperties: false,
     },

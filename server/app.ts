@@ -89,7 +89,7 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
   const body: Envelope<unknown> = {
     code: apiError.code,
     message: messageFor(apiError.key, language, apiError.params),
-    content: fieldErrors ? { fieldErrors } : null,
+    content: fieldErrors ? { fieldErrors } : apiError.content,
   }
   // The type said outright: a route that writes its answers from a schema hands its refusals here with a
   // serializer of its own, and Fastify sets no JSON type for those (server/http/endpoints.ts).

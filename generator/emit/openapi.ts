@@ -300,7 +300,7 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
         }
       : {
           description:
-            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content.',
+            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
           content: {
             'application/json': {
               schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
@@ -455,8 +455,8 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
   }
 }
 
-/** A refusal's content: nothing, or the fields refused and why. */
-const refusalContent = (): Doc => ({
+/** A refusal's content: nothing, or the fields refused and why (or another shape a refusal carries). */
+const refusalContent = (...more: Doc[]): Doc => ({
   oneOf: [
     { type: 'null' },
     {
@@ -465,8 +465,18 @@ const refusalContent = (): Doc => ({
       properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
       additionalProperties: false,
     },
+    ...more,
   ],
 })
+
+/** 300001's content: how long until a code may be asked for again. */
+const waitContent: Doc = {
+  type: 'object',
+  description: '300001 "cannot be requested again within N seconds": N, for a page to count down.',
+  required: ['waitSeconds'],
+  properties: { waitSeconds: { type: 'integer', minimum: 1, maximum: 3600 } },
+  additionalProperties: false,
+}
 
 /** The fixed shapes every document has. */
 function commonSchemas(): Record<string, Doc> {
@@ -479,7 +489,7 @@ function commonSchemas(): Record<string, Doc> {
       properties: {
         code: { type: 'string', enum: [...BUSINESS_CODES] },
         message: { type: 'string' },
-        content: refusalContent(),
+        content: refusalContent(waitContent),
       },
       additionalProperties: false,
     },

@@ -28,13 +28,19 @@ export const PER_TENANT_HOUR = 500
 export type CodePurpose = 'login' | 'reset' | 'bind' | 'register'
 export type CodeChannel = 'sms' | 'email'
 
-/** 300001 with the SPEC client message "cannot be obtained again within N seconds". */
+/**
+ * 300001 with the SPEC client message "cannot be obtained again within N seconds", and the seconds in the
+ * content (`{ waitSeconds }`), which the sign-in pages count down on their send-code button.
+ */
 export class ResendTooSoon extends ApiError {
-  constructor(seconds: number) {
-    super('300001', { seconds })
+  constructor(readonly waitSeconds: number) {
+    super('300001', { seconds: waitSeconds })
   }
   override get key(): string {
     return 'error.codeWait'
+  }
+  override get content(): Record<string, unknown> {
+    return { waitSeconds: this.waitSeconds }
   }
 }
 

@@ -55,6 +55,11 @@ export class ApiError extends Error {
     return ERROR_CODES[this.code].http
   }
 
+  /** What the envelope's content carries besides the message (null: nothing; field errors go apart). */
+  get content(): Record<string, unknown> | null {
+    return null
+  }
+
   /** The locale key of the message. */
   get key(): string {
     return ERROR_CODES[this.code].key

@@ -177,6 +177,8 @@ describe('code login by SMS', () => {
     const seconds = Number(/within (\d+) seconds/.exec(again.json().message)?.[1])
     expect(seconds).toBeGreaterThan(0)
     expect(seconds).toBeLessThanOrEqual(60)
+    // The same seconds in the content, for the page to count down (issue #21).
+    expect(again.json().content).toEqual({ waitSeconds: seconds })
     const zh = await sendLoginSms(PERSONAL_MOBILE, { language: 'zh_CN' })
     expect(zh.json().message).toMatch(/^\d+ 秒内不能重复获取验证码$/)
     expect(await outboxTo(PERSONAL_MOBILE)).toHaveLength(3)

@@ -204,7 +204,7 @@ describe('POST /b2b/user/register: duplicates', () => {
     // Said so that the owner knows where to go (issue #21).
     expect(proven.json()).toMatchObject({
       code: '300002',
-      message: 'This mobile number is already registered. Please log in.',
+      message: '该手机号已注册，请直接登录',
     })
   })
 })

@@ -125,12 +125,20 @@ describe('a visitor registers, signs in by SMS code and resets the password by m
     await page.goto(`${portal.server.url}/login?redirect=%2FpersonalInfo`)
     await page.getByRole('tab', { name: en('ui', 'loginByCode') }).click()
     await field(page, 'en', 'mobile').fill(MOBILE)
-    // The registration's code went less than a minute ago: the server's wait (300001), said above the form.
+    // The registration's code went less than a minute ago: the server's wait (300001), said above the form,
+    // and counted down on the button from the seconds the server gave.
     await page.getByTestId('send-code').click()
-    const wait = new RegExp(en('error', 'codeWait').replace('{{seconds}}', '\\d+'))
+    const wait = new RegExp(en('error', 'codeWait').replace('{{seconds}}', '(\\d+)'))
     await expect.poll(async () => wait.test((await page.getByRole('alert').textContent()) ?? ''), WAIT).toBe(true)
+    const said = Number(wait.exec((await page.getByRole('alert').textContent()) ?? '')?.[1])
+    expect(await countdown(page, 'en')).toBeLessThanOrEqual(said)
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true)
+    // The user comes back a minute later.
     const sentBefore = await messagesTo(MOBILE)
     await aMinutePasses(MOBILE)
+    await page.reload()
+    await page.getByRole('tab', { name: en('ui', 'loginByCode') }).click()
+    await field(page, 'en', 'mobile').fill(MOBILE)
     await page.getByTestId('send-code').click()
     await expect.poll(() => messagesTo(MOBILE), WAIT).toBe(sentBefore + 1)
     // The 60-second wait counts down on the button.
@@ -242,6 +250,14 @@ describe('the sign-in pages in Chinese', () => {
       .poll(() => page.locator('[aria-current="step"]').textContent(), WAIT)
       .toBe(`1. ${zh('ui', 'resetStepChoose')}`)
     await expect.poll(() => page.locator('footer').count(), WAIT).toBe(0)
+    // By e-mail, a mobile number is refused before anything is sent, in the field's own words.
+    await page.getByRole('radio', { name: zh('ui', 'resetByEmail') }).check()
+    const sent = await messagesTo('13700021097')
+    await field(page, 'zh', 'email').fill('13700021097')
+    await page.getByRole('button', { name: zh('ui', 'sendCode'), exact: true }).click()
+    await expect.poll(() => page.getByText(zh('rule', 'accountFormat')).count(), WAIT).toBe(1)
+    expect(await messagesTo('13700021097')).toBe(sent)
+    expect(await page.locator('[aria-current="step"]').textContent()).toBe(`1. ${zh('ui', 'resetStepChoose')}`)
     await page.goto(`${portal.server.url}/login`)
     await expect.poll(() => page.locator('footer').count(), WAIT).toBe(1)
     await context.close()

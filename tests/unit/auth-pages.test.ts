@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import manifestJson from '../../generated/manifest.json'
 import * as validators from '../../generated/validators.js'
 import type { Manifest } from '../../model/resolve.ts'
-import { bodyOf, check, serverProblems, type Validate } from '../../runtime/screens/auth/authForm.ts'
+import { bodyOf, check, serverProblems, type Validate, waitOf } from '../../runtime/screens/auth/authForm.ts'
 import { secondsLeft, sendButton } from '../../runtime/screens/auth/countdown.ts'
 import { initialReset, type ResetState, resetStep, stepIndex } from '../../runtime/screens/auth/resetSteps.ts'
 
@@ -25,6 +25,15 @@ describe('the send-code countdown (SPEC §9: 60 seconds)', () => {
     expect(secondsLeft(sentAt, sentAt + 59_001)).toBe(1)
     expect(secondsLeft(sentAt, sentAt + 60_000)).toBe(0)
     expect(secondsLeft(sentAt, sentAt + 3_600_000)).toBe(0)
+  })
+
+  it('counts down what the server says is left when it refuses a code too soon (300001)', () => {
+    expect(waitOf({ code: '300001', content: { waitSeconds: 42 } })).toBe(42)
+    expect(secondsLeft(sentAt, sentAt + 2000, 42)).toBe(40)
+    // The other 300001 (too many codes today) and anything else say no seconds.
+    expect(waitOf({ code: '300001', content: null })).toBeNull()
+    expect(waitOf({ code: '300004', content: { waitSeconds: 42 } })).toBeNull()
+    expect(waitOf({ code: '300001', content: { waitSeconds: '42' } })).toBeNull()
   })
 
   it('never shows more than the wait when the clock goes back', () => {

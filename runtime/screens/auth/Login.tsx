@@ -163,6 +163,7 @@ function CodeTab({ onSignedIn, onFailure }: TabProps) {
       wait.start()
     } catch (error) {
       showRefusal(error, ['key'], form.setProblems, onFailure, t('ui.hasError'))
+      wait.refused(error)
     } finally {
       setSending(false)
     }

@@ -80,6 +80,7 @@ export default function Register() {
       wait.start()
     } catch (error) {
       showRefusal(error, ['mobile'], form.setProblems, setFailure, t('ui.hasError'), { key: 'mobile' })
+      wait.refused(error)
     } finally {
       setSending(false)
     }

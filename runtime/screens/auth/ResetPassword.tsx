@@ -10,6 +10,7 @@ import {
   EntityField,
   follow,
   formEntity,
+  type ResendWait,
   SendCodeButton,
   showRefusal,
   useAuthStyles,
@@ -176,7 +177,7 @@ function ChooseStep(props: {
 function ResetStep(props: {
   method: ResetMethod
   account: string
-  wait: { left: number; start: () => void }
+  wait: ResendWait
   onBack: () => void
   onDone: () => void
   onFailure: (message: string | null) => void
@@ -197,6 +198,7 @@ function ResetStep(props: {
       props.wait.start()
     } catch (error) {
       showRefusal(error, ['code'], form.setProblems, props.onFailure, t('ui.hasError'))
+      props.wait.refused(error)
     } finally {
       setSending(false)
     }

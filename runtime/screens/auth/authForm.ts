@@ -90,3 +90,11 @@ export function serverProblems(
 
 /** A body its entity's validator accepted (`check` found nothing), typed as the generated type of that entity. */
 export const proven = <T>(body: Record<string, unknown>): T => body as unknown as T
+
+/** The seconds a 300001 refusal says to wait before another code (its content's `waitSeconds`), else null. */
+export function waitOf(refusal: { code: string; content: unknown }): number | null {
+  const content = refusal.content
+  if (refusal.code !== '300001' || !content || typeof content !== 'object' || !('waitSeconds' in content)) return null
+  const seconds = content.waitSeconds
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : null
+}

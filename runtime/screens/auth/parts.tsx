@@ -20,9 +20,10 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RESEND_SECONDS } from '../../../rules/codes.ts'
 import { RequestError } from '../../api.ts'
 import { entityDef, type PortalEntity } from '../manifest.ts'
-import { type Problem, type Problems, serverProblems, type Validate } from './authForm.ts'
+import { type Problem, type Problems, serverProblems, type Validate, waitOf } from './authForm.ts'
 import { secondsLeft, sendButton } from './countdown.ts'
 
 /**
@@ -217,22 +218,37 @@ export function EntityField(props: EntityFieldProps) {
   )
 }
 
+export interface ResendWait {
+  left: number
+  /** A code was just sent (SPEC §9's whole wait), or the server said how long is left (`seconds`). */
+  start: (seconds?: number) => void
+  /** A refused send: when the server said how long to wait (300001), that is counted down too. */
+  refused: (error: unknown) => void
+}
+
 /** SPEC §9's wait between codes, counted down from the moment one was sent. */
-export function useResendWait(): { left: number; start: () => void } {
-  const [sentAt, setSentAt] = useState<number | null>(null)
+export function useResendWait(): ResendWait {
+  const [sent, setSent] = useState<{ at: number; wait: number } | null>(null)
   const [now, setNow] = useState(() => Date.now())
-  const left = secondsLeft(sentAt, now)
+  const left = sent ? secondsLeft(sent.at, now, sent.wait) : 0
   useEffect(() => {
-    if (sentAt === null || left === 0) return
+    if (sent === null || left === 0) return
     const timer = setInterval(() => setNow(Date.now()), 250)
     return () => clearInterval(timer)
-  }, [sentAt, left])
-  const start = useCallback(() => {
+  }, [sent, left])
+  const start = useCallback((seconds: number = RESEND_SECONDS) => {
     const at = Date.now()
-    setSentAt(at)
+    setSent({ at, wait: seconds })
     setNow(at)
   }, [])
-  return { left, start }
+  const refused = useCallback(
+    (error: unknown) => {
+      const seconds = error instanceof RequestError ? waitOf(error) : null
+      if (seconds !== null) start(seconds)
+    },
+    [start],
+  )
+  return { left, start, refused }
 }
 
 /** "Send code", then the seconds until another may be asked for. */

@@ -29,6 +29,13 @@ const useStyles = makeStyles({
 
 type Data = Record<string, unknown>
 
+/** The id a create answered with, if its content is a record. */
+function idOf(content: unknown): string | undefined {
+  if (!content || typeof content !== 'object' || !('id' in content)) return undefined
+  const id = content.id
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined
+}
+
 /** The user's own profile is the session user: getCurrentUserInfo answers the profile fields too. */
 function profileRecord(user: SessionUser | null): Data | null {
   if (!user) return null
@@ -71,11 +78,10 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
       const answer = await call({ ...values, ...identity })
       effects.toast(t('ui.saved'), { intent: 'success' })
-      const created = (answer?.content as Data | null | undefined)?.id
+      const created = idOf(answer?.content)
       if (ownProfile) await reloadSession(queryClient)
       // A new record is now the form's record: a second save changes it rather than creating another.
-      else if (kind === 'create' && detail && (typeof created === 'number' || typeof created === 'string'))
-        setParams({ id: String(created) }, { replace: true })
+      else if (kind === 'create' && detail && created !== undefined) setParams({ id: created }, { replace: true })
       else await queryClient.invalidateQueries({ queryKey: ['record', screen.name] })
     } finally {
       setBusy(false)

@@ -1,4 +1,5 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
+import type { RoleView } from '../../../generated/content.ts'
 import type { Role } from '../../../generated/types.ts'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
@@ -145,10 +146,33 @@ async function readRole(trx: Transaction<DB>, manifest: Manifest, tenantId: numb
   return api
 }
 
+/** A row of the role view (selected with the role entity's columns) as the calls answer it: roleView. */
+function toView(row: ApiRow): RoleView {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+  return {
+    id: Number(row.id),
+    version: Number(row.version),
+    createdAt: text(row.createdAt),
+    updatedAt: text(row.updatedAt),
+    code: String(row.code),
+    name: String(row.name),
+    groupId: row.groupId === null || row.groupId === undefined ? null : Number(row.groupId),
+    companyUserType: Number(row.companyUserType),
+    status: Number(row.status),
+    dataScope: String(row.dataScope),
+    branch: text(row.branch),
+    personalization: text(row.personalization),
+    preset: row.preset === true,
+    users: Number(row.users ?? 0),
+    permissions: sorted(row.permissions as string[] | null),
+    labels: (row.labels ?? {}) as RoleView['labels'],
+  }
+}
+
 /** The answer of every write: the role as the list shows it, labelled. */
-async function answer(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, id: number) {
+async function answer(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, id: number): Promise<RoleView> {
   const [row] = await labelled(trx, manifest, ctx, [await readRole(trx, manifest, sessionOf(ctx).tenantId, id)])
-  return row as ApiRow
+  return toView(row as ApiRow)
 }
 
 /** The role row a write acts on, locked for the call; 404 when the tenant has none, 330002 when stale. */
@@ -333,11 +357,11 @@ export const roleHandlers = {
         trx,
         manifest,
         ctx,
-        page.map((row) => ({ ...toApiRow(columns, row), permissions: sorted(row.permissions as string[]) })),
+        page.map((row) => toApiRow(columns, row)),
       )
-      return { list, total: Number(counted?.total ?? 0) }
+      return { list: list.map(toView), total: Number(counted?.total ?? 0) }
     })
-    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize } as never
+    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },
 
   /** GET /b2b/role/detail?id=: the role with its permissions (the tree's ticks) and its change history. */
@@ -347,8 +371,9 @@ export const roleHandlers = {
     const id = parseId(ctx.input.id)
     return ctx.inTenant(async (trx) => ({
       ...(await answer(trx, manifest, ctx, id)),
-      history: await readHistory(trx, session.tenantId, ENTITY, id),
-    })) as never
+      // The audit's before/after are the JSON the log stored: what content.ts calls Json.
+      history: (await readHistory(trx, session.tenantId, ENTITY, id)) as RoleView['history'],
+    }))
   },
 
   /** POST /b2b/role/save: a new custom role, or a change to one at its version. */
@@ -442,7 +467,7 @@ export const roleHandlers = {
         after: diff.after,
       })
       return answer(trx, manifest, ctx, id)
-    }) as never
+    })
   },
 
   /** POST /b2b/role/copy: a new, enabled custom role with everything of the source but its code and name. */
@@ -486,7 +511,7 @@ export const roleHandlers = {
         after,
       })
       return answer(trx, manifest, ctx, created.id)
-    }) as never
+    })
   },
 
   /** POST /b2b/role/status: enable or disable; a disabled role grants nothing from its users' next call. */
@@ -515,7 +540,7 @@ export const roleHandlers = {
         })
       }
       return answer(trx, manifest, ctx, input.id)
-    }) as never
+    })
   },
 
   /** POST /b2b/role/setBranch: the branch responsible for the role (empty clears it). */
@@ -544,7 +569,7 @@ export const roleHandlers = {
         })
       }
       return answer(trx, manifest, ctx, input.id)
-    }) as never
+    })
   },
 
   /**
@@ -617,7 +642,7 @@ export const roleHandlers = {
         after: { user: user.username, roles: [role.code] },
       })
       return answer(trx, manifest, ctx, role.id)
-    }) as never
+    })
   },
 
   /** DELETE /b2b/role/delete?id=: a custom role nobody holds; a preset or held role answers 360001. */

@@ -1,8 +1,8 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
+import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
 import type { RoleView } from '../../../generated/content.ts'
 import type { Role } from '../../../generated/types.ts'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
-import type { DB } from '../../db/schema.ts'
+import type { DB, RoleTable } from '../../db/schema.ts'
 import {
   attachLabels,
   type Column,
@@ -268,6 +268,59 @@ function listPlanOf(manifest: Manifest, endpoint: ManifestEndpoint): ListPlan {
   return plan
 }
 
+/** A new custom role of the tenant, audited; answers its id. */
+async function insertRole(
+  trx: Transaction<DB>,
+  manifest: Manifest,
+  session: Session,
+  values: Omit<Insertable<RoleTable>, 'tenant_id' | 'preset' | 'permissions'> & { permissions: string[] },
+  remark?: string,
+): Promise<number> {
+  const created = await trx
+    .insertInto('role')
+    .values({ ...values, tenant_id: session.tenantId, preset: false, permissions: JSON.stringify(values.permissions) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await writeAudit(trx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    entity: ENTITY,
+    recordId: created.id,
+    action: 'create',
+    ...(remark ? { remark } : {}),
+    before: null,
+    after: await readRole(trx, manifest, session.tenantId, created.id),
+  })
+  return created.id
+}
+
+/** One column of a role changed (status, branch) at the next version, audited; nothing when it is the same. */
+async function changeOne<K extends 'status' | 'branch'>(
+  trx: Transaction<DB>,
+  session: Session,
+  id: number,
+  column: K,
+  before: RoleTable[K] | number,
+  after: RoleTable[K] | number,
+): Promise<void> {
+  if (before === after) return
+  await trx
+    .updateTable('role')
+    .set({ [column]: after, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('tenant_id', '=', session.tenantId)
+    .where('id', '=', id)
+    .execute()
+  await writeAudit(trx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    entity: ENTITY,
+    recordId: id,
+    action: 'update',
+    before: { [column]: before },
+    after: { [column]: after },
+  })
+}
+
 /** A code no role of the tenant has: the source's with "Copy" and the first free number. */
 async function freeCopyCode(trx: Transaction<DB>, tenantId: number, code: string): Promise<string> {
   const base = `${code.slice(0, 40)}Copy`
@@ -389,34 +442,18 @@ export const roleHandlers = {
         if (errors.length) throw new ApiError('validation', {}, errors)
         await checkGroup(trx, session.tenantId, input.groupId)
         if (await codeTaken(trx, session.tenantId, input.code)) throw invalid('code', 'rule.roleCodeTaken')
-        const created = await trx
-          .insertInto('role')
-          .values({
-            tenant_id: session.tenantId,
-            code: input.code,
-            name: input.name,
-            preset: false,
-            company_user_type: input.companyUserType,
-            status: input.status,
-            data_scope: input.dataScope,
-            group_id: input.groupId ?? null,
-            branch: input.branch || null,
-            personalization: input.personalization || null,
-            permissions: JSON.stringify(permissions),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const after = await readRole(trx, manifest, session.tenantId, created.id)
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: created.id,
-          action: 'create',
-          before: null,
-          after,
+        const id = await insertRole(trx, manifest, session, {
+          code: input.code,
+          name: input.name,
+          company_user_type: input.companyUserType,
+          status: input.status,
+          data_scope: input.dataScope,
+          group_id: input.groupId ?? null,
+          branch: input.branch || null,
+          personalization: input.personalization || null,
+          permissions,
         })
-        return answer(trx, manifest, ctx, created.id)
+        return answer(trx, manifest, ctx, id)
       }
       const role = await lockRole(trx, session.tenantId, id, input.version ?? null)
       const before = await readRole(trx, manifest, session.tenantId, id)
@@ -482,35 +519,24 @@ export const roleHandlers = {
       if (permissionErrors(manifest, session, source.company_user_type, permissions, []).length)
         throw new ApiError('220000')
       const name = messageFor('role.copyName', ctx.request.language, { name: source.name }).slice(0, 50)
-      const created = await trx
-        .insertInto('role')
-        .values({
-          tenant_id: session.tenantId,
+      const id = await insertRole(
+        trx,
+        manifest,
+        session,
+        {
           code: await freeCopyCode(trx, session.tenantId, source.code),
           name,
-          preset: false,
           company_user_type: source.company_user_type,
           status: 1,
           data_scope: source.data_scope,
           group_id: source.group_id,
           branch: source.branch,
           personalization: source.personalization,
-          permissions: JSON.stringify(permissions),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const after = await readRole(trx, manifest, session.tenantId, created.id)
-      await writeAudit(trx, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        entity: ENTITY,
-        recordId: created.id,
-        action: 'create',
-        remark: `copy of ${source.code}`,
-        before: null,
-        after,
-      })
-      return answer(trx, manifest, ctx, created.id)
+          permissions,
+        },
+        `copy of ${source.code}`,
+      )
+      return answer(trx, manifest, ctx, id)
     })
   },
 
@@ -522,23 +548,7 @@ export const roleHandlers = {
     return ctx.inTenant(async (trx) => {
       const role = await lockRole(trx, session.tenantId, input.id, input.version ?? null)
       if (input.status !== 1 && (await holdsRole(trx, session, input.id))) throw invalid('status', 'rule.assignSelf')
-      if (role.status !== input.status) {
-        await trx
-          .updateTable('role')
-          .set({ status: input.status, version: sql`version + 1`, updated_at: sql`now()` })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', '=', input.id)
-          .execute()
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: input.id,
-          action: 'update',
-          before: { status: role.status },
-          after: { status: input.status },
-        })
-      }
+      await changeOne(trx, session, input.id, 'status', role.status, input.status)
       return answer(trx, manifest, ctx, input.id)
     })
   },
@@ -551,23 +561,7 @@ export const roleHandlers = {
     return ctx.inTenant(async (trx) => {
       const role = await lockRole(trx, session.tenantId, input.id, input.version ?? null)
       const branch = input.branch?.trim() || null
-      if (role.branch !== branch) {
-        await trx
-          .updateTable('role')
-          .set({ branch, version: sql`version + 1`, updated_at: sql`now()` })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', '=', input.id)
-          .execute()
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: input.id,
-          action: 'update',
-          before: { branch: role.branch },
-          after: { branch },
-        })
-      }
+      await changeOne(trx, session, input.id, 'branch', role.branch, branch)
       return answer(trx, manifest, ctx, input.id)
     })
   },

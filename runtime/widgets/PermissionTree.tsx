@@ -9,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import type { WidgetProps } from '@rjsf/utils'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   nodeState,
@@ -72,6 +72,15 @@ export function PermissionTreeWidget(props: WidgetProps) {
     [byKey, held],
   )
   const readOnly = props.disabled || props.readonly
+  // A side changed in the form drops the other side's names: the tree no longer shows them to untick. (A role
+  // as loaded keeps what it holds: the system administrator's "*" spans both sides.)
+  const { onChange } = props
+  const loadedSide = useRef(side)
+  useEffect(() => {
+    if (!tree || !side || readOnly || side === loadedSide.current) return
+    const kept = value.filter((p) => tree.sides[p] === side || tree.sides[p] === 'any')
+    if (kept.length !== value.length) onChange(kept)
+  }, [tree, side, value, readOnly, onChange])
 
   if (!tree) return <Spinner size="tiny" label={t('ui.loading')} />
 

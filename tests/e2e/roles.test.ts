@@ -11,12 +11,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
-const SHOTS = process.env.WAYBILL_SHOTS
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
 /** The table row whose cells include this text. */
 const rowOf = (page: Page, text: string) => page.locator('table tbody tr').filter({ hasText: text })
 
@@ -40,7 +34,6 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
     await page.goto(`${portal.server.url}/operationAuth`)
     const source = rowOf(page, 'EnterpriseAdministrator').first()
     await expect.poll(() => source.count(), WAIT).toBe(1)
-    await shot(page, 'list')
     await source.getByRole('button', { name: zh('action', 'copy') }).click()
     const copyName = 'EnterpriseAdministrator（副本）'
     const copy = rowOf(page, copyName)
@@ -57,13 +50,11 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
     await screen.click()
     const exportItem = tree.getByRole('treeitem', { name: zh('ui', 'export'), exact: true })
     await expect.poll(() => exportItem.getAttribute('aria-checked'), WAIT).toBe('true')
-    await shot(page, 'tree-before')
     await exportItem.getByRole('checkbox').click()
     await expect.poll(() => exportItem.getAttribute('aria-checked'), WAIT).toBe('false')
     // The screen's group now holds some of its subtree: mixed.
     await expect.poll(() => screen.getAttribute('aria-checked'), WAIT).toBe('mixed')
     await page.getByLabel(zh('field', 'dataScope')).selectOption({ label: zh('enum', 'scopeSelf') })
-    await shot(page, 'tree-after')
     await page.getByRole('button', { name: zh('ui', 'save') }).click()
     await expect.poll(() => page.getByText(zh('ui', 'saved')).count(), WAIT).toBeGreaterThan(0)
 
@@ -74,7 +65,6 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
     await saved.getByRole('button', { name: zh('action', 'assignUsers') }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel(zh('field', 'assignAccount')).fill('entop')
-    await shot(page, 'assign')
     await dialog.getByRole('button', { name: zh('ui', 'ok') }).click()
     await expect.poll(() => dialog.count(), WAIT).toBe(0)
     await expect.poll(() => rowOf(page, copyName).textContent(), WAIT).toMatch(/1/)
@@ -84,7 +74,6 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
     const colleague = await portal.signIn('entop')
     await colleague.page.goto(`${portal.server.url}/myOrders`)
     await expect.poll(() => colleague.page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
-    await shot(colleague.page, 'colleague')
     expect(await colleague.page.getByRole('button', { name: zh('ui', 'export'), exact: true }).count()).toBe(0)
     const refused = await apiCall(colleague.page, '/booking/order/exportOrderListByCompany', {})
     expect(refused).toMatchObject({ status: 403, body: { code: '220000' } })
@@ -116,7 +105,6 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
       .getByRole('button', { name: zh('ui', 'ok') })
       .click()
     await expect.poll(() => page.getByText('该角色不能删除').count(), WAIT).toBeGreaterThan(0)
-    await shot(page, 'delete-preset')
     await expect.poll(() => rowOf(page, 'EnterpriseSales').count(), WAIT).toBe(1)
     await context.close()
   })

@@ -34,6 +34,13 @@ const useStyles = makeStyles({
 
 type Data = Record<string, unknown>
 
+/** The id a create answered with, if its content is a record. */
+function idOf(content: unknown): string | undefined {
+  if (!content || typeof content !== 'object' || !('id' in content)) return undefined
+  const id = content.id
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined
+}
+
 /** The user's own profile is the session user: getCurrentUserInfo answers the profile fields too. */
 function profileRecord(user: SessionUser | null): Data | null {
   if (!user) return null
@@ -94,9 +101,9 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
         effects.toast(t('ui.actionDone'), { intent: 'success' })
       } else effects.toast(t('ui.saved'), { intent: 'success' })
       // A new record is now the form's record: a second save changes it rather than creating another.
-      const created = saved?.id
-      if (!ownProfile && kind === 'create' && detail && (typeof created === 'number' || typeof created === 'string'))
-        setParams({ id: String(created) }, { replace: true })
+      const created = idOf(answer)
+      if (!ownProfile && kind === 'create' && detail && created !== undefined)
+        setParams({ id: created }, { replace: true })
     } finally {
       setBusy(false)
       if (ownProfile) await reloadSession(queryClient)

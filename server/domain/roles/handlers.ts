@@ -1,7 +1,8 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
+import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
+import type { RoleView } from '../../../generated/content.ts'
 import type { Role } from '../../../generated/types.ts'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
-import type { DB } from '../../db/schema.ts'
+import type { DB, RoleTable } from '../../db/schema.ts'
 import {
   attachLabels,
   type Column,
@@ -145,10 +146,33 @@ async function readRole(trx: Transaction<DB>, manifest: Manifest, tenantId: numb
   return api
 }
 
+/** A row of the role view (selected with the role entity's columns) as the calls answer it: roleView. */
+function toView(row: ApiRow): RoleView {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+  return {
+    id: Number(row.id),
+    version: Number(row.version),
+    createdAt: text(row.createdAt),
+    updatedAt: text(row.updatedAt),
+    code: String(row.code),
+    name: String(row.name),
+    groupId: row.groupId === null || row.groupId === undefined ? null : Number(row.groupId),
+    companyUserType: Number(row.companyUserType),
+    status: Number(row.status),
+    dataScope: String(row.dataScope),
+    branch: text(row.branch),
+    personalization: text(row.personalization),
+    preset: row.preset === true,
+    users: Number(row.users ?? 0),
+    permissions: sorted(row.permissions as string[] | null),
+    labels: (row.labels ?? {}) as RoleView['labels'],
+  }
+}
+
 /** The answer of every write: the role as the list shows it, labelled. */
-async function answer(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, id: number) {
+async function answer(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, id: number): Promise<RoleView> {
   const [row] = await labelled(trx, manifest, ctx, [await readRole(trx, manifest, sessionOf(ctx).tenantId, id)])
-  return row as ApiRow
+  return toView(row as ApiRow)
 }
 
 /** The role row a write acts on, locked for the call; 404 when the tenant has none, 330002 when stale. */
@@ -244,6 +268,59 @@ function listPlanOf(manifest: Manifest, endpoint: ManifestEndpoint): ListPlan {
   return plan
 }
 
+/** A new custom role of the tenant, audited; answers its id. */
+async function insertRole(
+  trx: Transaction<DB>,
+  manifest: Manifest,
+  session: Session,
+  values: Omit<Insertable<RoleTable>, 'tenant_id' | 'preset' | 'permissions'> & { permissions: string[] },
+  remark?: string,
+): Promise<number> {
+  const created = await trx
+    .insertInto('role')
+    .values({ ...values, tenant_id: session.tenantId, preset: false, permissions: JSON.stringify(values.permissions) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await writeAudit(trx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    entity: ENTITY,
+    recordId: created.id,
+    action: 'create',
+    ...(remark ? { remark } : {}),
+    before: null,
+    after: await readRole(trx, manifest, session.tenantId, created.id),
+  })
+  return created.id
+}
+
+/** One column of a role changed (status, branch) at the next version, audited; nothing when it is the same. */
+async function changeOne<K extends 'status' | 'branch'>(
+  trx: Transaction<DB>,
+  session: Session,
+  id: number,
+  column: K,
+  before: RoleTable[K] | number,
+  after: RoleTable[K] | number,
+): Promise<void> {
+  if (before === after) return
+  await trx
+    .updateTable('role')
+    .set({ [column]: after, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('tenant_id', '=', session.tenantId)
+    .where('id', '=', id)
+    .execute()
+  await writeAudit(trx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    entity: ENTITY,
+    recordId: id,
+    action: 'update',
+    before: { [column]: before },
+    after: { [column]: after },
+  })
+}
+
 /** A code no role of the tenant has: the source's with "Copy" and the first free number. */
 async function freeCopyCode(trx: Transaction<DB>, tenantId: number, code: string): Promise<string> {
   const base = `${code.slice(0, 40)}Copy`
@@ -333,11 +410,11 @@ export const roleHandlers = {
         trx,
         manifest,
         ctx,
-        page.map((row) => ({ ...toApiRow(columns, row), permissions: sorted(row.permissions as string[]) })),
+        page.map((row) => toApiRow(columns, row)),
       )
-      return { list, total: Number(counted?.total ?? 0) }
+      return { list: list.map(toView), total: Number(counted?.total ?? 0) }
     })
-    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize } as never
+    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },
 
   /** GET /b2b/role/detail?id=: the role with its permissions (the tree's ticks) and its change history. */
@@ -347,8 +424,9 @@ export const roleHandlers = {
     const id = parseId(ctx.input.id)
     return ctx.inTenant(async (trx) => ({
       ...(await answer(trx, manifest, ctx, id)),
-      history: await readHistory(trx, session.tenantId, ENTITY, id),
-    })) as never
+      // The audit's before/after are the JSON the log stored: what content.ts calls Json.
+      history: (await readHistory(trx, session.tenantId, ENTITY, id)) as RoleView['history'],
+    }))
   },
 
   /** POST /b2b/role/save: a new custom role, or a change to one at its version. */
@@ -364,34 +442,18 @@ export const roleHandlers = {
         if (errors.length) throw new ApiError('validation', {}, errors)
         await checkGroup(trx, session.tenantId, input.groupId)
         if (await codeTaken(trx, session.tenantId, input.code)) throw invalid('code', 'rule.roleCodeTaken')
-        const created = await trx
-          .insertInto('role')
-          .values({
-            tenant_id: session.tenantId,
-            code: input.code,
-            name: input.name,
-            preset: false,
-            company_user_type: input.companyUserType,
-            status: input.status,
-            data_scope: input.dataScope,
-            group_id: input.groupId ?? null,
-            branch: input.branch || null,
-            personalization: input.personalization || null,
-            permissions: JSON.stringify(permissions),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const after = await readRole(trx, manifest, session.tenantId, created.id)
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: created.id,
-          action: 'create',
-          before: null,
-          after,
+        const id = await insertRole(trx, manifest, session, {
+          code: input.code,
+          name: input.name,
+          company_user_type: input.companyUserType,
+          status: input.status,
+          data_scope: input.dataScope,
+          group_id: input.groupId ?? null,
+          branch: input.branch || null,
+          personalization: input.personalization || null,
+          permissions,
         })
-        return answer(trx, manifest, ctx, created.id)
+        return answer(trx, manifest, ctx, id)
       }
       const role = await lockRole(trx, session.tenantId, id, input.version ?? null)
       const before = await readRole(trx, manifest, session.tenantId, id)
@@ -442,7 +504,7 @@ export const roleHandlers = {
         after: diff.after,
       })
       return answer(trx, manifest, ctx, id)
-    }) as never
+    })
   },
 
   /** POST /b2b/role/copy: a new, enabled custom role with everything of the source but its code and name. */
@@ -457,36 +519,25 @@ export const roleHandlers = {
       if (permissionErrors(manifest, session, source.company_user_type, permissions, []).length)
         throw new ApiError('220000')
       const name = messageFor('role.copyName', ctx.request.language, { name: source.name }).slice(0, 50)
-      const created = await trx
-        .insertInto('role')
-        .values({
-          tenant_id: session.tenantId,
+      const id = await insertRole(
+        trx,
+        manifest,
+        session,
+        {
           code: await freeCopyCode(trx, session.tenantId, source.code),
           name,
-          preset: false,
           company_user_type: source.company_user_type,
           status: 1,
           data_scope: source.data_scope,
           group_id: source.group_id,
           branch: source.branch,
           personalization: source.personalization,
-          permissions: JSON.stringify(permissions),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const after = await readRole(trx, manifest, session.tenantId, created.id)
-      await writeAudit(trx, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        entity: ENTITY,
-        recordId: created.id,
-        action: 'create',
-        remark: `copy of ${source.code}`,
-        before: null,
-        after,
-      })
-      return answer(trx, manifest, ctx, created.id)
-    }) as never
+          permissions,
+        },
+        `copy of ${source.code}`,
+      )
+      return answer(trx, manifest, ctx, id)
+    })
   },
 
   /** POST /b2b/role/status: enable or disable; a disabled role grants nothing from its users' next call. */
@@ -497,25 +548,9 @@ export const roleHandlers = {
     return ctx.inTenant(async (trx) => {
       const role = await lockRole(trx, session.tenantId, input.id, input.version ?? null)
       if (input.status !== 1 && (await holdsRole(trx, session, input.id))) throw invalid('status', 'rule.assignSelf')
-      if (role.status !== input.status) {
-        await trx
-          .updateTable('role')
-          .set({ status: input.status, version: sql`version + 1`, updated_at: sql`now()` })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', '=', input.id)
-          .execute()
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: input.id,
-          action: 'update',
-          before: { status: role.status },
-          after: { status: input.status },
-        })
-      }
+      await changeOne(trx, session, input.id, 'status', role.status, input.status)
       return answer(trx, manifest, ctx, input.id)
-    }) as never
+    })
   },
 
   /** POST /b2b/role/setBranch: the branch responsible for the role (empty clears it). */
@@ -526,25 +561,9 @@ export const roleHandlers = {
     return ctx.inTenant(async (trx) => {
       const role = await lockRole(trx, session.tenantId, input.id, input.version ?? null)
       const branch = input.branch?.trim() || null
-      if (role.branch !== branch) {
-        await trx
-          .updateTable('role')
-          .set({ branch, version: sql`version + 1`, updated_at: sql`now()` })
-          .where('tenant_id', '=', session.tenantId)
-          .where('id', '=', input.id)
-          .execute()
-        await writeAudit(trx, {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          entity: ENTITY,
-          recordId: input.id,
-          action: 'update',
-          before: { branch: role.branch },
-          after: { branch },
-        })
-      }
+      await changeOne(trx, session, input.id, 'branch', role.branch, branch)
       return answer(trx, manifest, ctx, input.id)
-    }) as never
+    })
   },
 
   /**
@@ -617,7 +636,7 @@ export const roleHandlers = {
         after: { user: user.username, roles: [role.code] },
       })
       return answer(trx, manifest, ctx, role.id)
-    }) as never
+    })
   },
 
   /** DELETE /b2b/role/delete?id=: a custom role nobody holds; a preset or held role answers 360001. */

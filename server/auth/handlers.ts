@@ -13,6 +13,7 @@ import type {
   TokenExchange,
 } from '../../generated/types.ts'
 import type { DB } from '../db/schema.ts'
+import { liveInvite, redeemInvite } from '../domain/membership/join.ts'
 import type { HandlerContext, Session } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
@@ -190,6 +191,8 @@ export const authHandlers: HandlerRegistry = {
       settle(ctx, async (trx) => {
         const taken = await takenBy(trx, tenantId, { username: input.username, email: email ?? undefined })
         if (taken) return taken
+        // An invalid invite code refuses the registration (thrown: nothing is written, the SMS code stays unspent).
+        if (input.inviteCode) await liveInvite(trx, tenantId, input.inviteCode, 'inviteCode')
         const wrongCode = await checkCode(trx, tenantId, {
           target: input.mobile,
           purpose: 'register',
@@ -227,6 +230,15 @@ export const authHandlers: HandlerRegistry = {
           .insertInto('user_role')
           .values({ tenant_id: tenantId, user_id: created.id, role_id: role.id })
           .execute()
+        // A valid invite code makes the new user a member of its enterprise in this transaction (issue #21).
+        if (input.inviteCode)
+          await redeemInvite(trx, {
+            tenantId,
+            userId: created.id,
+            actor: created.id,
+            code: input.inviteCode,
+            field: 'inviteCode',
+          })
         return created
       }),
     )

@@ -7,6 +7,7 @@ import type { DB } from '../schema.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
+import { seedMembership } from './membership.ts'
 import { seedNews } from './news.ts'
 import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
@@ -332,4 +333,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedLetters(db, manifest)
   await seedNews(db, manifest)
   await seedSpecialRoutes(db, manifest)
+  await seedMembership(db, manifest)
 }

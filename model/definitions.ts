@@ -231,6 +231,8 @@ export interface ScreenDef {
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
   form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
+  /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
+  notice?: { text: string; when: string }
 }
 
 /** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */

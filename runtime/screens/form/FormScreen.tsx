@@ -10,6 +10,7 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
+import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { clientCall, type PortalEntity } from '../manifest.ts'
 import { labelledRecord } from './labels.ts'
 
@@ -29,6 +30,20 @@ const useStyles = makeStyles({
 
 type Data = Record<string, unknown>
 
+/**
+ * A screen's notice (`notice:` in the YAML, e.g. the new-contact notice of SPEC §3): the site setting's text,
+ * as plain text, while its switch is on; null otherwise. Rich text is read by the browser's parser and only
+ * its text is shown, so nothing of it runs.
+ */
+function useNotice(screen: ManifestScreen): string | null {
+  const settings = useSiteSettings() as Record<string, unknown> | null
+  if (!screen.notice || settings?.[screen.notice.when] !== true) return null
+  const html = settings[screen.notice.text]
+  if (typeof html !== 'string' || !html.trim()) return null
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''
+  return text.replace(/\s+/g, ' ').trim() || null
+}
+
 /** The user's own profile is the session user: getCurrentUserInfo answers the profile fields too. */
 function profileRecord(user: SessionUser | null): Data | null {
   if (!user) return null
@@ -45,6 +60,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const [params] = useSearchParams()
   const [busy, setBusy] = useState(false)
   const id = params.get('id')
+  const notice = useNotice(screen)
   const detail = clientCall(client, screen.endpoints?.detail)
   const record = useQuery({
     // The record's labels are in the caller's language: a switch asks again.
@@ -82,6 +98,11 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   return (
     <div className={styles.panel}>
       <Title3 as="h1">{t(screen.title)}</Title3>
+      {notice && (
+        <MessageBar intent="info">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
       {/* A new record (after saving, or another id) starts the form again from it. */}
       <EntityForm
         key={JSON.stringify(data)}

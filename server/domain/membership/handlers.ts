@@ -3,6 +3,7 @@ import type { HandlerContext } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { ensureBoundMember, redeemInvite } from './join.ts'
+import { ownAccountsOnly } from './workAccounts.ts'
 
 const COMPANY_MEMBER = { entity: 'companyMember' } as const
 
@@ -15,17 +16,17 @@ function caller(ctx: HandlerContext) {
 /** SPEC §7's company user list, invite code confirmation and the visibility of one's own work account. */
 export const membershipHandlers = (engine: EngineApi): HandlerRegistry => ({
   /**
-   * The engine's list of companyMember narrowed to the caller's own accounts (whatever searchParams.user says),
+   * The engine's list of companyMember narrowed to the caller's own accounts (not the directory's visibility),
    * with bindCompanyUserId: the account the session acts for. A user bound before work accounts existed gets
    * theirs written first.
    */
   async companyUserList(ctx) {
     const { session, call } = caller(ctx)
-    const given = (ctx.input ?? {}) as { searchParams?: Record<string, unknown> }
-    const input = { ...given, searchParams: { ...(given.searchParams ?? {}), user: session.userId } }
+    const own = { ...session }
+    ownAccountsOnly.add(own)
     return ctx.inTenant(async (trx) => {
       await ensureBoundMember(trx, call.tenantId, session.userId)
-      const page = await engine.list(trx, ctx.endpoint, call, input)
+      const page = await engine.list(trx, ctx.endpoint, { ...call, session: own }, ctx.input)
       const bound = page.list.find((row) => row.state === 'current')
       return { ...page, bindCompanyUserId: (bound?.id as number | undefined) ?? null }
     })

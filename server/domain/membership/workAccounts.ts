@@ -110,12 +110,19 @@ export async function workAccountLeave(context: EffectContext): Promise<void> {
   await bind(trx, tenantId, userId, null, personal === undefined ? [] : [personal])
 }
 
+/**
+ * Sessions that read their own work accounts only (SPEC's company user list, ./handlers.ts): the directory's
+ * visibility does not apply to them. A copy of the caller's session is marked, never the request's own.
+ */
+export const ownAccountsOnly = new WeakSet<object>()
+
 /** Rows of the caller's own memberships, and those the account visibility lets them see. */
 export const visibleMembers = (
   table: string,
   session: { userId: number; companyId: number | null; companyUserType: number; permissions: ReadonlySet<string> },
 ): ReturnType<typeof sql<SqlBool>>[] => {
   const own = sql<SqlBool>`${sql.ref(`${table}.user`)} = ${session.userId}`
+  if (ownAccountsOnly.has(session)) return [own]
   if (session.companyUserType === 1) return []
   const listed = sql<SqlBool>`${sql.ref(`${table}.state`)} <> 'left'`
   const network = sql<SqlBool>`${sql.ref(`${table}.visibility`)} = 1`

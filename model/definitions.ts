@@ -186,6 +186,8 @@ export interface ActionDef {
   /** With `route`: the query parameter that carries the record's id (default `id`). */
   param?: string
   endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
+  /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
+  reloadsSession?: boolean
 }
 
 export interface SearchDef {
@@ -233,6 +235,8 @@ export interface ScreenDef {
   form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
   /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
   notice?: { text: string; when: string }
+  /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */
+  reloadsSession?: boolean
 }
 
 /** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */

@@ -105,7 +105,7 @@ describe('contacts (/contactList, /concatInfo)', () => {
         {
           field: 'noticeConfirmed',
           key: 'contact.noticeRequired',
-          message: 'Read and accept the new-contact notice: 新增联系人须经 本人同意 后方可录入。',
+          message: 'Read the new-contact notice and tick to accept it',
         },
       ])
       expect((await contacts(token)).length).toBe(before)

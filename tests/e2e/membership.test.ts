@@ -31,6 +31,36 @@ async function codeSentTo(mobile: string): Promise<string> {
   return /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] as string
 }
 
+describe('the new-contact notice (newContactInformationCheck)', () => {
+  it('shows the notice above the contact form and saves a new contact only once it is acknowledged', async () => {
+    // acme's settings, before anything of acme is read (the server keeps a tenant 30 s).
+    await sql`update tenant set settings = settings || ${JSON.stringify({
+      newContactInformationCheck: true,
+      newContactInformation: '<p>Ask the contact <strong>first</strong>: their consent is needed.</p>',
+    })}::jsonb where code = 'acme'`.execute(portal.server.database.db)
+    const admin = await portal.signIn('entadmin', { host: 'acme.localhost' })
+    await admin.page.goto(`${admin.base}/concatInfo?lang=en`)
+    const notice = 'Ask the contact first: their consent is needed.'
+    await expect.poll(() => admin.page.getByText(notice, { exact: true }).count(), WAIT).toBe(1)
+    await admin.page.getByLabel(en('contact', 'name')).fill('Zhao Lei')
+    await admin.page.getByLabel(en('field', 'mobile')).fill('13925570001')
+    await admin.page.getByRole('button', { name: en('ui', 'save'), exact: true }).click()
+    await expect
+      .poll(() => admin.page.getByText('Read the new-contact notice and tick to accept it').count(), WAIT)
+      .toBeGreaterThan(0)
+    await admin.page.getByLabel(en('contact', 'noticeConfirmed')).check()
+    await admin.page.getByRole('button', { name: en('ui', 'save'), exact: true }).click()
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ notice_confirmed: boolean }>`
+          select notice_confirmed from contact where name = 'Zhao Lei'`.execute(portal.server.database.db)
+        return rows.map((r) => r.notice_confirmed)
+      }, WAIT)
+      .toEqual([true])
+    await admin.context.close()
+  })
+})
+
 describe('invitations and requests to join, in the browser', () => {
   it('invites a colleague who registers with the link, and approves a personal user’s request to join', async () => {
     // 1. The administrator of Hangzhou Minghui issues an invite code.
@@ -121,6 +151,17 @@ describe('invitations and requests to join, in the browser', () => {
     const joined = (await table(personal.page)).first()
     await expect.poll(() => joined.textContent(), WAIT).toContain('Hangzhou Minghui')
     expect(await joined.textContent()).toContain(en('membership', 'currentUser'))
+    const contacts = personal.page.getByRole('link', { name: en('route', 'contactList'), exact: true })
+    await expect.poll(() => contacts.count(), WAIT).toBe(1)
+
+    // 6. They unbind: without a page load, the menu is a personal user's again (the session was read anew).
+    await joined.getByRole('button', { name: en('membership', 'unbind'), exact: true }).click()
+    await personal.page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('ui', 'ok'), exact: true })
+      .click()
+    await expect.poll(() => joined.textContent(), WAIT).toContain(en('membership', 'leftAccount'))
+    await expect.poll(() => contacts.count(), WAIT).toBe(0)
     await admin.context.close()
     await personal.context.close()
   })

@@ -87,7 +87,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
       await call({ ...values, ...identity })
       effects.toast(t('ui.saved'), { intent: 'success' })
-      if (ownProfile) await reloadSession(queryClient)
+      if (ownProfile || screen.reloadsSession) await reloadSession(queryClient)
       else await queryClient.invalidateQueries({ queryKey: ['record', screen.name] })
     } finally {
       setBusy(false)

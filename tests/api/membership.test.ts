@@ -157,7 +157,7 @@ describe('invite codes', () => {
       const answer = (await register(`refused${n}`, `1391234010${n++}`, code)).json()
       expect(answer.code).toBe('validation')
       expect(answer.content.fieldErrors).toEqual([
-        expect.objectContaining({ field: 'inviteCode', message: 'Invalid invite code' }),
+        expect.objectContaining({ field: 'inviteCode', message: 'Invalid invitation code' }),
       ])
       expect(await userCount()).toBe(before)
     }
@@ -178,7 +178,7 @@ describe('requests to join', () => {
     const personal = await test.login('personal')
     const wrong = (await post('/joinRequest/add', personal, { enterpriseCode: 'NO-SUCH-CO' })).json()
     expect(wrong.content.fieldErrors).toEqual([
-      expect.objectContaining({ field: 'enterpriseCode', message: 'Enterprise code not correct' }),
+      expect.objectContaining({ field: 'enterpriseCode', message: 'The enterprise code is incorrect' }),
     ])
     const admin = await test.login('entadmin')
     const { enterpriseCode } = await newInvite(admin)

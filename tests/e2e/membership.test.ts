@@ -111,7 +111,7 @@ describe('invitations and requests to join, in the browser', () => {
       realName: '陈晓',
     }
     const wrong = await api('/b2b/user/register', { ...registration, inviteCode: 'WRONGCODE2' })
-    expect(JSON.stringify(wrong)).toContain(en('membership', 'invalidInviteCode'))
+    expect(JSON.stringify(wrong)).toContain('Invalid invitation code')
     expect((await api('/b2b/user/register', { ...registration, inviteCode: fromLink })).code).toBe('0000')
     expect((await api('/b2b/user/login', { username: 'chenxiao2026', password: 'Freight@2026' })).code).toBe('0000')
     // The new colleague's work account is Minghui's, and it is the one they act for.
@@ -128,7 +128,7 @@ describe('invitations and requests to join, in the browser', () => {
     const ask = personal.page.getByRole('dialog')
     await ask.getByLabel(en('membership', 'enterpriseCodeOrName')).fill('NOSUCHCO')
     await ask.getByRole('button', { name: en('ui', 'save'), exact: true }).click()
-    await expect.poll(() => ask.textContent(), WAIT).toContain(en('membership', 'enterpriseCodeWrong'))
+    await expect.poll(() => ask.textContent(), WAIT).toContain('The enterprise code is incorrect')
     await ask.getByLabel(en('membership', 'enterpriseCodeOrName')).fill(enterpriseCode)
     await ask.getByLabel(en('membership', 'joinMessage')).fill('我是物流部刘洋，申请加入')
     await ask.getByRole('button', { name: en('ui', 'save'), exact: true }).click()

@@ -4,8 +4,8 @@ import { writeAudit } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now, tenantDay } from '../../tenancy/clock.ts'
 import {
+  bindUser,
   dynamic,
-  ENTERPRISE,
   heldRoles,
   INSIDE,
   INVITE_TABLE,
@@ -14,7 +14,6 @@ import {
   PROVIDER,
   ref,
   roleId,
-  setRoles,
 } from './tables.ts'
 
 /**
@@ -138,7 +137,7 @@ interface UserRow {
   company_user_type: number
 }
 
-async function lockUser(trx: Transaction<DB>, tenantId: number, userId: number): Promise<UserRow | undefined> {
+export async function lockUser(trx: Transaction<DB>, tenantId: number, userId: number): Promise<UserRow | undefined> {
   return trx
     .selectFrom('app_user')
     .select(['id', 'company_id', 'company_user_type'])
@@ -215,15 +214,7 @@ export async function joinCompany(
       via: join.via,
     })
   }
-  if (bindNow) {
-    await trx
-      .updateTable('app_user')
-      .set({ company_id: companyId, company_user_type: ENTERPRISE })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', userId)
-      .execute()
-    await setRoles(trx, tenantId, userId, [memberRole])
-  }
+  if (bindNow) await bindUser(trx, tenantId, userId, companyId, [memberRole])
   return id
 }
 
@@ -250,7 +241,7 @@ export async function liveInvite(trx: Transaction<DB>, tenantId: number, code: s
   const invite = rows[0]
   const today = await tenantDay(trx, tenantId)
   if (invite?.state !== 'active' || invite.valid_until < today || invite.used_count >= invite.max_uses)
-    throw fieldRefusal(field, 'membership.invalidInviteCode')
+    throw fieldRefusal(field, 'error.inviteCodeInvalid')
   return invite
 }
 

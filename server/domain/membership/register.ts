@@ -64,7 +64,7 @@ async function joinRequestTarget(context: DerivationContext): Promise<Record<str
         or lower(coalesce(name_en, '')) = ${typed.toLowerCase()})
     order by id limit 1`.execute(trx)
   const company = rows[0]?.id
-  if (company === undefined) throw fieldRefusal('enterpriseCode', 'membership.enterpriseCodeWrong')
+  if (company === undefined) throw fieldRefusal('enterpriseCode', 'error.enterpriseCodeWrong')
   const member = await sql<{ n: number }>`
     select count(*)::int as n from company_member
     where tenant_id = ${tenantId} and "user" = ${session.userId} and company = ${company} and state <> 'left'`.execute(

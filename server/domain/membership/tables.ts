@@ -68,3 +68,20 @@ export async function setRoles(trx: Transaction<DB>, tenantId: number, userId: n
     .values(existing.map((r) => ({ tenant_id: tenantId, user_id: userId, role_id: r.id })))
     .execute()
 }
+
+/** Binds a user to an enterprise (or to none: a personal user) with exactly these roles: what their session acts for. */
+export async function bindUser(
+  trx: Transaction<DB>,
+  tenantId: number,
+  userId: number,
+  companyId: number | null,
+  roles: readonly number[],
+) {
+  await trx
+    .updateTable('app_user')
+    .set({ company_id: companyId, company_user_type: ENTERPRISE })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute()
+  await setRoles(trx, tenantId, userId, roles)
+}

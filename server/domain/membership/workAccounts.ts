@@ -1,9 +1,19 @@
-import { type SqlBool, sql, type Transaction } from 'kysely'
+import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { EffectContext } from '../../engine/index.ts'
+import type { Session } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
-import { ensureBoundMember, type MemberRow, memberRow, setMember } from './join.ts'
-import { ADMIN_ROLE, ENTERPRISE, heldRoles, MEMBER_ROLE, PERSONAL_ROLE, roleId, setRoles } from './tables.ts'
+import { ensureBoundMember, lockUser, type MemberRow, memberRow, setMember } from './join.ts'
+import {
+  ADMIN_ROLE,
+  bindUser,
+  heldRoles,
+  MEMBER_ROLE,
+  PERSONAL_ROLE,
+  PROVIDER,
+  REVIEW_PERMISSION,
+  roleId,
+} from './tables.ts'
 
 /**
  * Switching and leaving work accounts (schemas/companyMember.yaml's switchTo and leave transitions). The engine
@@ -24,16 +34,6 @@ function ownRow(context: EffectContext): { tenantId: number; userId: number; id:
   }
 }
 
-async function bind(trx: Transaction<DB>, tenantId: number, userId: number, companyId: number | null, roles: number[]) {
-  await trx
-    .updateTable('app_user')
-    .set({ company_id: companyId, company_user_type: ENTERPRISE })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .execute()
-  await setRoles(trx, tenantId, userId, roles)
-}
-
 /** The roles a work account brings back when it is bound again: its own, or the member role if it has none. */
 async function rolesOf(trx: Transaction<DB>, tenantId: number, row: MemberRow): Promise<number[]> {
   if (row.roles.length) return row.roles
@@ -46,13 +46,7 @@ export async function workAccountSwitch(context: EffectContext): Promise<void> {
   const { trx } = context
   const { tenantId, userId, id } = ownRow(context)
   const target = (await memberRow(trx, tenantId, { id })) as MemberRow
-  const bound = await trx
-    .selectFrom('app_user')
-    .select('company_id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow()
+  const bound = (await lockUser(trx, tenantId, userId)) as { company_id: number | null }
   if (bound.company_id !== null && bound.company_id !== target.company) {
     // The account left: written first if it predates work accounts, then set aside with the roles held there.
     await ensureBoundMember(trx, tenantId, userId)
@@ -67,7 +61,7 @@ export async function workAccountSwitch(context: EffectContext): Promise<void> {
         'switchAway',
       )
   }
-  await bind(trx, tenantId, userId, target.company, await rolesOf(trx, tenantId, target))
+  await bindUser(trx, tenantId, userId, target.company, await rolesOf(trx, tenantId, target))
 }
 
 /** Whether a membership holds the administrator role: by user_role while bound, by its saved roles otherwise. */
@@ -103,11 +97,11 @@ export async function workAccountLeave(context: EffectContext): Promise<void> {
   const next = await memberRow(trx, tenantId, { user: userId, state: 'other' })
   if (next) {
     await setMember(trx, tenantId, userId, next, { state: 'current' }, 'switchTo')
-    await bind(trx, tenantId, userId, next.company, await rolesOf(trx, tenantId, next))
+    await bindUser(trx, tenantId, userId, next.company, await rolesOf(trx, tenantId, next))
     return
   }
   const personal = await roleId(trx, tenantId, PERSONAL_ROLE)
-  await bind(trx, tenantId, userId, null, personal === undefined ? [] : [personal])
+  await bindUser(trx, tenantId, userId, null, personal === undefined ? [] : [personal])
 }
 
 /**
@@ -117,18 +111,15 @@ export async function workAccountLeave(context: EffectContext): Promise<void> {
 export const ownAccountsOnly = new WeakSet<object>()
 
 /** Rows of the caller's own memberships, and those the account visibility lets them see. */
-export const visibleMembers = (
-  table: string,
-  session: { userId: number; companyId: number | null; companyUserType: number; permissions: ReadonlySet<string> },
-): ReturnType<typeof sql<SqlBool>>[] => {
+export const visibleMembers = (table: string, session: Session): RawBuilder<SqlBool>[] => {
   const own = sql<SqlBool>`${sql.ref(`${table}.user`)} = ${session.userId}`
   if (ownAccountsOnly.has(session)) return [own]
-  if (session.companyUserType === 1) return []
+  if (session.companyUserType === PROVIDER) return []
   const listed = sql<SqlBool>`${sql.ref(`${table}.state`)} <> 'left'`
   const network = sql<SqlBool>`${sql.ref(`${table}.visibility`)} = 1`
   if (session.companyId === null) return [sql<SqlBool>`(${own} or (${listed} and ${network}))`]
   const colleague = sql<SqlBool>`${sql.ref(`${table}.company`)} = ${session.companyId}`
-  const inside = session.permissions.has('enterpriseInvite')
+  const inside = session.permissions.has(REVIEW_PERMISSION)
     ? colleague
     : sql<SqlBool>`(${colleague} and ${sql.ref(`${table}.visibility`)} in (1, 2))`
   return [sql<SqlBool>`(${own} or (${listed} and (${network} or ${inside})))`]

@@ -236,6 +236,29 @@ describe('requests to join', () => {
   })
 })
 
+describe('a review that fails', () => {
+  it('leaves the request pending and nothing written when the requester joined meanwhile', async () => {
+    const answer = (await register('sunli2026', '13912340031')).json()
+    expect(answer.code).toBe('0000')
+    const token = await signIn('sunli2026')
+    const admin = await test.login('entadmin')
+    const invite = await newInvite(admin)
+    const asked = await ok<JoinRequest>('/joinRequest/add', token, { enterpriseCode: invite.enterpriseCode })
+    await ok('/b2b/user/confirmInviteCode', token, { inviteCode: invite.code })
+    const audits = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(test.database.db)).rows[0]?.n
+    const before = await audits()
+    const refused = (
+      await post('/joinRequest/transition', admin, { id: asked.id, version: asked.version, transition: 'approve' })
+    ).json()
+    expect(refused.code).toBe('validation')
+    expect(refused.content.fieldErrors[0].message).toBe('You are already a member of this enterprise')
+    expect(await audits()).toBe(before)
+    const review = await ok<{ list: JoinRequest[] }>('/joinRequest/reviewList', admin, {})
+    expect(review.list.find((r) => r.id === asked.id)).toMatchObject({ state: 'pending', version: asked.version })
+  })
+})
+
 interface WorkAccount {
   id: number
   version: number

@@ -219,6 +219,8 @@ export interface ActionDef {
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
+  /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
+  reloadsSession?: boolean
 }
 
 export interface SearchDef {
@@ -270,6 +272,10 @@ export interface ScreenDef {
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
   form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
+  /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
+  notice?: { text: string; when: string }
+  /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */
+  reloadsSession?: boolean
 }
 
 /** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */

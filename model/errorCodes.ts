@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   '350000': { http: 200, key: 'error.350000' },
   '350001': { http: 200, key: 'error.350001' },
   '350002': { http: 200, key: 'error.350002' },
+  '350003': { http: 200, key: 'error.350003' }, // ours (issue #21): the last administrator cannot unbind
   '360000': { http: 200, key: 'error.360000' },
   '360001': { http: 200, key: 'error.360001' },
   '360002': { http: 200, key: 'error.360002' },

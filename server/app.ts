@@ -13,6 +13,7 @@ import { settingHandlers } from './domain/accounts/settings.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
+import { membershipHandlers } from './domain/membership/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
@@ -222,6 +223,7 @@ export async function buildApp({
         ...accountHandlers,
         ...roleHandlers,
         ...letterHandlers(engine),
+        ...membershipHandlers(engine),
         ...referenceHandlers(manifest),
         ...fileHandlers(manifest),
         ...overlayHandlers,

@@ -52,4 +52,34 @@ describe('checkScreenFields', () => {
   it('a screen without an entity names no fields to check', () => {
     expect(check(AREA.replace('    entity: priceWatch\n', ''))).toEqual([])
   })
+
+  it("a form's notice names a text and a boolean switch of the site settings, and only a form has one", () => {
+    const SETTINGS = `entity: siteSettingsView
+label: l
+stored: false
+fields:
+  newContactInformationCheck: { type: boolean }
+  newContactInformation: { type: string }
+`
+    const area = (notice: string, kind = 'form') =>
+      AREA.replace('kind: list', `kind: ${kind}`).replace('    form:\n', `    notice: ${notice}\n    form:\n`)
+    const checked = (text: string) =>
+      where(
+        checkScreenFields(
+          contextOf({
+            'schemas/priceWatch.yaml': WATCH,
+            'schemas/siteSettingsView.yaml': SETTINGS,
+            'screens/watch.yaml': text,
+          }),
+        ),
+      )
+    expect(checked(area('{ text: newContactInformation, when: newContactInformationCheck }'))).toEqual([])
+    expect(checked(area('{ text: newContactInformationCheck, when: newContactInfo }'))).toEqual([
+      expect.stringMatching(/notice\.text: "newContactInformationCheck" is not a string site setting/),
+      expect.stringMatching(/notice\.when: "newContactInfo" is not a boolean site setting/),
+    ])
+    expect(checked(area('{ text: newContactInformation, when: newContactInformationCheck }', 'list'))).toEqual([
+      expect.stringMatching(/notice: a notice is shown by form screens only/),
+    ])
+  })
 })

@@ -38,6 +38,27 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
       screen.form?.sections.forEach((section, j) =>
         section.fields.forEach((f, k) => needField([...at, 'form', 'sections', j, 'fields', k], f)),
       )
+      // A notice reads two site settings the portal has (schemas/siteSettingsView.yaml), the switch a boolean.
+      const settings = entities.siteSettingsView?.fields ?? {}
+      if (screen.notice && screen.kind !== 'form')
+        report(file, [...at, 'notice'], 'a notice is shown by form screens only', 'kind: form')
+      for (const [key, type] of [
+        ['text', 'string'],
+        ['when', 'boolean'],
+      ] as const) {
+        const name = screen.notice?.[key]
+        if (name !== undefined && settings[name]?.type !== type)
+          report(
+            file,
+            [...at, 'notice', key],
+            `"${name}" is not a ${type} site setting of schemas/siteSettingsView.yaml`,
+            `one of ${listOf(
+              Object.keys(settings).filter((f) => settings[f]?.type === type),
+              30,
+            )}`,
+            suggestion(name, Object.keys(settings)) ?? `add ${name} to schemas/siteSettingsView.yaml`,
+          )
+      }
     })
   }
   return errors

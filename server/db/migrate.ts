@@ -14,6 +14,7 @@ import * as sessionLookup from './migrations/0012_session_lookup.ts'
 import * as fileAccess from './migrations/0013_file_access.ts'
 import * as loginLimits from './migrations/0014_login_limits.ts'
 import * as companyEngine from './migrations/0016_company_engine.ts'
+import * as enterpriseCode from './migrations/0018_enterprise_code.ts'
 import * as roleManagement from './migrations/0019_role_management.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0014_login_limits': loginLimits,
   '0016_company_engine': companyEngine,
   '0019_role_management': roleManagement,
+  '0018_enterprise_code': enterpriseCode,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

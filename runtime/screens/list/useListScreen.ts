@@ -7,7 +7,7 @@ import type { ManifestScreen } from '../../../model/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
-import { useSession } from '../../session.ts'
+import { reloadSession, useSession } from '../../session.ts'
 import {
   clientCall,
   engineCall,
@@ -186,9 +186,12 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       if (action.transition && row) {
         const call = clientCall(client, transitionEndpoint(screen.entity))
         if (!call) return
-        await call({ id: row.id, version: row.version, transition: action.transition })
+        const done = await call({ id: row.id, version: row.version, transition: action.transition })
           .then(() => effects.toast(t('ui.actionDone'), { intent: 'success' }))
-          .catch(() => undefined) // toasted by the client
+          .then(() => true)
+          .catch(() => false) // toasted by the client
+        // Whom the user acts for changed: menus and permissions follow now, not at the next page load.
+        if (done && action.reloadsSession) await reloadSession(queryClient)
         await reload()
         return
       }
@@ -221,7 +224,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         await reload()
       }
     },
-    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow],
+    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow, queryClient],
   )
 
   return {

@@ -7,6 +7,7 @@ import type { DB } from '../schema.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
+import { seedMembership } from './membership.ts'
 import { seedNews } from './news.ts'
 import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
@@ -453,4 +454,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedNews(db, manifest)
   await seedSpecialRoutes(db, manifest)
   await seedRoleGroups(db, manifest)
+  await seedMembership(db, manifest)
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/database.ts'
 import { ApiError } from '../../server/http/errors.ts'
 import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
+import { inDays } from '../support/clock.ts'
 import { freshDatabase } from '../support/database.ts'
 
 /**
@@ -56,6 +57,25 @@ async function codeSentTo(to: string): Promise<string> {
   return code
 }
 
+/** An invite code issued by the seeded enterprise administrator through the API (valid a week, one use). */
+async function issuedInvite(): Promise<string> {
+  const login = (await post('/b2b/user/login', { username: 'entadmin', password: 'Demo@2026' })).json()
+  expect(login.code).toBe('0000')
+  const issued = await app.inject({
+    method: 'POST',
+    url: '/api/inviteCode/add',
+    headers: {
+      host: 'localhost',
+      'x-forwarded-for': `10.21.0.${nextIp++}`,
+      resource: '1',
+      authorization: `Bearer ${login.token}`,
+    },
+    payload: { validUntil: inDays(7), maxUses: 1 },
+  })
+  expect(issued.json().code).toBe('0000')
+  return issued.json().content.code as string
+}
+
 const body = (mobile: string, username: string, code: string) => ({
   username,
   password: 'Harbour#2026',
@@ -68,15 +88,17 @@ const body = (mobile: string, username: string, code: string) => ({
 
 describe('the invitation code on a registration', () => {
   it('reaches the registration hooks with the new user, inside the registration', async () => {
+    // A code Minghui's administrator really issued: the membership area's own hook redeems it too.
+    const code = await issuedInvite()
     const mobile = '13600021001'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
     const response = await post('/b2b/user/register', {
       ...body(mobile, 'zhoumin21', await codeSentTo(mobile)),
-      inviteCode: 'K7Q2M9XA',
+      inviteCode: code,
     })
     expect(response.json().code).toBe('0000')
     const userId = response.json().content.userId as number
-    expect(seen.at(-1)).toMatchObject({ userId, input: { inviteCode: 'K7Q2M9XA', username: 'zhoumin21' } })
+    expect(seen.at(-1)).toMatchObject({ userId, input: { inviteCode: code, username: 'zhoumin21' } })
   })
 
   it('is optional: a registration without one reaches the hooks with none', async () => {

@@ -112,8 +112,15 @@ describe('a visitor registers, signs in by SMS code and resets the password by m
         .execute()
     expect(await created()).toEqual([])
 
-    // Ticked, the user is registered and signed in as a personal user.
+    // Ticked, the invitation code of the link is checked: this one was never issued, so the server refuses it
+    // at its field and keeps nothing (the membership area redeems codes inside the registration).
     await page.getByRole('checkbox', { name: en('field', 'agreement') }).check()
+    await register.click()
+    await expect.poll(() => page.getByText(en('error', 'inviteCodeInvalid')).count(), WAIT).toBe(1)
+    expect(await created()).toEqual([])
+
+    // Without it, the user is registered and signed in as a personal user (the SMS code was not spent).
+    await field(page, 'en', 'inviteCode').fill('')
     await register.click()
     await page.waitForURL((url) => url.pathname !== '/register', WAIT)
     await expect.poll(() => page.getByRole('button', { name: en('ui', 'profileMenu') }).count(), WAIT).toBe(1)

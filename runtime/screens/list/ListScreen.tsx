@@ -55,6 +55,10 @@ const useStyles = makeStyles({
   },
   searchGrid: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '12px 16px' },
   range: { display: 'flex', gap: '6px', alignItems: 'center' },
+  // A range's two inputs take two columns of the search grid, half each: a date input is wider than half
+  // a column, and two of them in one pushed the page sideways.
+  rangeField: { gridColumn: 'span 2' },
+  rangeEnd: { minWidth: 0, flexGrow: 1, flexBasis: 0 },
   searchButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '12px' },
   tableWrap: { overflowX: 'auto' },
   table: { width: '100%', tableLayout: 'auto' },
@@ -96,9 +100,10 @@ function SearchInput({
   if (def.op === 'dateRange' || def.op === 'between') {
     const type = def.op === 'dateRange' ? 'date' : 'text'
     return (
-      <Field label={label}>
+      <Field label={label} className={styles.rangeField}>
         <div className={styles.range}>
           <Input
+            className={styles.rangeEnd}
             type={type}
             aria-label={`${label} ${t('ui.dateFrom')}`}
             value={one(first)}
@@ -106,6 +111,7 @@ function SearchInput({
           />
           <span>–</span>
           <Input
+            className={styles.rangeEnd}
             type={type}
             aria-label={`${label} ${t('ui.dateTo')}`}
             value={one(second)}

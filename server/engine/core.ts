@@ -670,9 +670,6 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const ids = check<{ id: number; version: number }>(versionedIds, coerceIds(input))
       const before = await mustFind(trx, plan, call, ids.id)
       if (before.version !== ids.version) throw new ApiError('330002')
-      const editableIn = plan.entity.states?.editableIn
-      if (editableIn && !editableIn.includes(before[plan.entity.states?.field as string] as string))
-        throw new ApiError('320001')
       const editable = writable(plan)
       const current = Object.fromEntries(
         editable.filter((c) => before[c.name] !== null).map((c) => [c.name, before[c.name]]),
@@ -683,6 +680,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         ...(strip(plan, call, input, ['id', 'version'], before) as object),
       })
       checkOverlayRules(call.overlay, data, plan.entity)
+      // A record in a state the YAML lets no one edit in (under review): refused once the body is known good.
+      const editableIn = plan.entity.states?.editableIn
+      if (editableIn && !editableIn.includes(before[plan.entity.states?.field as string] as string))
+        throw new ApiError('320001')
       const values: Record<string, unknown> = {}
       for (const column of editable) {
         const next = data[column.name] ?? null

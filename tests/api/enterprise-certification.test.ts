@@ -2,7 +2,12 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/password.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { domainRegistry } from '../../server/domain/index.ts'
+import { createEngineApi } from '../../server/engine/index.ts'
+import { loadManifest } from '../../server/manifest.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
+import { sessionOf } from '../support/session.ts'
 
 /**
  * Enterprise certification (issue #21, SPEC §3 Enterprise, §4 review states, §5, §8 310004 / 310010): a
@@ -345,10 +350,11 @@ describe('the operators’ list', () => {
       searchParams: { status: ['approved', 'pending'], fbaStatus: [0] },
     })
     expect(states(approvedNoFba.list)).toEqual(['approved'])
+    // The seeded Minghui certification: its enterprise books FBA (fbaStatus 1).
     const withFba = await ok('POST', '/b2b/company/certification/list', operator, {
       searchParams: { status: ['approved'], fbaStatus: [1] },
     })
-    expect(withFba.total).toBe(0)
+    expect(withFba.list.map((r: { name: string }) => r.name)).toEqual(['杭州明辉纺织品进出口有限公司'])
     const searched = await ok('POST', '/b2b/company/certification/list', operator, {
       searchParams: {
         cusCompanyName: '瑞丰',
@@ -370,11 +376,47 @@ describe('the operators’ list', () => {
     expect(unknown.code).toBe('validation')
   })
 
+  it('follows the enterprise: a change of its FBA service or salesman reaches the application the list searches', async () => {
+    const db = test.database.db
+    const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    const minghui = await db
+      .selectFrom('company')
+      .select(['id', 'version'])
+      .where('name', '=', '杭州明辉纺织品进出口有限公司')
+      .executeTakeFirstOrThrow()
+    const opcs = await db.selectFrom('app_user').select('id').where('username', '=', 'opcs').executeTakeFirstOrThrow()
+    // As the operators' enterprise screens will write it: through the engine, in the operator's transaction.
+    const engine = createEngineApi(loadManifest(), { registry: domainRegistry() })
+    const session = await sessionOf(db, tenant.id, 'opadmin')
+    await withTenant(db, tenant.id, (trx) =>
+      engine.update(
+        trx,
+        { entity: 'company' },
+        { tenantId: tenant.id, session },
+        {
+          id: minghui.id,
+          version: minghui.version,
+          fbaStatus: 0,
+          salesman: opcs.id,
+        },
+      ),
+    )
+    const found = await ok('POST', '/b2b/company/certification/list', operator, {
+      searchParams: { status: ['approved'], fbaStatus: [0], salesmanId: opcs.id },
+    })
+    expect(found.list.map((r: { name: string }) => r.name)).toContain('杭州明辉纺织品进出口有限公司')
+    const stillFba = await ok('POST', '/b2b/company/certification/list', operator, {
+      searchParams: { status: ['approved'], fbaStatus: [1] },
+    })
+    expect(stillFba.list.map((r: { name: string }) => r.name)).not.toContain('杭州明辉纺织品进出口有限公司')
+  })
+
   it('keeps each tenant to its own applications: acme never sees the demo tenant’s', async () => {
     const acme = await test.login('opadmin', 'acme.localhost')
     const list = await ok('POST', '/b2b/company/certification/list', acme, {}, 'acme.localhost')
-    expect(list.total).toBe(0)
+    expect(list.list.map((r: { name: string }) => r.name)).toEqual(['东莞恒达电子有限公司'])
     const demo = await ok('POST', '/b2b/company/certification/list', operator, {})
+    expect(demo.list.map((r: { name: string }) => r.name)).not.toContain('东莞恒达电子有限公司')
     const id = demo.list[0].id as number
     const response = await call(
       'GET',
@@ -400,7 +442,7 @@ describe('the operators’ list', () => {
     const entadmin = await test.login('entadmin')
     const mine = await ok('POST', '/b2b/company/myEnterprise/list', entadmin, {})
     expect(mine.list.map((c: { name: string }) => c.name)).toEqual(['杭州明辉纺织品进出口有限公司'])
-    expect(mine.list[0]).toMatchObject({ corporateName: '陈明辉', fbaStatus: 1, origin: 0 })
+    expect(mine.list[0]).toMatchObject({ corporateName: '陈明辉', uniqueNumber: '91330106MA2H3K7X5B', origin: 0 })
     const minghui = mine.list[0].id as number
     const ningbo = await test.database.db
       .selectFrom('company')

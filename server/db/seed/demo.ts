@@ -4,6 +4,7 @@ import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
+import { seedCertifications } from './certifications.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
@@ -443,6 +444,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .where('id', '=', tenant.id)
       .execute()
   }
+  await seedCertifications(db, manifest)
   await seedOrders(db, manifest)
   await seedInquiries(db, manifest)
   await seedOrderNumberRules(db)

@@ -110,10 +110,8 @@ export async function registerEnterprise({ trx, call, after, at }: EffectContext
     at,
   })
   // The application names its enterprise and carries the enterprise's own values its list searches.
-  await sql`update enterprise_application a
-    set company = c.id, origin = c.origin, inviter = c.inviter, fba_status = c.fba_status,
-      sales_branch = c.sales_branch, salesman = c.salesman
-    from company c where c.id = ${companyId} and a.id = ${after.id as number}`.execute(trx)
+  await sql`update enterprise_application set company = ${companyId} where id = ${after.id as number}`.execute(trx)
+  await copyToApplications(trx, companyId)
   await makeAdministrator(trx, call.tenantId, applicantId, companyId)
 }
 
@@ -170,6 +168,21 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
     if ((error as { code?: unknown }).code === '23505') throw new ApiError('310004')
     throw error
   }
+}
+
+/**
+ * A change of an enterprise reaches its approved application, whose copies of the enterprise's origin,
+ * inviter, FBA service and sales the operators' review list searches (SPEC §3 "Enterprise applications").
+ */
+export async function certificationFollows({ trx, after }: EffectContext): Promise<void> {
+  await copyToApplications(trx, after.id as number)
+}
+
+async function copyToApplications(trx: Transaction<DB>, companyId: number): Promise<void> {
+  await sql`update enterprise_application a
+    set origin = c.origin, inviter = c.inviter, fba_status = c.fba_status,
+      sales_branch = c.sales_branch, salesman = c.salesman
+    from company c where c.id = ${companyId} and a.company = c.id`.execute(trx)
 }
 
 /** Whose applications a reader sees: the provider's reviewers all of the tenant's, anyone else their own. */

@@ -1,5 +1,11 @@
 import type { EngineRegistry } from '../../engine/index.ts'
-import { applicationVisibility, companyVisibility, enterpriseNameFree, registerEnterprise } from './certification.ts'
+import {
+  applicationVisibility,
+  certificationFollows,
+  companyVisibility,
+  enterpriseNameFree,
+  registerEnterprise,
+} from './certification.ts'
 
 /**
  * Enterprises and their certification (schemas/company.yaml, schemas/enterpriseApplication.yaml): the
@@ -11,6 +17,8 @@ export function register(engine: EngineRegistry): void {
   engine.effect('enterpriseNameFree', enterpriseNameFree)
   /** enterpriseApplication, approve: the enterprise, and the applicant its administrator. */
   engine.effect('registerEnterprise', registerEnterprise)
+  /** company, update: its application's copies of what the review list searches follow it. */
+  engine.effect('certificationFollows', certificationFollows)
   engine.visibility('enterpriseApplication', applicationVisibility)
   engine.visibility('company', companyVisibility)
   // The application last acted on first: a resubmitted one comes back to the top of the reviewers' list.

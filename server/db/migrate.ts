@@ -13,6 +13,7 @@ import * as rowTally from './migrations/0011_row_tally.ts'
 import * as sessionLookup from './migrations/0012_session_lookup.ts'
 import * as fileAccess from './migrations/0013_file_access.ts'
 import * as loginLimits from './migrations/0014_login_limits.ts'
+import * as companyEngine from './migrations/0016_company_engine.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012_session_lookup': sessionLookup,
   '0013_file_access': fileAccess,
   '0014_login_limits': loginLimits,
+  '0016_company_engine': companyEngine,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

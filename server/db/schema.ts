@@ -30,6 +30,29 @@ export interface CompanyTable {
   /** 1 provider (the forwarder itself), 2 customer enterprise. */
   company_type: number
   created_at: Generated<Timestamp>
+  /** Since migration 0016 an engine table: the system columns, and the fields of schemas/company.yaml. */
+  version: Generated<number>
+  updated_at: Generated<Timestamp>
+  created_by: number | null
+  enterprise_type: number | null
+  certificate_type: number | null
+  unique_number: string | null
+  registered_capital: string | null
+  founding_date: string | null
+  corporate_name: string | null
+  contact_name: string | null
+  contact_mobile: string | null
+  contact_email: string | null
+  address: string | null
+  /** jsonb: the stored file ids. */
+  certificate_files: unknown | null
+  business_start_date: string | null
+  business_end_date: string | null
+  origin: number | null
+  inviter: number | null
+  fba_status: number | null
+  sales_branch: number | null
+  salesman: number | null
 }
 
 export interface UserTable {

@@ -13,7 +13,6 @@ import type { Manifest } from '../manifest.ts'
 export const CORE_TABLES: ReadonlySet<string> = new Set([
   'tenant',
   'tenant_domain',
-  'company',
   'app_user',
   'role',
   'user_role',

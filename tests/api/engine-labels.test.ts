@@ -21,7 +21,7 @@ import { sessionOf as sessionFor } from '../support/session.ts'
  * code in the caller's language, tenant entities by id inside the caller's tenant, one lookup per table.
  */
 
-const MINGHUI_EN = 'Hangzhou Minghui Textile Import & Export Co., Ltd.'
+const MINGHUI_EN = 'Hangzhou Minghui Textile Import and Export Co Ltd'
 const MINGHUI_ZH = '杭州明辉纺织品进出口有限公司'
 const MAERSK = OCEAN_CARRIERS.find((c) => c.scac === 'MAEU') as (typeof OCEAN_CARRIERS)[number]
 const OPERATOR_LIST = '/booking/order/queryOrderListByOperator'

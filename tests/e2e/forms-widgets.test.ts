@@ -60,7 +60,7 @@ describe('reference look-ups in the list search', () => {
     const company = page.getByRole('combobox', { name: text('en', 'field', 'customerCompany') })
     await company.click()
     await company.pressSequentially('minghui')
-    await page.getByRole('option', { name: 'Hangzhou Minghui Textile Import & Export Co., Ltd.' }).click()
+    await page.getByRole('option', { name: 'Hangzhou Minghui Textile Import and Export Co Ltd' }).click()
     const carrier = page.getByRole('combobox', { name: text('en', 'field', 'carrier') })
     await carrier.click()
     await carrier.pressSequentially('MAEU')

@@ -80,7 +80,7 @@ describe('the generic list screen', () => {
     await expect.poll(() => page.locator('table tbody tr').count(), WAIT).toBeGreaterThan(0)
     await expect
       .poll(() => page.locator('table tbody tr td:nth-child(3)').first().textContent(), WAIT)
-      .toBe('Hangzhou Minghui Textile Import & Export Co., Ltd.')
+      .toBe('Hangzhou Minghui Textile Import and Export Co Ltd')
     await context.close()
   })
 })

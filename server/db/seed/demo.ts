@@ -77,6 +77,34 @@ interface CustomRoleSeed {
   permissions: string[]
 }
 
+/**
+ * A company as its licence and certification describe it (schemas/company.yaml, SPEC §3 Enterprise). The
+ * provider carries its names only; a customer enterprise carries what its certification gave it.
+ */
+interface CompanySeed {
+  name: string
+  nameEn: string
+  enterprise?: {
+    enterpriseType: number
+    certificateType: number
+    uniqueNumber: string
+    registeredCapital: string
+    foundingDate: string
+    corporateName: string
+    contactName: string
+    contactMobile: string
+    contactEmail: string
+    address: string
+    businessStartDate: string
+    businessEndDate: string
+    /** 0 certified by a registered user, 1 invited, 2 created by an operator. */
+    origin: number
+    fbaStatus: number
+    /** The provider user (username) who sells to it; its branch is the provider itself. */
+    salesman: string
+  }
+}
+
 interface TenantSeed {
   code: string
   domains: string[]
@@ -84,10 +112,10 @@ interface TenantSeed {
   nameEn: string
   version: 'flagship' | 'standard' | 'basic'
   settings: Record<string, unknown>
-  provider: { name: string; nameEn: string }
-  customer: { name: string; nameEn: string }
+  provider: CompanySeed
+  customer: CompanySeed
   /** A second client enterprise, created after the first (the seeded orders are the first's). */
-  secondCustomer?: { name: string; nameEn: string }
+  secondCustomer?: CompanySeed
   customRoles?: CustomRoleSeed[]
   users: readonly {
     username: string
@@ -179,12 +207,53 @@ export const TENANTS: TenantSeed[] = [
         note: '工作日 9:00–18:00 受理直接委托，截关前 24 小时停止接单。',
       },
     }),
+    // English company names hold letters, digits and spaces only (SPEC §5, schemas/company.yaml).
     provider: {
       name: '华远国际货运代理（上海）有限公司',
-      nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
+      nameEn: 'Huayuan International Freight Forwarding Shanghai Co Ltd',
     },
-    customer: { name: '杭州明辉纺织品进出口有限公司', nameEn: 'Hangzhou Minghui Textile Import & Export Co., Ltd.' },
-    secondCustomer: { name: '宁波海通汽车零部件有限公司', nameEn: 'Ningbo Haitong Auto Parts Co., Ltd.' },
+    customer: {
+      name: '杭州明辉纺织品进出口有限公司',
+      nameEn: 'Hangzhou Minghui Textile Import and Export Co Ltd',
+      enterprise: {
+        enterpriseType: 1,
+        certificateType: 1,
+        uniqueNumber: '91330106MA2H3K7X5B',
+        registeredCapital: '500.00',
+        foundingDate: '2012-03-15',
+        corporateName: '陈明辉',
+        contactName: '陈静',
+        contactMobile: '13857112345',
+        contactEmail: 'chenjing@minghui-textile.example',
+        address: '浙江省杭州市西湖区文三路 478 号华星科技大厦 9 楼',
+        businessStartDate: '2012-03-15',
+        businessEndDate: '2042-03-14',
+        origin: 0,
+        fbaStatus: 1,
+        salesman: 'opadmin',
+      },
+    },
+    secondCustomer: {
+      name: '宁波海通汽车零部件有限公司',
+      nameEn: 'Ningbo Haitong Auto Parts Co Ltd',
+      enterprise: {
+        enterpriseType: 1,
+        certificateType: 1,
+        uniqueNumber: '91330206MA2AH6L84R',
+        registeredCapital: '1200.00',
+        foundingDate: '2015-08-20',
+        corporateName: '周海通',
+        contactName: '孙浩',
+        contactMobile: '13967823456',
+        contactEmail: 'sunhao@haitong-autoparts.example',
+        address: '浙江省宁波市北仑区新碶街道明州路 318 号',
+        businessStartDate: '2015-08-20',
+        businessEndDate: '2045-08-19',
+        origin: 2,
+        fbaStatus: 0,
+        salesman: 'opcs',
+      },
+    },
     customRoles: DEMO_CUSTOM_ROLES,
     users: DEMO_USERS,
   },
@@ -224,8 +293,28 @@ export const TENANTS: TenantSeed[] = [
         'privacy@acme-logistics.example',
       ),
     }),
-    provider: { name: '艾克美物流（深圳）有限公司', nameEn: 'Acme Logistics (Shenzhen) Ltd.' },
-    customer: { name: '东莞恒达电子有限公司', nameEn: 'Dongguan Hengda Electronics Co., Ltd.' },
+    provider: { name: '艾克美物流（深圳）有限公司', nameEn: 'Acme Logistics Shenzhen Ltd' },
+    customer: {
+      name: '东莞恒达电子有限公司',
+      nameEn: 'Dongguan Hengda Electronics Co Ltd',
+      enterprise: {
+        enterpriseType: 5,
+        certificateType: 1,
+        uniqueNumber: '91441900MA4W8R2N6K',
+        registeredCapital: '800.00',
+        foundingDate: '2016-05-10',
+        corporateName: '黄志恒',
+        contactName: '黄丽',
+        contactMobile: '13712345678',
+        contactEmail: 'huangli@hengda-electronics.example',
+        address: '广东省东莞市长安镇振安中路 168 号恒达工业园 3 栋',
+        businessStartDate: '2016-05-10',
+        businessEndDate: '2046-05-09',
+        origin: 0,
+        fbaStatus: 0,
+        salesman: 'opadmin',
+      },
+    },
     users: ACME_USERS,
   },
 ]
@@ -262,19 +351,38 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .values(seed.domains.map((domain) => ({ domain, tenant_id: tenant.id })))
       .execute()
     const providerId = await withTenant(db, tenant.id, async (trx) => {
-      const company = async (c: { name: string; nameEn: string }, type: number) =>
-        (
+      const company = async (c: CompanySeed, type: number) => {
+        const e = c.enterprise
+        const details = e && {
+          enterprise_type: e.enterpriseType,
+          certificate_type: e.certificateType,
+          unique_number: e.uniqueNumber,
+          registered_capital: e.registeredCapital,
+          founding_date: e.foundingDate,
+          corporate_name: e.corporateName,
+          contact_name: e.contactName,
+          contact_mobile: e.contactMobile,
+          contact_email: e.contactEmail,
+          address: e.address,
+          business_start_date: e.businessStartDate,
+          business_end_date: e.businessEndDate,
+          origin: e.origin,
+          fba_status: e.fbaStatus,
+        }
+        return (
           await trx
             .insertInto('company')
-            .values({ tenant_id: tenant.id, name: c.name, name_en: c.nameEn, company_type: type })
+            .values({ tenant_id: tenant.id, name: c.name, name_en: c.nameEn, company_type: type, ...details })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
+      }
       const companies: Record<string, number> = {
         provider: await company(seed.provider, 1),
         customer: await company(seed.customer, 2),
       }
       if (seed.secondCustomer) companies.secondCustomer = await company(seed.secondCustomer, 2)
+      const userIds: Record<string, number> = {}
       const roleIds: Record<string, number> = {}
       for (const [code, role] of Object.entries(manifest.roles))
         roleIds[code] = (await insertPresetRole(trx, tenant.id, code, role)) as number
@@ -310,9 +418,20 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
           })
           .returning('id')
           .executeTakeFirstOrThrow()
+        userIds[user.username] = row.id
         const roleId = roleIds[user.role]
         if (roleId === undefined) throw new Error(`seed: role ${user.role} is neither preset nor the tenant's own`)
         await trx.insertInto('user_role').values({ tenant_id: tenant.id, user_id: row.id, role_id: roleId }).execute()
+      }
+      // Each client's salesman, at the provider's own office.
+      for (const key of ['customer', 'secondCustomer'] as const) {
+        const salesman = seed[key]?.enterprise?.salesman
+        if (!salesman) continue
+        await trx
+          .updateTable('company')
+          .set({ sales_branch: companies.provider, salesman: userIds[salesman] ?? null })
+          .where('id', '=', companies[key] as number)
+          .execute()
       }
       return companies.provider
     })

@@ -20,6 +20,7 @@ import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
+import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { createEngineApi, registerEngine } from './engine/index.ts'
@@ -228,6 +229,7 @@ export async function buildApp({
         ...settingHandlers,
         ...rateHandlers,
         ...spaHandlers(manifest, engine),
+        ...clientAccountHandlers(engine),
         ...newsHandlers,
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),

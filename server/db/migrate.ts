@@ -14,6 +14,7 @@ import * as sessionLookup from './migrations/0012_session_lookup.ts'
 import * as fileAccess from './migrations/0013_file_access.ts'
 import * as loginLimits from './migrations/0014_login_limits.ts'
 import * as companyEngine from './migrations/0016_company_engine.ts'
+import * as userOrigin from './migrations/0017_user_origin.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0013_file_access': fileAccess,
   '0014_login_limits': loginLimits,
   '0016_company_engine': companyEngine,
+  '0017_user_origin': userOrigin,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -205,5 +205,17 @@ export function checkRegistry(manifest: Manifest, registry: Registry): void {
     if (found && found.stored !== false)
       problems.push(`a view is registered for ${entity}, which is stored: a view serves a stored: false entity`)
   }
+  // A screen that lists or shows a view shape through engine calls needs its view; the engine only reads it.
+  for (const endpoint of manifest.endpoints) {
+    const found = manifest.entities[endpoint.entity]
+    if (found?.stored !== false || endpoint.kind === 'custom') continue
+    const where = `${endpoint.method} ${endpoint.path}`
+    if (!['list', 'detail', 'export'].includes(endpoint.kind))
+      problems.push(
+        `${where} would ${endpoint.kind} ${endpoint.entity}, a view the engine only reads: declare a hand-written endpoint`,
+      )
+    else if (!registry.views.has(endpoint.entity))
+      problems.push(`${where} reads ${endpoint.entity}, a stored: false entity whose view no domain module registers`)
+  }
   if (problems.length) throw new Error(`The engine cannot start:\n- ${problems.join('\n- ')}`)
 }

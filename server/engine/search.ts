@@ -8,6 +8,7 @@ import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Manifest } from '../manifest.ts'
 import { type Column, columnsOf } from './columns.ts'
+import { type LabelTarget, labelTarget } from './labels.ts'
 
 /**
  * List requests: `{ searchParams, pageNum, pageSize, sort? }`, checked against a schema derived from the
@@ -16,7 +17,9 @@ import { type Column, columnsOf } from './columns.ts'
  *
  * Operators (SearchDef.op):
  * - eq, gte, lte: one key, `params[0]` or the field's name;
- * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves;
+ * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves; on a reference to an
+ *   entity (a user, a company) it is the referenced record's display text that contains it (`inviterName`:
+ *   the inviter's name), in Chinese or English, of the same tenant;
  * - in: a list of values (one value alone is a list of one);
  * - between: two keys (`params` or `<field>Begin` / `<field>End`), both ends included, either may be left out;
  * - dateRange: two date keys, a range of calendar days with both days included whole (a time part, such
@@ -37,6 +40,8 @@ export interface SearchParam {
   column: Column
   /** For between and dateRange: which end of the range the key gives. */
   end?: 'begin' | 'end'
+  /** For like on a reference: the referenced record, whose display text is searched. */
+  target?: LabelTarget
 }
 
 export interface ListPlan {
@@ -94,16 +99,21 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
       case 'lte':
         declare(def.params?.[0] ?? def.field, { key: def.params?.[0] ?? def.field, def, column: c }, value)
         break
-      case 'like':
+      case 'like': {
+        const referenced = c.field?.type === 'ref' ? manifest.entities[c.field.ref ?? ''] : undefined
+        const target = referenced ? labelTarget(referenced) : null
+        if (referenced && !target?.tenant)
+          throw new Error(`${endpoint.method} ${endpoint.path}: like on ${def.field}, a reference to a shared list`)
         declare(
           def.params?.[0] ?? def.field,
-          { key: def.params?.[0] ?? def.field, def, column: c },
+          { key: def.params?.[0] ?? def.field, def, column: c, ...(target ? { target } : {}) },
           {
             type: 'string',
             maxLength: 255,
           },
         )
         break
+      }
       case 'in':
         declare(
           def.params?.[0] ?? def.field,
@@ -286,8 +296,17 @@ export function searchConditions(
         )
         break
       case 'like': {
+        const pattern = `%${escapeLike(value as string)}%`
+        const { target } = param
+        if (target) {
+          // The referenced record's name, in either language, contains the text: one indexed lookup by key.
+          conditions.push(sql<SqlBool>`exists (select 1 from ${sql.table(target.table)} named
+            where ${sql.ref(`named.${target.key}`)} = ${ref} and named.tenant_id = ${sql.ref(`${table}.tenant_id`)}
+              and concat_ws(' ', ${target.text('zh')}, ${target.text('en')}) ilike ${pattern} escape '\\')`)
+          break
+        }
         const text = column.kind === 'text' ? ref : sql`${ref}::text`
-        conditions.push(sql<SqlBool>`${text} ilike ${`%${escapeLike(value as string)}%`} escape '\\'`)
+        conditions.push(sql<SqlBool>`${text} ilike ${pattern} escape '\\'`)
         break
       }
       case 'in':

@@ -31,6 +31,24 @@ export const WIDGETS = [
   'subTable',
 ] as const
 
+/**
+ * The look-ups of select fields (runtime/widgets/lookups.ts): one per referenced entity that has one, and
+ * the narrower ones a ref field names with `lookup:` — the enterprise-side roles, the provider's salesmen.
+ */
+export const LOOKUPS = [
+  'port',
+  'airport',
+  'carrier',
+  'currency',
+  'country',
+  'containerType',
+  'company',
+  'role',
+  'enterpriseRole',
+  'salesman',
+  'salesBranch',
+] as const
+
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */
 export const COMPONENTS = [
   'login',

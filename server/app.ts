@@ -21,6 +21,8 @@ import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
+import { clientSalesHandlers } from './domain/clients/sales.ts'
+import { clientServiceHandlers } from './domain/clients/services.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { createEngineApi, registerEngine } from './engine/index.ts'
@@ -230,6 +232,8 @@ export async function buildApp({
         ...rateHandlers,
         ...spaHandlers(manifest, engine),
         ...clientAccountHandlers(engine),
+        ...clientSalesHandlers(engine),
+        ...clientServiceHandlers(engine),
         ...newsHandlers,
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),

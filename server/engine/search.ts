@@ -46,6 +46,8 @@ export interface SearchParam {
 
 export interface ListPlan {
   params: Map<string, SearchParam>
+  /** The screens' search defaults (`default:`, SPEC §3 fbaStatus [0, 1]), applied when the key is not sent. */
+  defaults: Map<string, unknown>
   sortable: Map<string, Column>
   defaultPageSize: number
   /** The request's JSON Schema: the list route's body schema (server/http/routeSchema.ts), compiled once. */
@@ -76,6 +78,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
     return c
   }
   const params = new Map<string, SearchParam>()
+  const defaults = new Map<string, unknown>()
   const properties: Record<string, JsonSchema> = {}
   const declare = (key: string, param: SearchParam, schema: JsonSchema) => {
     if (params.has(key)) {
@@ -88,6 +91,8 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   }
   for (const def of endpoint.search ?? []) {
     const c = column(def.field)
+    if (def.default !== undefined && !['between', 'dateRange'].includes(def.op))
+      defaults.set(def.params?.[0] ?? def.field, def.default)
     // A field of several values (enum or ref, `multiple`) is searched by eq: the list holds the value.
     const holds = c.kind === 'jsonb' && c.field?.multiple === true && def.op === 'eq'
     if (c.kind === 'jsonb' && !holds)
@@ -171,6 +176,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   }
   return {
     params,
+    defaults,
     sortable,
     defaultPageSize: bound?.paging?.pageSize ?? DEFAULT_PAGE_SIZE,
     schema,
@@ -211,6 +217,12 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     }
     request.searchParams = searchParams
   } else if (raw === null) delete request.searchParams
+  // A search default holds while the key is not sent (an empty value is not sent); it is checked as if sent.
+  if (plan.defaults?.size) {
+    const searchParams = { ...((request.searchParams ?? {}) as Record<string, unknown>) }
+    for (const [key, value] of plan.defaults) if (!(key in searchParams)) searchParams[key] = value
+    request.searchParams = searchParams
+  }
   if (request.sort === null) delete request.sort
   if (!plan.validate(request)) throw new ApiError('validation', {}, toFieldErrors(plan.validate.errors))
   const searchParams = (request.searchParams ?? {}) as Record<string, unknown>

@@ -13,6 +13,7 @@ import { settingHandlers } from './domain/accounts/settings.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
+import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -234,6 +235,7 @@ export async function buildApp({
         ...clientAccountHandlers(engine),
         ...clientSalesHandlers(engine),
         ...clientServiceHandlers(engine),
+        ...userCallHandlers,
         ...newsHandlers,
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),

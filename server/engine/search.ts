@@ -20,7 +20,7 @@ import { type LabelTarget, labelTarget } from './labels.ts'
  * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves; on a reference to an
  *   entity (a user, a company) it is the referenced record's display text that contains it (`inviterName`:
  *   the inviter's name), in Chinese or English, of the same tenant;
- * - in: a list of values (one value alone is a list of one);
+ * - in: a list of values (one value alone is a list of one); every value of an enum field is no filter;
  * - between: two keys (`params` or `<field>Begin` / `<field>End`), both ends included, either may be left out;
  * - dateRange: two date keys, a range of calendar days with both days included whole (a time part, such
  *   as the 00:00:00 `appendTime` lists add, is ignored).
@@ -321,9 +321,14 @@ export function searchConditions(
         conditions.push(sql<SqlBool>`${text} ilike ${pattern} escape '\\'`)
         break
       }
-      case 'in':
-        conditions.push(sql<SqlBool>`${ref} in (${sql.join((value as unknown[]).map((v) => bound(column, v)))})`)
+      case 'in': {
+        // Every value of an enum is no filter (SPEC §4: both fbaStatus values selected, the filter is cleared):
+        // a row that has none of them yet is not left out.
+        const values = value as unknown[]
+        const every = column.field?.type === 'enum' && column.field.values?.every((v) => values.includes(v.value))
+        if (!every) conditions.push(sql<SqlBool>`${ref} in (${sql.join(values.map((v) => bound(column, v)))})`)
         break
+      }
       case 'gte':
         conditions.push(sql<SqlBool>`${ref} >= ${bound(column, value)}`)
         break

@@ -106,9 +106,14 @@ describe('the enterprise list (/clientEnterpriseManage)', () => {
     expect(own.json().code).toBe('404')
   })
 
-  it('filters by fbaStatus, which defaults to both values', async () => {
+  it('filters by fbaStatus, which defaults to both values: every enterprise, one not yet set included', async () => {
     const both = [MINGHUI, HAITONG].sort()
     expect(await names(opadmin, {})).toEqual(both)
+    // An enterprise whose FBA service was never set is listed by default, and by neither value alone.
+    await sql`update company set fba_status = null where name = ${HAITONG}`.execute(t.database.db)
+    expect(await names(opadmin, {})).toEqual(both)
+    expect(await names(opadmin, { fbaStatus: [0] })).toEqual([])
+    await sql`update company set fba_status = 0 where name = ${HAITONG}`.execute(t.database.db)
     expect(await names(opadmin, { fbaStatus: [0, 1] })).toEqual(both)
     expect(await names(opadmin, { fbaStatus: [] })).toEqual(both)
     expect(await names(opadmin, { fbaStatus: [1] })).toEqual([MINGHUI])

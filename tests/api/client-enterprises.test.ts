@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
 import { directFcl } from '../support/booking.ts'
+import { caller, idIn } from '../support/calls.ts'
 
 /**
  * The operators' customer enterprises (issue #21): the enterprise list with SPEC §3's search fields
@@ -27,18 +28,7 @@ const HAITONG = '宁波海通汽车零部件有限公司'
 
 type Row = Record<string, unknown> & { id: number; version: number; name: string }
 
-function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  token: string | null,
-  payload?: object,
-  options: { host?: string; language?: string } = {},
-) {
-  const headers: Record<string, string> = { host: options.host ?? 'localhost', resource: '1' }
-  if (token) headers.cookie = `b2b_token=${token}`
-  if (options.language) headers.language = options.language
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
-}
+const call = caller(t)
 
 async function names(token: string, searchParams: object = {}, host?: string): Promise<string[]> {
   const response = await call('POST', LIST, token, { searchParams, pageSize: 200 }, { host })
@@ -53,16 +43,7 @@ async function company(name: string): Promise<Row> {
   return row
 }
 
-async function userId(username: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('app_user')
-    .innerJoin('tenant', 'tenant.id', 'app_user.tenant_id')
-    .select('app_user.id')
-    .where('tenant.code', '=', 'demo')
-    .where('app_user.username', '=', username)
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const userId = (username: string) => idIn(t, 'app_user', 'username', username)
 
 let opadmin = ''
 let provider = 0

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { caller, idIn } from '../support/calls.ts'
 
 /**
  * The customer-side account lists of issue #21: /clientEnterpriseAccount (operators, every customer account
@@ -20,18 +21,7 @@ const ACME = 'acme.localhost'
 
 type Row = Record<string, unknown> & { id: number; version: number; username: string }
 
-function call(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: object,
-  options: { host?: string; language?: string } = {},
-) {
-  const headers: Record<string, string> = { host: options.host ?? 'localhost', resource: '1' }
-  if (token) headers.cookie = `b2b_token=${token}`
-  if (options.language) headers.language = options.language
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
-}
+const call = caller(t)
 
 async function listed(url: string, token: string, searchParams: object = {}, host?: string): Promise<string[]> {
   const response = await call('POST', url, token, { searchParams, pageSize: 200 }, { host })
@@ -39,27 +29,8 @@ async function listed(url: string, token: string, searchParams: object = {}, hos
   return (response.json().content.list as Row[]).map((row) => row.username).sort()
 }
 
-async function idOf(username: string, tenant = 'demo'): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('app_user')
-    .innerJoin('tenant', 'tenant.id', 'app_user.tenant_id')
-    .select('app_user.id')
-    .where('tenant.code', '=', tenant)
-    .where('app_user.username', '=', username)
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-async function roleId(code: string, tenant = 'demo'): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('role')
-    .innerJoin('tenant', 'tenant.id', 'role.tenant_id')
-    .select('role.id')
-    .where('tenant.code', '=', tenant)
-    .where('role.code', '=', code)
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const idOf = (username: string, tenant = 'demo') => idIn(t, 'app_user', 'username', username, tenant)
+const roleId = (code: string, tenant = 'demo') => idIn(t, 'role', 'code', code, tenant)
 
 let opadmin = ''
 let entadmin = ''

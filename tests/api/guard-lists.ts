@@ -60,8 +60,9 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
  */
 export const CODE_CHECKED: Record<string, string> = {
   orderAdd:
-    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted and the ' +
-    "tenant's online booking service (220000, server/domain/orders/source.ts); from a rate or quote it does not",
+    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted, the ' +
+    "tenant's direct-order service and the enterprise's online booking (220000, server/domain/orders/source.ts); " +
+    'from a rate or quote it does not',
   orderDraftSave: 'the same checks as orderAdd: it is the same save, without submitting',
   fileUpload:
     "whoever may write the target entity through one of its calls (220000, server/files/handlers.ts): the field's " +

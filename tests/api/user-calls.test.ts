@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { caller, idIn } from '../support/calls.ts'
 
 /**
  * SPEC §7's user calls of issue #21 (screens/account.yaml, server/domain/clients/userCalls.ts): an
@@ -14,29 +15,8 @@ const CURRENCY = '/api/b2b/user/change/individuationCurrency'
 const PRICE_EMAIL = '/api/b2b/user/change/pricePushEmail'
 const ACME = 'acme.localhost'
 
-function call(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: object,
-  options: { host?: string; language?: string } = {},
-) {
-  const headers: Record<string, string> = { host: options.host ?? 'localhost', resource: '1' }
-  if (token) headers.cookie = `b2b_token=${token}`
-  if (options.language) headers.language = options.language
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
-}
-
-async function companyId(name: string, tenant = 'demo'): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('company')
-    .innerJoin('tenant', 'tenant.id', 'company.tenant_id')
-    .select('company.id')
-    .where('tenant.code', '=', tenant)
-    .where('company.name', '=', name)
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const call = caller(t)
+const companyId = (name: string, tenant = 'demo') => idIn(t, 'company', 'name', name, tenant)
 
 let entadmin = ''
 let opadmin = ''

@@ -8,6 +8,7 @@ import type { HandlerContext, Session } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
+import { checkManageable } from '../accounts/handlers.ts'
 
 /**
  * The changes the customer-account lists make (schemas/enterpriseUser.yaml): enable or disable an account,
@@ -69,25 +70,6 @@ async function checkGrantable(trx: Transaction<DB>, manifest: Manifest, session:
     throw invalid('companyAppRoleId', 'rule.roleNotGrantable')
 }
 
-/** An enterprise caller may not change an account whose roles grant more than they hold themselves. */
-async function checkManageable(trx: Transaction<DB>, session: Session, userId: number) {
-  if (session.companyUserType === 1) return
-  const rows = await trx
-    .selectFrom('user_role')
-    .innerJoin('role', 'role.id', 'user_role.role_id')
-    .select('role.permissions')
-    .where('user_role.tenant_id', '=', session.tenantId)
-    .where('user_role.user_id', '=', userId)
-    .execute()
-  if (
-    beyond(
-      rows.flatMap((r) => r.permissions ?? []),
-      session,
-    )
-  )
-    throw new ApiError('220000')
-}
-
 function sessionOf(ctx: HandlerContext): Session {
   if (!ctx.request.session) throw new ApiError('401')
   return ctx.request.session
@@ -117,7 +99,8 @@ function changeAccount(engine: EngineApi, detail: string) {
         input.companyAppRoleId !== null &&
         input.companyAppRoleId !== before.companyAppRoleId
       if ((disabling || roleChanged) && input.id === session.userId) throw new SelfChange()
-      await checkManageable(trx, session, input.id)
+      // An enterprise caller may not change an account whose roles grant more than they hold themselves.
+      if (session.companyUserType !== 1) await checkManageable(trx, session, input.id)
       if (roleChanged) await checkGrantable(trx, manifest, session, input.companyAppRoleId as number)
       const updated = await trx
         .updateTable('app_user')

@@ -33,6 +33,8 @@ export interface FieldDef {
   pattern?: string
   format?: string
   message?: string
+  /** A SPEC §8 code a failure of this field answers instead of `validation` (an empty review remark: 310010). */
+  code?: string
   minimum?: number
   maximum?: number
   exclusiveMinimum?: number
@@ -118,10 +120,20 @@ export interface TransitionDef {
    * too are written with the state, its `remark` goes to the history.
    */
   input?: string
+  /** Fields the record must have filled for the transition (a draft saved with gaps is submitted whole). */
+  requires?: string[]
 }
 
 /** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */
-export type EffectName = 'autoQuote' | 'inquiryQuoted' | 'inquiryWithdrawn' | 'quoteBooked' | 'createShipment'
+export type EffectName =
+  | 'autoQuote'
+  | 'inquiryQuoted'
+  | 'inquiryWithdrawn'
+  | 'quoteBooked'
+  | 'createShipment'
+  | 'enterpriseNameFree'
+  | 'registerEnterprise'
+  | 'certificationFollows'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
 export type DerivationName = 'quoteTotals' | 'orderSource'
@@ -134,6 +146,8 @@ export interface StatesDef {
   initial: string
   /** The states a record may be deleted in; absent: any. */
   deletableIn?: string[]
+  /** The states a record may be updated in; absent: any (320001 otherwise). */
+  editableIn?: string[]
   values: Record<string, { label: string; color?: StateColor }>
   transitions: Record<string, TransitionDef>
 }
@@ -200,6 +214,8 @@ export interface SearchDef {
   appendTime?: boolean
   default?: unknown
   label?: string
+  /** The filter is dropped while this holds over the searchParams (SPEC §4's application list, fbaStatus). */
+  clearWhen?: UiCondition
 }
 
 export interface ColumnDef {

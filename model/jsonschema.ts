@@ -186,7 +186,8 @@ function objectSchema(
 
 /** The input schema of an entity, `$id` = the entity name (the validators' export names). */
 export function entitySchema(entity: EntityDef, entities: Record<string, EntityDef>): JsonSchema {
-  if (entity.extends) return { $id: entity.entity, title: entity.label, ...bodySchema(entity, entities) }
+  if (entity.extends && entity.stored === false)
+    return { $id: entity.entity, title: entity.label, ...bodySchema(entity, entities) }
   const fields = { ...entity.fields }
   if (entity.states) delete fields[entity.states.field]
   const schema = objectSchema(fields, entities, ['id', 'version'])

@@ -7,6 +7,7 @@ import {
   type EntityDef,
   type FieldDef,
   type PermissionList,
+  type RuleDef,
   responseOf,
   type ScreenDef,
 } from './definitions.ts'
@@ -225,15 +226,30 @@ function mergeSearch(a: ScreenDef['search'] = [], b: ScreenDef['search'] = []): 
 }
 
 /**
- * A body that extends an entity (`extends:`) with the fields it takes, all of them unless it names some:
- * optional, nullable (null clears the field), no default (a partial row leaves out what it does not change);
+ * An entity that extends another (`extends:`) with the fields it takes, all of them unless it names some;
  * `extends.fields` names every one taken. Its own fields come after them.
+ * - A body (stored: false): each taken field optional, nullable (null clears the field), no default (a
+ *   partial row leaves out what it does not change).
+ * - A stored entity (a record of another's data: the enterprise application keeps the enterprise's fields):
+ *   each taken field as the other declares it, required and default included, and the other's cross-field
+ *   rules that read only taken fields before its own. The rules are written once.
  */
 export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): EntityDef {
   if (!def.extends) return def
   const base = defs[def.extends.entity]
   if (!base) throw new Error(`${def.entity} extends ${def.extends.entity}, which is no entity`)
   const names = def.extends.fields ?? Object.keys(base.fields)
+  if (def.stored !== false) {
+    const taken = names.flatMap((name) => (base.fields[name] ? [[name, base.fields[name] as FieldDef] as const] : []))
+    const rules = (base.rules ?? []).filter((rule) => ruleFields(rule).every((f) => names.includes(f)))
+    const all = [...rules, ...(def.rules ?? [])]
+    return {
+      ...def,
+      extends: { entity: def.extends.entity, fields: names },
+      fields: { ...Object.fromEntries(taken), ...def.fields },
+      ...(all.length ? { rules: all } : {}),
+    }
+  }
   const taken = names.map((name) => {
     const { required: _required, default: _default, ...field } = base.fields[name] as FieldDef
     return [name, field.readOnly ? field : { ...field, nullable: true }] as const
@@ -242,6 +258,23 @@ export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): 
     ...def,
     extends: { entity: def.extends.entity, fields: names },
     fields: { ...Object.fromEntries(taken), ...def.fields },
+  }
+}
+
+/** The fields a cross-field rule reads. */
+export function ruleFields(rule: RuleDef): string[] {
+  switch (rule.kind) {
+    case 'compare':
+      return [rule.field, rule.other]
+    case 'atLeastOne':
+      return rule.fields
+    case 'sumEquals':
+      return [rule.field, rule.of]
+    case 'uniqueItems':
+      return [rule.field]
+    case 'requiredWhen':
+    case 'excludedWhen':
+      return [rule.field, rule.when.field]
   }
 }
 

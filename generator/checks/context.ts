@@ -1,4 +1,5 @@
 import type { AccessDef, AreaDef, EntityDef, FieldDef, PermissionList } from '../../model/definitions.ts'
+import { withInherited } from '../../model/resolve.ts'
 import { type ConfigError, didYouMean, formatPath } from '../errors.ts'
 import { locate, type SourceFile, type Sources } from '../load.ts'
 
@@ -41,6 +42,11 @@ export function createContext(sources: Sources, files: SourceFile[]): CheckConte
     const def = file.data as EntityDef
     entities[def.entity] = def
   }
+  // A stored entity that extends another has the fields it takes (a body's are its own business: a body
+  // is not drawn by screens, and its taken fields change shape).
+  for (const [name, def] of Object.entries(entities))
+    if (def.extends && def.stored !== false && entities[def.extends.entity] && !entities[def.extends.entity]?.extends)
+      entities[name] = withInherited(def, entities)
   const access = accessFiles[0]?.data as AccessDef | undefined
   const screens = new Map<string, { file: SourceFile; path: Path }>()
   const screenEndpoints = new Map<string, string>()

@@ -61,12 +61,20 @@ describe('checkEntityExtends', () => {
     expect(check(twice.replace('[pol, maxPrice, state]', '[maxPrice]'))).toEqual([])
   })
 
-  it('a stored entity that extends, and an entity that extends one that extends', () => {
-    expect(printed(check(EDIT.replace('stored: false\n', '')))).toEqual([
-      'schemas/priceWatchEdit.yaml:3:1 extends: priceWatchEdit is stored and extends priceWatch\n' +
-        '    expected: extends only on a body: stored: false\n' +
-        '    fix: add stored: false, or declare the fields the table has',
+  it('a stored entity that extends takes the fields as declared, required included, and the rules among them', () => {
+    const watch = `${WATCH}rules:\n  - { kind: atLeastOne, fields: [pol, maxPrice], message: l }\n  - { kind: atLeastOne, fields: [pol, note], message: l }\n`
+    const stored = EDIT.replace('stored: false\n', '').replace('[pol, maxPrice, state]', '[pol, maxPrice]')
+    expect(check(stored, watch)).toEqual([])
+    const context = contextOf({ 'schemas/priceWatch.yaml': watch, 'schemas/priceWatchEdit.yaml': stored })
+    expect(context.entities.priceWatchEdit?.fields.maxPrice).toEqual({ type: 'money', required: true })
+    expect(Object.keys(context.entities.priceWatchEdit?.fields ?? {})).toEqual(['pol', 'maxPrice', 'notify'])
+    // The rule over pol and note stays behind: note is not taken.
+    expect(context.entities.priceWatchEdit?.rules).toEqual([
+      { kind: 'atLeastOne', fields: ['pol', 'maxPrice'], message: 'l' },
     ])
+  })
+
+  it('an entity that extends one that extends', () => {
     const files = {
       'schemas/priceWatch.yaml': WATCH,
       'schemas/priceWatchEdit.yaml': EDIT,

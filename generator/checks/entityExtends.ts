@@ -4,7 +4,8 @@ import { type CheckContext, collector, suggestion } from './context.ts'
 import { unknownEntityField } from './fields.ts'
 
 /**
- * A body that extends an entity (`extends:`, docs/CONFIGURATION.md): it is a body (stored: false), the
+ * An entity that extends another (`extends:`, docs/CONFIGURATION.md): a body (stored: false) takes its
+ * fields as optional and clearable, a stored entity takes them as declared, with the rules among them. The
  * entity it names exists and extends none itself, the fields it takes are that entity's, and none of its
  * own fields has the name of one it takes (which of the two would the call mean?).
  */
@@ -13,14 +14,6 @@ export function checkEntityExtends({ entityFiles, entities }: CheckContext): Con
   for (const file of entityFiles) {
     const def = file.data as EntityDef
     if (!def.extends) continue
-    if (def.stored !== false)
-      report(
-        file,
-        ['extends'],
-        `${def.entity} is stored and extends ${def.extends.entity}`,
-        'extends only on a body: stored: false',
-        'add stored: false, or declare the fields the table has',
-      )
     const base = entities[def.extends.entity]
     if (!base) {
       report(

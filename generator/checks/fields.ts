@@ -28,10 +28,12 @@ export function unknownEntityField(
  * Field definitions complete for their type (a ref names what it refers to, an enum its values, an array
  * its row), the display field one of the entity's, and storage indexes over fields that exist.
  */
-export function checkFields({ entityFiles }: CheckContext): ConfigError[] {
+export function checkFields({ entityFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
   for (const file of entityFiles) {
     const def = file.data as EntityDef
+    // With the fields a stored entity takes from another (extends:), for what names them.
+    const fields = entities[def.entity]?.fields ?? def.fields
     for (const { name, field, path, topLevel } of eachField(def)) {
       if (field.type === 'ref' && !field.ref)
         report(
@@ -52,20 +54,20 @@ export function checkFields({ entityFiles }: CheckContext): ConfigError[] {
       if (field.type === 'array' && !field.items)
         report(file, [...path, 'type'], 'an array field needs items:', 'the fields of one row')
     }
-    if (def.display && !def.fields[def.display])
+    if (def.display && !fields[def.display])
       report(
         file,
         ['display'],
         `unknown field "${def.display}"`,
         `a field of ${def.entity}`,
-        suggestion(def.display, Object.keys(def.fields)),
+        suggestion(def.display, Object.keys(fields)),
       )
     for (const [i, index] of (def.storage?.indexes ?? []).entries()) {
       index.fields.forEach((f, j) => {
         if (!(SYSTEM_FIELDS as readonly string[]).includes(f) && f !== def.states?.field)
-          errors.push(...unknownEntityField(file, ['storage', 'indexes', i, 'fields', j], f, def.fields, def.entity))
+          errors.push(...unknownEntityField(file, ['storage', 'indexes', i, 'fields', j], f, fields, def.entity))
       })
-      const first = def.fields[index.fields[0] as string]
+      const first = fields[index.fields[0] as string]
       if (index.method === 'gin' && (index.unique || index.fields.length !== 1 || first?.type !== 'array'))
         report(
           file,

@@ -3,7 +3,8 @@ import { type ConfigError, listOf } from '../errors.ts'
 import { type CheckContext, collector, type Path, suggestion } from './context.ts'
 
 /**
- * A state machine names its own states (initial, deletable, every transition's from and to), its field
+ * A state machine names its own states (initial, deletable, editable, every transition's from and to) and
+ * its own fields (what a transition requires), its field
  * is a string or enum, and an action's transition is one of its screen entity's machine.
  */
 export function checkStateMachines({ entityFiles, areaFiles, entities }: CheckContext): ConfigError[] {
@@ -18,6 +19,8 @@ export function checkStateMachines({ entityFiles, areaFiles, entities }: CheckCo
     }
     needState(['states', 'initial'], def.states.initial)
     for (const [i, name] of (def.states.deletableIn ?? []).entries()) needState(['states', 'deletableIn', i], name)
+    for (const [i, name] of (def.states.editableIn ?? []).entries()) needState(['states', 'editableIn', i], name)
+    const fields = entities[def.entity]?.fields ?? def.fields
     const stateField = def.fields[def.states.field]
     if (stateField && stateField.type !== 'string' && stateField.type !== 'enum')
       report(
@@ -29,6 +32,16 @@ export function checkStateMachines({ entityFiles, areaFiles, entities }: CheckCo
     for (const [name, t] of Object.entries(def.states.transitions)) {
       t.from.forEach((s, i) => needState(['states', 'transitions', name, 'from', i], s))
       needState(['states', 'transitions', name, 'to'], t.to)
+      t.requires?.forEach((field, i) => {
+        if (!fields[field])
+          report(
+            file,
+            ['states', 'transitions', name, 'requires', i],
+            `unknown field "${field}" of ${def.entity}`,
+            `one of ${listOf(Object.keys(fields))}`,
+            suggestion(field, Object.keys(fields)),
+          )
+      })
     }
   }
   for (const file of areaFiles) {

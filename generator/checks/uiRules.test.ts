@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FieldDef } from '../../model/definitions.ts'
 import { formatError } from '../errors.ts'
 import { parseSource, type Sources } from '../load.ts'
-import { checkRules, checkTransitionInput, uiRuleErrors } from './uiRules.ts'
+import { checkClearWhen, checkRules, checkTransitionInput, uiRuleErrors } from './uiRules.ts'
 
 const fields: Record<string, FieldDef> = {
   origin: { type: 'ref', ref: 'port' },
@@ -131,6 +131,29 @@ describe('checkTransitionInput', () => {
       ['states.transitions.approve.input', 'badApproval.state is not a field of spa'],
       ['states.transitions.approve.input', 'spa.files is a file field: a transition does not write it'],
       ['states.transitions.approve.input', 'badApproval.contractNo is integer, spa.contractNo is string'],
+    ])
+  })
+})
+
+describe('checkClearWhen', () => {
+  const search = (clearWhen: object) => [
+    { field: 'state', op: 'in' as const, params: ['status'] },
+    { field: 'createdAt', op: 'dateRange' as const },
+    { field: 'fbaStatus', op: 'in' as const, clearWhen: clearWhen as never },
+  ]
+  it('reads the searchParams keys: a param, a range end, a field searched under its own name', () => {
+    const when = {
+      all: [
+        { field: 'status', filled: true },
+        { field: 'createdAtBegin', filled: true },
+      ],
+    }
+    expect(checkClearWhen(search({ any: [when, { field: 'fbaStatus', in: [0] }] }), ['search'])).toEqual([])
+  })
+  it('an unknown key (the field name where a param renames it), with the likely one', () => {
+    const problems = checkClearWhen(search({ all: [{ field: 'state', in: ['pending'] }] }), ['screens', 0, 'search'])
+    expect(problems.map((p) => [p.path, p.message, p.fix])).toEqual([
+      ['screens[0].search[2].clearWhen.all[0].field', 'unknown search key "state"', 'did you mean status?'],
     ])
   })
 })

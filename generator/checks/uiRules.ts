@@ -153,6 +153,44 @@ export function checkTransitionInput(def: EntityDef, entities: ReadonlyMap<strin
   return problems
 }
 
+/** The searchParams keys of a screen's search: what a `clearWhen` condition may read. */
+function searchKeys(search: NonNullable<AreaDef['screens'][number]['search']>): string[] {
+  return search.flatMap((s) =>
+    s.op === 'between' || s.op === 'dateRange'
+      ? (s.params ?? [`${s.field}Begin`, `${s.field}End`])
+      : [s.params?.[0] ?? s.field],
+  )
+}
+
+/** A search entry's `clearWhen` reads the searchParams: each field it names is a key of the screen's search. */
+export function checkClearWhen(search: NonNullable<AreaDef['screens'][number]['search']>, at: Path): Problem[] {
+  const keys = searchKeys(search)
+  const problems: Problem[] = []
+  search.forEach((entry, i) => {
+    if (!entry.clearWhen) return
+    for (const leaf of conditionFields(entry.clearWhen, [...at, i, 'clearWhen'])) {
+      if (leaf.depth > MAX_CONDITION_DEPTH)
+        problems.push({
+          at: leaf.at,
+          path: formatPath(leaf.at),
+          message: `the condition nests ${leaf.depth} deep`,
+          expected: `at most ${MAX_CONDITION_DEPTH}`,
+        })
+      if (!keys.includes(leaf.field)) {
+        const guess = didYouMean(leaf.field, keys)
+        problems.push({
+          at: [...leaf.at, 'field'],
+          path: formatPath([...leaf.at, 'field']),
+          message: `unknown search key "${leaf.field}"`,
+          expected: `one of ${listOf(keys)}`,
+          ...(guess ? { fix: `did you mean ${guess}?` } : {}),
+        })
+      }
+    }
+  })
+  return problems
+}
+
 const located = (file: SourceFile, problems: Problem[]): ConfigError[] =>
   problems.map(({ at, ...problem }) => ({ file: file.path, ...locate(file, at), ...problem }))
 
@@ -174,6 +212,7 @@ export function uiRuleErrors(sources: Sources): ConfigError[] {
     }
     if (file.kind === 'screens') {
       ;(file.data as AreaDef).screens?.forEach((screen, s) => {
+        errors.push(...located(file, checkClearWhen(screen.search ?? [], ['screens', s, 'search'])))
         screen.form?.sections.forEach((section, j) => {
           if (!section.rules) return
           const at = ['screens', s, 'form', 'sections', j, 'rules']

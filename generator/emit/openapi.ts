@@ -463,18 +463,31 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
   }
 }
 
+/** A refusal's content: nothing, or the fields refused and why. */
+const refusalContent = (): Doc => ({
+  oneOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      required: ['fieldErrors'],
+      properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
+      additionalProperties: false,
+    },
+  ],
+})
+
 /** The fixed shapes every document has. */
 function commonSchemas(): Record<string, Doc> {
   return {
     BusinessError: {
       type: 'object',
       description:
-        'A business outcome of the error catalogue (SPEC §8), sent with HTTP 200: the message in the caller’s language.',
+        'A business outcome of the error catalogue (SPEC §8), sent with HTTP 200: the message in the caller’s language; a refusal of fields that name their code (`code:` in the YAML, an empty review remark: 310010) carries their `fieldErrors`.',
       required: ['code', 'message', 'content'],
       properties: {
         code: { type: 'string', enum: [...BUSINESS_CODES] },
         message: { type: 'string' },
-        content: { type: 'null' },
+        content: refusalContent(),
       },
       additionalProperties: false,
     },
@@ -485,17 +498,7 @@ function commonSchemas(): Record<string, Doc> {
       properties: {
         code: { type: 'string', enum: Object.values(TRANSPORT_ERRORS).map((e) => e.code) },
         message: { type: 'string' },
-        content: {
-          oneOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              required: ['fieldErrors'],
-              properties: { fieldErrors: { type: 'array', items: ref('FieldError') } },
-              additionalProperties: false,
-            },
-          ],
-        },
+        content: refusalContent(),
       },
       additionalProperties: false,
     },

@@ -1,5 +1,6 @@
 import { createRegistry, type Registry } from '../engine/index.ts'
 import { register as clients } from './clients/register.ts'
+import { register as enterprises } from './enterprises/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as orders } from './orders/register.ts'
@@ -13,6 +14,6 @@ import { register as spa } from './spa/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [inquiries, letters, orders, quotes, spa, clients]) register(registry)
+  for (const register of [enterprises, inquiries, letters, orders, quotes, spa, clients]) register(registry)
   return registry
 }

@@ -700,6 +700,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         ...(strip(plan, call, input, ['id', 'version'], before) as object),
       })
       checkOverlayRules(call.overlay, data, plan.entity)
+      // A record in a state the YAML lets no one edit in (under review): refused once the body is known good.
+      const editableIn = plan.entity.states?.editableIn
+      if (editableIn && !editableIn.includes(before[plan.entity.states?.field as string] as string))
+        throw new ApiError('320001')
       const values: Record<string, unknown> = {}
       for (const column of editable) {
         const next = data[column.name] ?? null
@@ -750,6 +754,14 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       if (before.version !== body.version) throw new ApiError('330002')
       const state = columnOf(plan, states.field)
       if (!transition.from.includes(before[state.name] as string)) throw new ApiError('320001')
+      // What it requires filled (a draft saved with gaps is submitted whole), each missing one under its field.
+      const missing = (transition.requires ?? []).filter((name) => isEmptyValue(before[name]))
+      if (missing.length)
+        throw new ApiError(
+          'validation',
+          {},
+          missing.map((field) => ({ field, message: 'validation.required', params: {} })),
+        )
       // What the transition asks for (`input:`, ./uiRules.ts) is written with the state.
       const given = transitionInput(manifest, transition, body.input)
       const values: Record<string, unknown> = { [state.column]: transition.to }
@@ -828,6 +840,10 @@ interface ReadExtras {
   computed: string[]
 }
 const NO_EXTRAS: ReadExtras = { computed: [] }
+
+/** Nothing filled: null, empty text, an empty list. */
+const isEmptyValue = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 
 /** The column of a field by its API name, for label subqueries. */
 const columnName = (plan: EndpointPlan) => (field: string) => plan.columns.find((c) => c.name === field)?.column

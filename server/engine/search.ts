@@ -5,10 +5,10 @@ import { fieldSchema, type JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
+import { conditionHolds } from '../../rules/uiRules.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Manifest } from '../manifest.ts'
 import { type Column, columnsOf } from './columns.ts'
-import { type LabelTarget, labelTarget } from './labels.ts'
 
 /**
  * List requests: `{ searchParams, pageNum, pageSize, sort? }`, checked against a schema derived from the
@@ -17,9 +17,7 @@ import { type LabelTarget, labelTarget } from './labels.ts'
  *
  * Operators (SearchDef.op):
  * - eq, gte, lte: one key, `params[0]` or the field's name;
- * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves; on a reference to an
- *   entity (a user, a company) it is the referenced record's display text that contains it (`inviterName`:
- *   the inviter's name), in Chinese or English, of the same tenant;
+ * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves;
  * - in: a list of values (one value alone is a list of one); every value of an enum field is no filter;
  * - between: two keys (`params` or `<field>Begin` / `<field>End`), both ends included, either may be left out;
  * - dateRange: two date keys, a range of calendar days with both days included whole (a time part, such
@@ -40,8 +38,8 @@ export interface SearchParam {
   column: Column
   /** For between and dateRange: which end of the range the key gives. */
   end?: 'begin' | 'end'
-  /** For like on a reference: the referenced record, whose display text is searched. */
-  target?: LabelTarget
+  /** like on a ref to a tenant entity: the referenced rows' display column it matches (inviterName). */
+  label?: { table: string; column: string }
 }
 
 export interface ListPlan {
@@ -104,21 +102,16 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
       case 'lte':
         declare(def.params?.[0] ?? def.field, { key: def.params?.[0] ?? def.field, def, column: c }, value)
         break
-      case 'like': {
-        const referenced = c.field?.type === 'ref' ? manifest.entities[c.field.ref ?? ''] : undefined
-        const target = referenced ? labelTarget(referenced) : null
-        if (referenced && !target?.tenant)
-          throw new Error(`${endpoint.method} ${endpoint.path}: like on ${def.field}, a reference to a shared list`)
+      case 'like':
         declare(
           def.params?.[0] ?? def.field,
-          { key: def.params?.[0] ?? def.field, def, column: c, ...(target ? { target } : {}) },
+          { key: def.params?.[0] ?? def.field, def, column: c, ...labelOf(c, manifest) },
           {
             type: 'string',
             maxLength: 255,
           },
         )
         break
-      }
       case 'in':
         declare(
           def.params?.[0] ?? def.field,
@@ -196,6 +189,14 @@ function valueSchema(column: Column, manifest: Manifest): JsonSchema {
 }
 
 /** Validates a list request and fills in the defaults. Empty filters ('' / null / []) count as absent. */
+/** The filters a `clearWhen` drops, each judged on the searchParams as sent (SPEC §4, the application list). */
+function withoutCleared(plan: ListPlan, searchParams: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...searchParams }
+  for (const [key, param] of plan.params)
+    if (param.def.clearWhen && key in searchParams && conditionHolds(param.def.clearWhen, searchParams)) delete out[key]
+  return out
+}
+
 export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
   const input = body === undefined || body === null ? {} : body
   if (typeof input !== 'object' || Array.isArray(input)) throw new ApiError('validation')
@@ -225,7 +226,7 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
   }
   if (request.sort === null) delete request.sort
   if (!plan.validate(request)) throw new ApiError('validation', {}, toFieldErrors(plan.validate.errors))
-  const searchParams = (request.searchParams ?? {}) as Record<string, unknown>
+  const searchParams = withoutCleared(plan, (request.searchParams ?? {}) as Record<string, unknown>)
   const badDates: FieldError[] = []
   for (const [key, value] of Object.entries(searchParams)) {
     const param = plan.params.get(key) as SearchParam
@@ -282,6 +283,18 @@ export function parseDate(text: string): ParsedDate | undefined {
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString()
 
+/**
+ * A like filter on a reference to a tenant entity (the inviter, a user) matches the text of what it
+ * refers to, the entity's display field (the user's real name), not its id.
+ */
+function labelOf(column: Column, manifest: Manifest): { label?: SearchParam['label'] } {
+  const target =
+    column.field?.type === 'ref' && !column.field.multiple ? manifest.entities[column.field.ref ?? ''] : undefined
+  if (!target || target.reference || target.scope === 'global' || !target.display) return {}
+  const display = columnsOf(target, manifest.entities).find((c) => c.name === target.display)
+  return display ? { label: { table: target.table, column: display.column } } : {}
+}
+
 /** `%`, `_` and the escape character itself match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -309,12 +322,12 @@ export function searchConditions(
         break
       case 'like': {
         const pattern = `%${escapeLike(value as string)}%`
-        const { target } = param
-        if (target) {
-          // The referenced record's name, in either language, contains the text: one indexed lookup by key.
-          conditions.push(sql<SqlBool>`exists (select 1 from ${sql.table(target.table)} named
-            where ${sql.ref(`named.${target.key}`)} = ${ref} and named.tenant_id = ${sql.ref(`${table}.tenant_id`)}
-              and concat_ws(' ', ${target.text('zh')}, ${target.text('en')}) ilike ${pattern} escape '\\')`)
+        if (param.label) {
+          // Row-level security keeps the referenced rows to the tenant's.
+          const { table: target, column: shown } = param.label
+          conditions.push(
+            sql<SqlBool>`${ref} in (select r.id from ${sql.table(target)} r where ${sql.ref(`r.${shown}`)} ilike ${pattern} escape '\\')`,
+          )
           break
         }
         const text = column.kind === 'text' ? ref : sql`${ref}::text`

@@ -2,9 +2,9 @@ import type { ValidateFunction } from 'ajv'
 import * as validators from '../../generated/validators.js'
 import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEntity } from '../../model/resolve.ts'
-import { toFieldErrors } from '../../rules/messages.ts'
+import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import { checkBounds } from './bounds.ts'
-import { ApiError } from './errors.ts'
+import { ApiError, type ErrorCode, isErrorCode } from './errors.ts'
 import { hasRichText, sanitizeRichTextFields } from './sanitize.ts'
 
 const byEntity = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -24,9 +24,23 @@ export function validateBody<T>(entity: ManifestEntity, body: unknown): T {
   checkBounds(entity, body)
   // Rich text is cut down to the editor's formatting first, so the limits apply to what is stored.
   const cleaned = hasRichText(entity.fields) ? sanitizeRichTextFields(entity.fields, body) : body
-  const data = entity.extends ? partialRow(entity, cleaned) : withoutEmptyOptionals(entity, cleaned)
-  if (!validate(data)) throw new ApiError('validation', {}, toFieldErrors(validate.errors, { fields: entity.fields }))
+  const data =
+    entity.extends && entity.stored === false ? partialRow(entity, cleaned) : withoutEmptyOptionals(entity, cleaned)
+  if (!validate(data)) {
+    const errors = toFieldErrors(validate.errors, { fields: entity.fields })
+    throw new ApiError(refusalCode(entity, errors), {}, errors)
+  }
   return data as T
+}
+
+/**
+ * The code a refusal answers: `validation`, or the SPEC §8 code a failed field names (`code:` in the YAML,
+ * a review's empty remark: 310010) when every failure is on such fields.
+ */
+function refusalCode(entity: ManifestEntity, errors: FieldError[]): ErrorCode {
+  const codes = new Set(errors.map((e) => entity.fields[e.field]?.code))
+  const [code] = codes
+  return codes.size === 1 && code && isErrorCode(code) ? code : 'validation'
 }
 
 function withoutEmptyOptionals(entity: ManifestEntity, body: unknown): unknown {

@@ -251,6 +251,17 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'infomationManagementList.update': PROVIDER_ADMIN,
   'infomationManagementList.delete': PROVIDER_ADMIN,
   'informationItem.transition': PROVIDER_ADMIN,
+  // Enterprise certification (issue #21): a personal user applies (enterpriseApply), the enterprise's
+  // administrator reads it afterwards (myEnterprise), the operators review (audit).
+  'enterpriseApply.create': [...SYSTEM, 'PersonalUser'],
+  'enterpriseApply.update': [...SYSTEM, 'PersonalUser'],
+  'enterpriseApply.list': [...SYSTEM, 'PersonalUser', 'EnterpriseAdministrator'],
+  'enterpriseApply.detail': [...SYSTEM, 'PersonalUser', 'EnterpriseAdministrator'],
+  'enterpriseApplication.transition': [...PROVIDER_ADMIN, 'PersonalUser'],
+  'clientEnterpriseList.list': PROVIDER_ADMIN,
+  'clientEnterpriseAudit.detail': PROVIDER_ADMIN,
+  'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],
+  'myEnterprise.detail': [...SYSTEM, 'EnterpriseAdministrator'],
   // Client enterprises (issue #21): the list, its sales and services, and the customer-side accounts.
   'clientEnterpriseManage.list': PROVIDER_ADMIN,
   'clientEnterpriseManage.detail': PROVIDER_ADMIN,

@@ -34,9 +34,12 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
 import { useSession } from '../../session.ts'
+import { uuidsOf } from '../../widgets/upload.tsx'
 import { asList, type RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
 import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
+import { StateBadge } from '../StateBadge.tsx'
+import { FileLinks } from './FileLinks.tsx'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 
@@ -204,6 +207,8 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
               <dd className={styles.value}>
                 {field.rows ? (
                   <Rows field={field} value={record[field.field]} labels={record.labels} />
+                ) : detail.entity?.fields[field.field]?.type === 'file' && uuidsOf(record[field.field]).length ? (
+                  <FileLinks value={record[field.field]} />
                 ) : (
                   <Value
                     value={record[field.field]}
@@ -218,18 +223,6 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
           ))}
       </dl>
     </section>
-  )
-}
-
-function StateBadge({ entity, state }: { entity: PortalEntity | undefined; state: string | null }) {
-  const { t } = useTranslation()
-  if (!entity?.states || state === null) return null
-  const view = cellView(state, { field: entity.states.field, format: 'state' }, entity)
-  if (view.kind !== 'badge') return <Badge appearance="outline">{state}</Badge>
-  return (
-    <Badge appearance="filled" color={view.color} size="large" data-state={state}>
-      {t(view.key)}
-    </Badge>
   )
 }
 
@@ -367,6 +360,11 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
       <Header detail={detail} />
       <TransitionInputDialog detail={detail} />
       {detail.status === 'loading' && <Spinner label={t('ui.loading')} />}
+      {detail.status === 'none' && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('detail.noRecordYet')}</MessageBarBody>
+        </MessageBar>
+      )}
       {detail.status === 'noId' && (
         <MessageBar intent="warning">
           <MessageBarBody>{t('detail.noId')}</MessageBarBody>

@@ -11,6 +11,7 @@ import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
 import { useSession } from '../../session.ts'
+import { useLatestId } from '../latest.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
   clientCall,
@@ -50,7 +51,9 @@ export function useDetailScreen(screen: ManifestScreen) {
   /** A transition with `input:` waiting for it: the dialog the screen draws (its confirm text, the input's form). */
   const [asking, setAsking] = useState<{ action: ActionDef; input: PortalEntity; confirm: string | null } | null>(null)
   const entity = entityDef(screen.entity)
-  const id = recordId(params.get('id'))
+  // Without ?id=, a screen with a list binding shows the caller's latest record (../latest.ts).
+  const latest = useLatestId(screen, recordId(params.get('id')))
+  const id = latest.id
   const recordKey = useMemo(() => ['detail', screen.name, id] as const, [screen.name, id])
 
   const query = useQuery({
@@ -187,15 +190,19 @@ export function useDetailScreen(screen: ManifestScreen) {
   const cancelInput = useCallback(() => setAsking(null), [])
 
   const status =
-    id === null
-      ? ('noId' as const)
-      : query.isPending
-        ? ('loading' as const)
-        : query.isError
-          ? ('error' as const)
-          : record === null
-            ? ('notFound' as const)
-            : ('ready' as const)
+    id === null && latest.pending
+      ? ('loading' as const)
+      : id === null && screen.endpoints?.list
+        ? ('none' as const)
+        : id === null
+          ? ('noId' as const)
+          : query.isPending
+            ? ('loading' as const)
+            : query.isError
+              ? ('error' as const)
+              : record === null
+                ? ('notFound' as const)
+                : ('ready' as const)
 
   return {
     screen,

@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ManifestScreen } from '../../../model/resolve.ts'
@@ -10,7 +10,11 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
-import { clientCall, type PortalEntity } from '../manifest.ts'
+import { useLatestId } from '../latest.ts'
+import { type ActionDef, confirmKey } from '../list/actions.ts'
+import { clientCall, type PortalEntity, transitionEndpoint } from '../manifest.ts'
+import { StateBadge } from '../StateBadge.tsx'
+import { stateMachineOf } from '../useStateMachine.ts'
 import { labelledRecord } from './labels.ts'
 
 const useStyles = makeStyles({
@@ -25,6 +29,7 @@ const useStyles = makeStyles({
     maxWidth: '960px',
   },
   buttons: { display: 'flex', gap: '8px' },
+  heading: { display: 'flex', alignItems: 'center', gap: '12px' },
 })
 
 type Data = Record<string, unknown>
@@ -44,7 +49,9 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const queryClient = useQueryClient()
   const [params] = useSearchParams()
   const [busy, setBusy] = useState(false)
-  const id = params.get('id')
+  // Without ?id=, a screen with a list binding edits the caller's latest record (../latest.ts).
+  const latest = useLatestId(screen, params.get('id'))
+  const id = latest.id
   const detail = clientCall(client, screen.endpoints?.detail)
   const record = useQuery({
     // The record's labels are in the caller's language: a switch asks again.
@@ -62,26 +69,63 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
   const kind = screen.endpoints?.update && (data?.id !== undefined || ownProfile) ? 'update' : 'create'
   const formId = `form-${screen.name}`
+  const machine = stateMachineOf(entity)
+  const state = machine.field ? ((data?.[machine.field] as string | undefined) ?? entity.states?.initial) : undefined
+  // A state the YAML lets no one edit in (an application under review): shown, not saved.
+  const editable = !state || !entity.states?.editableIn || entity.states.editableIn.includes(state)
+  // The toolbar's transitions (submit a draft): the form is saved first, then the transition fired on it.
+  const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
+  const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))
+  const then = useRef<ActionDef | null>(null)
 
   const save = async (values: Data) => {
     const call = clientCall(client, screen.endpoints?.[kind])
+    const action = then.current
+    then.current = null
     if (!call) return
     setBusy(true)
     try {
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
-      await call({ ...values, ...identity })
-      effects.toast(t('ui.saved'), { intent: 'success' })
-      if (ownProfile) await reloadSession(queryClient)
-      else await queryClient.invalidateQueries({ queryKey: ['record', screen.name] })
+      const answer = (await call({ ...values, ...identity })).content
+      const saved = typeof answer === 'object' && answer !== null ? (answer as Data) : null
+      if (action?.transition && saved?.id !== undefined) {
+        const fire = clientCall(client, transitionEndpoint(screen.entity))
+        await fire?.({ id: saved.id, version: saved.version, transition: action.transition })
+        effects.toast(t('ui.actionDone'), { intent: 'success' })
+      } else effects.toast(t('ui.saved'), { intent: 'success' })
     } finally {
       setBusy(false)
+      if (ownProfile) await reloadSession(queryClient)
+      else
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['record', screen.name] }),
+          queryClient.invalidateQueries({ queryKey: ['list'] }),
+        ])
     }
   }
 
-  if (!ownProfile && detail && id !== null && record.isPending) return <Spinner label={t('ui.loading')} />
+  /** A toolbar transition: asked first when it has a confirm text, then the form is submitted with it. */
+  const saveAnd = async (action: ActionDef) => {
+    const confirm = confirmKey(action, entity)
+    if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
+    then.current = action
+    const form = document.getElementById(formId)
+    if (form instanceof HTMLFormElement) form.requestSubmit()
+  }
+
+  if (latest.pending || (!ownProfile && detail && id !== null && record.isPending))
+    return <Spinner label={t('ui.loading')} />
   return (
     <div className={styles.panel}>
-      <Title3 as="h1">{t(screen.title)}</Title3>
+      <div className={styles.heading}>
+        <Title3 as="h1">{t(screen.title)}</Title3>
+        {data && state && <StateBadge entity={entity} state={state} />}
+      </div>
+      {!editable && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
+        </MessageBar>
+      )}
       {/* A new record (after saving, or another id) starts the form again from it. */}
       <EntityForm
         key={JSON.stringify(data)}
@@ -89,14 +133,27 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
         entity={entity}
         sections={screen.form?.sections}
         record={shown}
-        disabled={busy}
+        disabled={busy || !editable}
         onSubmit={save}
       />
-      <div className={styles.buttons}>
-        <Button type="submit" form={formId} appearance="primary" disabled={busy}>
-          {t('ui.save')}
-        </Button>
-      </div>
+      {editable && (
+        <div className={styles.buttons}>
+          <Button type="submit" form={formId} appearance={transitions.length ? 'secondary' : 'primary'} disabled={busy}>
+            {t('ui.save')}
+          </Button>
+          {transitions.map((action) => (
+            <Button
+              key={action.name}
+              appearance="primary"
+              disabled={busy}
+              data-action={action.name}
+              onClick={() => void saveAnd(action)}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
+        </div>
+      )}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
+import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
@@ -442,6 +443,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .where('id', '=', tenant.id)
       .execute()
   }
+  await seedCertifications(db, manifest)
   await seedClients(db)
   await seedOrders(db, manifest)
   await seedInquiries(db, manifest)

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword } from '../../server/auth/password.ts'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { setupTestApp } from '../support/app.ts'
 import { directFcl } from '../support/booking.ts'
 import { caller, idIn } from '../support/calls.ts'
@@ -273,6 +275,46 @@ describe('services per enterprise (/clientEnterpriseService)', () => {
     expect((await call('GET', CHECK, entadmin)).json().content).toMatchObject({ contactName: '周丽' })
     const placed = await call('POST', '/api/booking/order/add', entadmin, { ...directFcl(), submit: true })
     expect(placed.json().code, placed.body).toBe('0000')
+  })
+
+  it('is its own permission: a role with only clientEnterpriseService sets services, not sales', async () => {
+    const db = t.database.db
+    const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    const role = await db
+      .insertInto('role')
+      .values({
+        tenant_id: demo.id,
+        code: 'ServiceDesk',
+        name: '客户服务开通',
+        preset: false,
+        data_scope: 'all',
+        permissions: JSON.stringify(['clientEnterpriseService', 'personalInfo']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const user = await db
+      .insertInto('app_user')
+      .values({
+        tenant_id: demo.id,
+        company_id: provider,
+        username: 'svcdesk',
+        real_name: '赵敏',
+        email: 'svcdesk@demo.example',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        company_user_type: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.insertInto('user_role').values({ tenant_id: demo.id, user_id: user.id, role_id: role.id }).execute()
+    const desk = await t.login('svcdesk')
+    const haitong = await company(HAITONG)
+    const saved = await call('POST', SERVICES_SAVE, desk, { id: haitong.id, version: haitong.version, imService: true })
+    expect(saved.json().content).toMatchObject({ imService: true, onlineBooking: true })
+    expect((await call('POST', LIST, desk, {})).json().code).toBe('220000')
+    expect((await call('POST', SALES_SAVE, desk, {})).json().code).toBe('220000')
+    // The provider's own company is no customer enterprise: not found, as in the list.
+    const own = await call('POST', SERVICES_SAVE, desk, { id: provider, version: 1, onlineBooking: true })
+    expect(own.json().code).toBe('404')
   })
 
   it('keeps acme without online booking', async () => {

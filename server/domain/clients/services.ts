@@ -35,9 +35,11 @@ export const clientServiceHandlers = (engine: EngineApi): HandlerRegistry => ({
     const input = ctx.input as CompanyServices
     const call = { tenantId: session.tenantId, session, language: ctx.request.language }
     return ctx.inTenant(async (trx) => {
-      // A customer enterprise of the tenant (the list's own detail: 404 for anything else), then the engine's
-      // update, which checks the version (330002), validates the record and writes its history.
-      await engine.detail(trx, 'clientEnterpriseManage.detail', call, { id: input.id })
+      // A customer enterprise of the tenant (404 for anything else, as the list's filter says), then the
+      // engine's update, which checks the version (330002), validates the record and writes its history.
+      // Read as the entity, not through the enterprise list's detail: this call's permission is its own.
+      const found = await engine.detail(trx, { entity: 'company' }, call, { id: input.id })
+      if (found.companyType !== 2) throw new ApiError('404')
       // Only what was sent: a service left out keeps its value (the engine validates the record whole).
       const sent = Object.fromEntries(
         (['onlineBooking', 'fbaStatus', 'imService'] as const)

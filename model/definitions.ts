@@ -81,6 +81,11 @@ export interface FieldDef {
    * the tree, and the names the field may hold, to that side's permissions and those of either side.
    */
   sideField?: string
+  /**
+   * A ref field's look-up when it is not the referenced entity's own (model/registries.ts LOOKUPS): the
+   * enterprise-side roles for an enterprise account's role, the provider's salesmen for an enterprise's.
+   */
+  lookup?: string
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
   rules?: UiRule[]
 }

@@ -32,6 +32,25 @@ export const WIDGETS = [
   'permissionTree',
 ] as const
 
+/**
+ * The look-ups of select fields (runtime/widgets/lookups.ts): one per referenced entity that has one, and
+ * the narrower ones a ref field names with `lookup:` — the enterprise-side roles, the provider's salesmen.
+ */
+export const LOOKUPS = [
+  'port',
+  'airport',
+  'carrier',
+  'currency',
+  'country',
+  'containerType',
+  'company',
+  'role',
+  'roleGroup',
+  'enterpriseRole',
+  'salesman',
+  'salesBranch',
+] as const
+
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */
 export const COMPONENTS = [
   'login',

@@ -10,6 +10,10 @@ import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
+import { clientAccountHandlers } from './domain/clients/accounts.ts'
+import { clientSalesHandlers } from './domain/clients/sales.ts'
+import { clientServiceHandlers } from './domain/clients/services.ts'
+import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -230,6 +234,10 @@ export async function buildApp({
         ...settingHandlers,
         ...rateHandlers,
         ...spaHandlers(manifest, engine),
+        ...clientAccountHandlers(engine),
+        ...clientSalesHandlers(engine),
+        ...clientServiceHandlers(engine),
+        ...userCallHandlers,
         ...newsHandlers,
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),

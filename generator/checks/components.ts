@@ -1,5 +1,5 @@
 import type { AreaDef, EntityDef } from '../../model/definitions.ts'
-import { COMPONENTS, WIDGETS } from '../../model/registries.ts'
+import { COMPONENTS, LOOKUPS, WIDGETS } from '../../model/registries.ts'
 import { type ConfigError, listOf } from '../errors.ts'
 import { type CheckContext, collector, eachField, suggestion } from './context.ts'
 
@@ -15,6 +15,14 @@ export function checkComponents({ entityFiles, areaFiles }: CheckContext): Confi
           `unknown widget "${field.widget}"`,
           `one of ${listOf(WIDGETS, 30)}`,
           suggestion(field.widget, WIDGETS),
+        )
+      if (field.lookup && (field.type !== 'ref' || !(LOOKUPS as readonly string[]).includes(field.lookup)))
+        report(
+          file,
+          [...path, 'lookup'],
+          field.type === 'ref' ? `unknown look-up "${field.lookup}"` : 'lookup: on a field that is not a ref',
+          `a ref field and one of ${listOf(LOOKUPS, 30)}`,
+          suggestion(field.lookup, LOOKUPS),
         )
     }
   }

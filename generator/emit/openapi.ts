@@ -170,6 +170,17 @@ function answerObject(fields: Record<string, FieldDef>, manifest: Manifest, stor
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false }
 }
 
+/**
+ * A view: a `stored: false` entity that engine calls (list, detail, export) read — a domain module registers
+ * its rows (server/engine/registry.ts `view`), which are the engine's rows like a stored entity's.
+ */
+function isView(entity: ManifestEntity, manifest: Manifest): boolean {
+  return (
+    !entity.stored &&
+    manifest.endpoints.some((e) => e.entity === entity.entity && ['list', 'detail', 'export'].includes(e.kind))
+  )
+}
+
 /** The system fields every stored row carries (server/engine/columns.ts SYSTEM_COLUMNS). */
 const SYSTEM_PROPERTIES: Record<string, Doc> = {
   id: { type: 'integer' },
@@ -184,7 +195,7 @@ const SYSTEM_PROPERTIES: Record<string, Doc> = {
  * overlay may hide any), and `labels`. A view shape (`stored: false`): its fields as declared.
  */
 function entityAnswer(entity: ManifestEntity, manifest: Manifest): Doc {
-  if (!entity.stored)
+  if (!entity.stored && !isView(entity, manifest))
     return {
       description: entity.description ?? entity.entity,
       // The same description the typed client is generated from (generator/emit/index.ts), nested shapes named.
@@ -704,7 +715,8 @@ export function openApiDocument(manifest: Manifest): Doc {
   for (const [name, entity] of Object.entries(manifest.entities)) {
     add(name, openApiSchema(entity.schema))
     add(answerName(name), entityAnswer(entity, manifest))
-    if (details.has(name) && entity.stored) add(detailName(name), detailAnswer(entity, manifest))
+    if (details.has(name) && (entity.stored || isView(entity, manifest)))
+      add(detailName(name), detailAnswer(entity, manifest))
   }
   for (const [name, schema] of Object.entries(modelSchemas('overlay'))) add(name, schema)
   const responses = errorResponsesComponents()

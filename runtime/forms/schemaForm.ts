@@ -54,7 +54,7 @@ export function widgetFor(field: FieldDef): string {
       return 'select'
     case 'ref':
       // A tenant entity with a look-up (company, role) gets the same search select, told which (ui:options.ref).
-      return REF_WIDGETS[field.ref ?? ''] ?? (hasLookup(field.ref) ? 'ReferenceWidget' : 'text')
+      return REF_WIDGETS[field.ref ?? ''] ?? (hasLookup(field.lookup ?? field.ref) ? 'ReferenceWidget' : 'text')
     case 'file':
       return fileLimits(field).image ? 'imageUpload' : 'fileUpload'
     case 'richText':
@@ -212,7 +212,7 @@ function widgetUi(
   const widget = widgetFor(field)
   switch (field.type) {
     case 'ref':
-      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.ref } } : {}
+      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.lookup ?? field.ref } } : {}
     case 'file':
       return { 'ui:options': { ...fileLimits(field), entity: entity.entity ?? '', field: name } }
     case 'money': {

@@ -1,6 +1,7 @@
 import type { Client, Envelope } from '../../generated/client.ts'
 import type { ReferenceOptions } from '../../generated/content.ts'
 import type { ReferenceQuery } from '../../generated/types.ts'
+import type { LOOKUPS as LOOKUP_NAMES } from '../../model/registries.ts'
 
 /**
  * Which look-up (screens/basicData.yaml) serves a referenced entity, through the generated client: the
@@ -11,7 +12,7 @@ import type { ReferenceQuery } from '../../generated/types.ts'
 export type LookupOption = ReferenceOptions['list'][number]
 export type LookupCall = (query: ReferenceQuery, signal?: AbortSignal) => Promise<Envelope<ReferenceOptions>>
 
-const LOOKUPS: Record<string, (client: Client) => LookupCall> = {
+const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupCall> = {
   port: (c) => c.booking.portFuzzyQuery,
   airport: (c) => c.booking.airportFuzzyQuery,
   carrier: (c) => c.booking.carrierFuzzyQuery,
@@ -21,6 +22,9 @@ const LOOKUPS: Record<string, (client: Client) => LookupCall> = {
   company: (c) => c.b2b.companyFuzzyQuery,
   role: (c) => c.b2b.roleFuzzyQuery,
   roleGroup: (c) => c.b2b.roleGroupFuzzyQuery,
+  enterpriseRole: (c) => c.b2b.enterpriseRoleFuzzyQuery,
+  salesman: (c) => c.b2b.getGlobalSales,
+  salesBranch: (c) => c.b2b.salesBranchCheckBox,
 }
 
 /** The entity each reference widget of model/registries.ts looks up. */
@@ -38,7 +42,7 @@ export function hasLookup(entity: string | undefined): boolean {
 }
 
 export function lookupCall(client: Client, entity: string): LookupCall | null {
-  return hasLookup(entity) ? (LOOKUPS[entity] as (client: Client) => LookupCall)(client) : null
+  return hasLookup(entity) ? (LOOKUPS[entity as keyof typeof LOOKUPS] as (client: Client) => LookupCall)(client) : null
 }
 
 /** Stored values as the look-up's `codes` parameter (ids of entities travel as text). */

@@ -14,6 +14,7 @@ import * as sessionLookup from './migrations/0012_session_lookup.ts'
 import * as fileAccess from './migrations/0013_file_access.ts'
 import * as loginLimits from './migrations/0014_login_limits.ts'
 import * as companyEngine from './migrations/0016_company_engine.ts'
+import * as userOrigin from './migrations/0017_user_origin.ts'
 import * as enterpriseCode from './migrations/0018_enterprise_code.ts'
 import * as roleManagement from './migrations/0019_role_management.ts'
 
@@ -33,8 +34,9 @@ const migrations: Record<string, Migration> = {
   '0013_file_access': fileAccess,
   '0014_login_limits': loginLimits,
   '0016_company_engine': companyEngine,
-  '0019_role_management': roleManagement,
+  '0017_user_origin': userOrigin,
   '0018_enterprise_code': enterpriseCode,
+  '0019_role_management': roleManagement,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -53,6 +53,9 @@ export interface CompanyTable {
   fba_status: number | null
   sales_branch: number | null
   salesman: number | null
+  /** The services enabled for the enterprise (/clientEnterpriseService); null: never set, off. */
+  online_booking: boolean | null
+  im_service: boolean | null
 }
 
 export interface UserTable {
@@ -81,6 +84,11 @@ export interface UserTable {
   version: Generated<number>
   /** Defaults to now() on insert (Timestamp allows leaving it out); handlers set it on each change. */
   updated_at: Timestamp
+  // Migration 0017: how the account came (0 registered, 1 invited, 2 created by an operator), its inviter,
+  // and where price-watch alerts go.
+  origin: Generated<number>
+  inviter_id: ColumnType<number | null, number | null | undefined, number | null>
+  price_push_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RoleTable {

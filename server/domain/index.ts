@@ -1,4 +1,5 @@
 import { createRegistry, type Registry } from '../engine/index.ts'
+import { register as clients } from './clients/register.ts'
 import { register as enterprises } from './enterprises/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
@@ -14,6 +15,6 @@ import { register as spa } from './spa/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [enterprises, inquiries, letters, membership, orders, quotes, spa]) register(registry)
+  for (const register of [clients, enterprises, inquiries, letters, membership, orders, quotes, spa]) register(registry)
   return registry
 }

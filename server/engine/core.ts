@@ -188,10 +188,16 @@ const read = (kind: EngineKind, plan: EndpointPlan, input: unknown): unknown => 
 }
 
 /** True for the endpoints the engine answers; the rest are hand-written (custom) or views of core tables. */
-export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint): boolean {
+export function servedByEngine(manifest: Manifest, endpoint: ManifestEndpoint, registry?: Registry): boolean {
   const entity = manifest.entities[endpoint.entity]
-  return (ENGINE_KINDS as readonly string[]).includes(endpoint.kind) && !!entity && isEngineEntity(entity)
+  if (!entity || !(ENGINE_KINDS as readonly string[]).includes(endpoint.kind)) return false
+  if (isEngineEntity(entity)) return true
+  // A view (registry.view) is read by the engine: its list, detail and export; its writes are hand-written.
+  return !!registry?.views.has(entity.entity) && (VIEW_KINDS as readonly string[]).includes(endpoint.kind)
 }
+
+/** What the engine does with a view entity (./registry.ts `view`): it reads, never writes. */
+const VIEW_KINDS = ['list', 'detail', 'export'] as const
 
 export function createEngine(manifest: Manifest, options: EngineOptions): Engine {
   const registry = options.registry
@@ -199,9 +205,19 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
   const validate: BodyValidator = options.validate ?? ((entity, body) => validateBody(entity, body))
   const clock = options.clock ?? now
   const plans = new Map<ManifestEndpoint, EndpointPlan>()
-  const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e))
+  const endpoints = manifest.endpoints.filter((e) => servedByEngine(manifest, e, registry))
+  const viewOf = (entity: ManifestEntity) => registry.views.get(entity.entity)
+  /** What a read selects from: the entity's table, or its registered view under the table's name. */
+  const source = (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall): string => {
+    const view = viewOf(plan.entity)
+    if (!view) return plan.entity.table
+    // An aliased subquery where the dynamic builder takes a table name: the same `from` either way.
+    return sql`(${view({ trx, call })})`.as(plan.entity.table) as unknown as string
+  }
   const makePlan = (endpoint: ManifestEndpoint, entity: ManifestEntity, kind: EngineKind): EndpointPlan => {
     const where = `${endpoint.method} ${endpoint.path}`
+    if (viewOf(entity) && !(VIEW_KINDS as readonly string[]).includes(kind))
+      throw new Error(`${where}: ${entity.entity} is a view; the engine only reads it (its writes are hand-written)`)
     if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(kind))
       throw new Error(`${where}: ${entity.entity} is a shared reference list; the engine only reads it`)
     const plan: EndpointPlan = {
@@ -251,7 +267,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       s.entity === entity?.entity &&
       s.endpoints?.list?.path === endpoint.path &&
       s.endpoints?.list?.method === endpoint.method
-    if (!entity || !isEngineEntity(entity) || !bound.every(listed)) continue
+    if (!entity || !(isEngineEntity(entity) || viewOf(entity)) || !bound.every(listed)) continue
     const search = bound.flatMap((s) => s.search ?? [])
     const unique = search.filter((def, i) => search.findIndex((d) => JSON.stringify(d) === JSON.stringify(def)) === i)
     customPlans.set(endpoint, makePlan({ ...endpoint, search: unique }, entity, 'list'))
@@ -335,11 +351,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const extras = await readExtras(trx, plan, call)
     const past = history ? [historyColumn(call.tenantId, plan.entity.entity, rowId).as('history:')] : []
     let query = dynamic(trx)
-      .selectFrom(table)
+      .selectFrom(source(trx, plan, call))
       .select([...selectionOf(plan, extras), ...(inline?.select ?? []), ...past])
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
     for (const condition of visible(plan, call)) query = query.where(condition)
-    const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
+    const row = await (lock && !viewOf(plan.entity) ? query.forUpdate() : query).executeTakeFirst()
     if (!row) return undefined
     return {
       row: rowOf(plan, extras, row),
@@ -431,7 +447,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
    */
   const talliedStates = (plan: EndpointPlan, call: EngineCall, request: ListRequest): string[] | null | undefined => {
     const column = tallyColumn(plan.entity)
-    if (plan.entity.scope !== 'tenant' || visible(plan, call).length > 1 + plan.filter.length) return
+    // A view has no tally of its own: its rows are counted.
+    if (viewOf(plan.entity) || plan.entity.scope !== 'tenant' || visible(plan, call).length > 1 + plan.filter.length)
+      return
     // A computed state is not the stored one the tally counts: a list narrowed by state counts its rows.
     const computed = registry.computedStates.has(plan.entity.entity)
     let states: string[] | null = null
@@ -472,7 +490,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const states = talliedStates(plan, call, request)
     let total: number
     if (states === undefined) {
-      let count = dynamic(trx).selectFrom(table).select(sql<number>`count(*)::int`.as('total'))
+      let count = dynamic(trx)
+        .selectFrom(source(trx, plan, call))
+        .select(sql<number>`count(*)::int`.as('total'))
       for (const condition of conditions) count = count.where(condition)
       total = Number((await count.executeTakeFirst())?.total ?? 0)
     } else total = await talliedTotal(trx, call.tenantId, table, states)
@@ -495,7 +515,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       return sql.join(keys)
     }
     let ids = dynamic(trx)
-      .selectFrom(table)
+      .selectFrom(source(trx, plan, call))
       .select(sql.ref(`${table}.id`).as('id'))
       .orderBy(order(backwards))
       .limit(backwards ? Math.min(limit, total - offset) : limit)
@@ -503,7 +523,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     for (const condition of conditions) ids = ids.where(condition)
     const inline = inlineLabels(plan.labels, columnName(plan), table, call)
     let rows = dynamic(trx)
-      .selectFrom(table)
+      .selectFrom(source(trx, plan, call))
       .select([...selectionOf(plan, extras), ...inline.select])
       .where(sql.ref(`${table}.id`), 'in', ids)
       .orderBy(order(false))
@@ -766,7 +786,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const known = entityPlans.get(key)
     if (known) return known
     const entity = manifest.entities[name]
-    if (!entity || !isEngineEntity(entity)) throw new Error(`${name} is not an entity the engine stores`)
+    if (!entity || !(isEngineEntity(entity) || viewOf(entity)))
+      throw new Error(`${name} is not an entity the engine stores or views`)
     const endpoint: ManifestEndpoint = {
       id: `${name}.${kind}`,
       kind: kind as ManifestEndpoint['kind'],

@@ -42,6 +42,7 @@ export {
   type Numbering,
   type ReadContext,
   type Registry,
+  type ViewSource,
   type VisibilityRule,
 } from './registry.ts'
 export { scopeConditions } from './scope.ts'

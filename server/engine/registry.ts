@@ -1,4 +1,4 @@
-import type { RawBuilder, SqlBool, Transaction } from 'kysely'
+import type { AliasableExpression, RawBuilder, SqlBool, Transaction } from 'kysely'
 import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
@@ -84,6 +84,15 @@ export type VisibilityRule = (context: {
   defaults: RawBuilder<SqlBool>[]
 }) => RawBuilder<SqlBool>[]
 
+/**
+ * A view: the rows of a `stored: false` entity as a query over tables the engine does not own (the accounts
+ * of app_user, the enterprises of company), so its list, detail and export are the engine's — search, data
+ * scope, labels, paging, history — and only its writes are hand-written. The query answers one column per
+ * field of the entity (snake_case), the system columns `id`, `version`, `created_at`, `updated_at` and
+ * `created_by` (null where the table has none) and `tenant_id`; the engine names it by the entity's table.
+ */
+export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
+
 /** The order of an entity's lists when the reader sorts by nothing: a field, then `id desc` as always. */
 export interface ListOrder {
   field: string
@@ -98,6 +107,7 @@ export interface EngineRegistry {
   computedColumn(entity: string, name: string, column: ComputedColumn): void
   visibility(entity: string, rule: VisibilityRule): void
   listOrder(entity: string, order: ListOrder): void
+  view(entity: string, source: ViewSource): void
 }
 
 /** The registry as the engine reads it. */
@@ -109,6 +119,7 @@ export interface Registry extends EngineRegistry {
   readonly computedColumns: ReadonlyMap<string, ReadonlyMap<string, ComputedColumn>>
   readonly visibilities: ReadonlyMap<string, VisibilityRule>
   readonly listOrders: ReadonlyMap<string, ListOrder>
+  readonly views: ReadonlyMap<string, ViewSource>
 }
 
 export function createRegistry(): Registry {
@@ -119,6 +130,7 @@ export function createRegistry(): Registry {
   const computedColumns = new Map<string, Map<string, ComputedColumn>>()
   const visibilities = new Map<string, VisibilityRule>()
   const listOrders = new Map<string, ListOrder>()
+  const views = new Map<string, ViewSource>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -131,6 +143,7 @@ export function createRegistry(): Registry {
     computedColumns,
     visibilities,
     listOrders,
+    views,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -142,6 +155,7 @@ export function createRegistry(): Registry {
     },
     visibility: (entity, rule) => once(visibilities, 'visibility rule of', entity, rule),
     listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
+    view: (entity, source) => once(views, 'view of', entity, source),
   }
 }
 
@@ -185,6 +199,23 @@ export function checkRegistry(manifest: Manifest, registry: Registry): void {
     const found = manifest.entities[entity]
     if (found && !found.fields[order.field] && !['id', 'createdAt', 'updatedAt'].includes(order.field))
       problems.push(`the list order of ${entity} names ${order.field}, which is not a field of it`)
+  }
+  for (const entity of registry.views.keys()) {
+    const found = manifest.entities[entity]
+    if (found && found.stored !== false)
+      problems.push(`a view is registered for ${entity}, which is stored: a view serves a stored: false entity`)
+  }
+  // A screen that lists or shows a view shape through engine calls needs its view; the engine only reads it.
+  for (const endpoint of manifest.endpoints) {
+    const found = manifest.entities[endpoint.entity]
+    if (found?.stored !== false || endpoint.kind === 'custom') continue
+    const where = `${endpoint.method} ${endpoint.path}`
+    if (!['list', 'detail', 'export'].includes(endpoint.kind))
+      problems.push(
+        `${where} would ${endpoint.kind} ${endpoint.entity}, a view the engine only reads: declare a hand-written endpoint`,
+      )
+    else if (!registry.views.has(endpoint.entity))
+      problems.push(`${where} reads ${endpoint.entity}, a stored: false entity whose view no domain module registers`)
   }
   if (problems.length) throw new Error(`The engine cannot start:\n- ${problems.join('\n- ')}`)
 }

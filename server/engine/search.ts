@@ -18,7 +18,7 @@ import { type Column, columnsOf } from './columns.ts'
  * Operators (SearchDef.op):
  * - eq, gte, lte: one key, `params[0]` or the field's name;
  * - like: contains, case-insensitive; `%`, `_` and `\` in the text match themselves;
- * - in: a list of values (one value alone is a list of one);
+ * - in: a list of values (one value alone is a list of one); every value of an enum field is no filter;
  * - between: two keys (`params` or `<field>Begin` / `<field>End`), both ends included, either may be left out;
  * - dateRange: two date keys, a range of calendar days with both days included whole (a time part, such
  *   as the 00:00:00 `appendTime` lists add, is ignored).
@@ -44,6 +44,8 @@ export interface SearchParam {
 
 export interface ListPlan {
   params: Map<string, SearchParam>
+  /** The screens' search defaults (`default:`, SPEC §3 fbaStatus [0, 1]), applied when the key is not sent. */
+  defaults: Map<string, unknown>
   sortable: Map<string, Column>
   defaultPageSize: number
   /** The request's JSON Schema: the list route's body schema (server/http/routeSchema.ts), compiled once. */
@@ -74,6 +76,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
     return c
   }
   const params = new Map<string, SearchParam>()
+  const defaults = new Map<string, unknown>()
   const properties: Record<string, JsonSchema> = {}
   const declare = (key: string, param: SearchParam, schema: JsonSchema) => {
     if (params.has(key)) {
@@ -86,6 +89,8 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   }
   for (const def of endpoint.search ?? []) {
     const c = column(def.field)
+    if (def.default !== undefined && !['between', 'dateRange'].includes(def.op))
+      defaults.set(def.params?.[0] ?? def.field, def.default)
     // A field of several values (enum or ref, `multiple`) is searched by eq: the list holds the value.
     const holds = c.kind === 'jsonb' && c.field?.multiple === true && def.op === 'eq'
     if (c.kind === 'jsonb' && !holds)
@@ -164,6 +169,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   }
   return {
     params,
+    defaults,
     sortable,
     defaultPageSize: bound?.paging?.pageSize ?? DEFAULT_PAGE_SIZE,
     schema,
@@ -212,6 +218,12 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     }
     request.searchParams = searchParams
   } else if (raw === null) delete request.searchParams
+  // A search default holds while the key is not sent (an empty value is not sent); it is checked as if sent.
+  if (plan.defaults?.size) {
+    const searchParams = { ...((request.searchParams ?? {}) as Record<string, unknown>) }
+    for (const [key, value] of plan.defaults) if (!(key in searchParams)) searchParams[key] = value
+    request.searchParams = searchParams
+  }
   if (request.sort === null) delete request.sort
   if (!plan.validate(request)) throw new ApiError('validation', {}, toFieldErrors(plan.validate.errors))
   const searchParams = withoutCleared(plan, (request.searchParams ?? {}) as Record<string, unknown>)
@@ -322,9 +334,14 @@ export function searchConditions(
         conditions.push(sql<SqlBool>`${text} ilike ${pattern} escape '\\'`)
         break
       }
-      case 'in':
-        conditions.push(sql<SqlBool>`${ref} in (${sql.join((value as unknown[]).map((v) => bound(column, v)))})`)
+      case 'in': {
+        // Every value of an enum is no filter (SPEC §4: both fbaStatus values selected, the filter is cleared):
+        // a row that has none of them yet is not left out.
+        const values = value as unknown[]
+        const every = column.field?.type === 'enum' && column.field.values?.every((v) => values.includes(v.value))
+        if (!every) conditions.push(sql<SqlBool>`${ref} in (${sql.join(values.map((v) => bound(column, v)))})`)
         break
+      }
       case 'gte':
         conditions.push(sql<SqlBool>`${ref} >= ${bound(column, value)}`)
         break

@@ -60,8 +60,9 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
  */
 export const CODE_CHECKED: Record<string, string> = {
   orderAdd:
-    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted and the ' +
-    "tenant's online booking service (220000, server/domain/orders/source.ts); from a rate or quote it does not",
+    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted, the ' +
+    "tenant's direct-order service and the enterprise's online booking (220000, server/domain/orders/source.ts); " +
+    'from a rate or quote it does not',
   orderDraftSave: 'the same checks as orderAdd: it is the same save, without submitting',
   fileUpload:
     "whoever may write the target entity through one of its calls (220000, server/files/handlers.ts): the field's " +
@@ -88,6 +89,14 @@ export const SIGNED_IN: Record<string, string> = {
   fileDownload: 'a file the caller may see (visibility and company of the file, else 404 as if missing)',
   fileInfo: 'the names and sizes of files the caller may see (same visibility as fileDownload)',
   companyFuzzyQuery: 'company names for pickers; the company wall keeps an enterprise user to their own',
+  // SPEC §7's user calls of issue #21 (server/domain/clients/userCalls.ts).
+  getUsersByCompanyId:
+    "an enterprise's enabled accounts: an enterprise user's own enterprise only (another answers 404), an " +
+    "operator's any customer enterprise of the tenant",
+  getRememberServices: 'the services the caller ticked last time',
+  changeRememberServices: 'remembers the services the caller ticked',
+  changeIndividuationCurrency: "the caller's own display currency",
+  changePricePushEmail: "the caller's own price-alert e-mail",
 }
 
 /** The preset roles of screens/access.yaml (SPEC §6), as the matrix names them. */
@@ -289,4 +298,22 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'concatInfo.detail': ENTERPRISE,
   'concatInfo.create': ENTERPRISE,
   'concatInfo.update': ENTERPRISE,
+  // Client enterprises (issue #21): the list, its sales and services, and the customer-side accounts.
+  'clientEnterpriseManage.list': PROVIDER_ADMIN,
+  'clientEnterpriseManage.detail': PROVIDER_ADMIN,
+  getGlobalSales: PROVIDER_ADMIN,
+  salesBranchCheckBox: PROVIDER_ADMIN,
+  companySalesList: PROVIDER_ADMIN,
+  companySalesSave: PROVIDER_ADMIN,
+  companySalesDelete: PROVIDER_ADMIN,
+  'clientEnterpriseService.list': PROVIDER_ADMIN,
+  companyServicesSave: PROVIDER_ADMIN,
+  'clientEnterpriseAccount.list': PROVIDER_ADMIN,
+  'clientEnterpriseAccount.detail': PROVIDER_ADMIN,
+  customerAccountUpdate: PROVIDER_ADMIN,
+  // An enterprise administrator's own colleagues (enterpriseAccount); the role look-up serves both sides.
+  'enterpriseAccount.list': [...SYSTEM, 'EnterpriseAdministrator'],
+  'enterpriseAccount.detail': [...SYSTEM, 'EnterpriseAdministrator'],
+  enterpriseAccountUpdate: [...SYSTEM, 'EnterpriseAdministrator'],
+  enterpriseRoleFuzzyQuery: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
 }

@@ -57,4 +57,30 @@ describe('the engine registry', () => {
       'entity order transition accept effects names the effect "createShipments", which no domain module registers',
     )
   })
+
+  it('reads a view only where a module registered it, and never writes one', () => {
+    // The customer-account lists read enterpriseUser, a view of app_user (server/domain/clients/register.ts).
+    const full = domainRegistry()
+    const without = createRegistry()
+    for (const [name, effect] of full.effects) without.effect(name, effect)
+    for (const [name, derivation] of full.derivations) without.derivation(name, derivation)
+    for (const [kind, numbering] of full.numberings) without.numbering(kind, numbering)
+    expect(() => createEngine(manifest, { registry: without })).toThrow(
+      'POST /b2b/user/customerAccount/list reads enterpriseUser, a stored: false entity whose view no domain module registers',
+    )
+    const writing = structuredClone(manifest)
+    const list = writing.endpoints.find((e) => e.id === 'clientEnterpriseAccount.list')
+    if (!list) throw new Error('no clientEnterpriseAccount.list in the manifest')
+    writing.endpoints.push({ ...list, id: 'enterpriseUser.delete', kind: 'delete', method: 'DELETE', path: '/x' })
+    expect(() => createEngine(writing, { registry: domainRegistry() })).toThrow(
+      'DELETE /x would delete enterpriseUser, a view the engine only reads',
+    )
+    const stored = domainRegistry()
+    stored.view('order', () => {
+      throw new Error('never read')
+    })
+    expect(() => createEngine(manifest, { registry: stored })).toThrow(
+      'a view is registered for order, which is stored',
+    )
+  })
 })

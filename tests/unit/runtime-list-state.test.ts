@@ -121,6 +121,14 @@ describe('SPEC §4 list behaviour', () => {
     expect(toListRequest(custom, state).searchParams).toEqual({ from: '2026-02-01 00:00:00' })
   })
 
+  it('starts with a search default while the address says nothing of it (SPEC §3 fbaStatus [0, 1])', () => {
+    const enterprises = { search: [{ field: 'fbaStatus', op: 'in' as const, default: [0, 1] }] }
+    const plain = readListState(enterprises, new URLSearchParams(''))
+    expect(toListRequest(enterprises, plain).searchParams).toEqual({ fbaStatus: ['0', '1'] })
+    const narrowed = readListState(enterprises, new URLSearchParams('fbaStatus=1'))
+    expect(toListRequest(enterprises, narrowed).searchParams).toEqual({ fbaStatus: ['1'] })
+  })
+
   it('counts pages, at least one', () => {
     expect(pageCount(0, 10)).toBe(1)
     expect(pageCount(10, 10)).toBe(1)

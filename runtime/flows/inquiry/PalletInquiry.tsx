@@ -170,6 +170,16 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
     if (options.length) setData((current) => withTradeTerm({}, current, options))
   }, [options])
 
+  // The services this user ticked last time (SPEC §7 getRememberServices), over the term's defaults.
+  const remembered = useQuery({
+    queryKey: ['rememberServices'],
+    retry: false,
+    queryFn: async ({ signal }) => (await quietClient.b2b.getRememberServices({}, signal)).content,
+  })
+  useEffect(() => {
+    if (remembered.data && options.length) setData((current) => ({ ...current, ...remembered.data }))
+  }, [remembered.data, options.length])
+
   const offered = offeredTerms(options, data.tradeRole, termModes(data))
   const chosen = offered.find((o) => o.tradeTerm === data.tradeTerm)
   const waiting = someDisabled(entity, sections, data)
@@ -210,6 +220,11 @@ function InquiryForm({ type, modes }: { type: string; modes: readonly number[] }
     setBusy(true)
     try {
       setSaved((await client.palletInquiry.create(body)).content)
+      // Remembered for the next inquiry (SPEC §7 changeRememberServices): the fields the YAML says it keeps.
+      const kept = Object.keys(entityDef('rememberedServices')?.fields ?? {})
+      const services = Object.fromEntries(Object.entries(body).filter(([name]) => kept.includes(name)))
+      if (validators.rememberedServices(services))
+        void quietClient.b2b.changeRememberServices(services).catch(() => null)
     } catch (error) {
       if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
     } finally {

@@ -39,9 +39,14 @@ export default function EntityFormDialog({
   const [busy, setBusy] = useState(false)
   const formId = `dialog-${screen.name}-${mode}`
 
-  const save = async (values: Record<string, unknown>) => {
+  // A list screen's own `form.sections` lay out its dialog, and only their fields are sent (the sales of an
+  // enterprise, its services: calls that take those fields and no other).
+  const sections = screen.form?.sections
+  const save = async (entered: Record<string, unknown>) => {
     const call = clientCall(client, screen.endpoints?.[mode])
     if (!call) return
+    const shown = sections ? new Set(sections.flatMap((s) => s.fields)) : null
+    const values = shown ? Object.fromEntries(Object.entries(entered).filter(([name]) => shown.has(name))) : entered
     setBusy(true)
     try {
       await call(mode === 'update' && row ? { ...values, id: row.id, version: row.version } : values)
@@ -62,6 +67,7 @@ export default function EntityFormDialog({
               id={formId}
               entity={entity}
               record={mode === 'update' ? labelledRecord(entity, row) : null}
+              sections={sections}
               disabled={busy}
               onSubmit={save}
             />

@@ -191,14 +191,16 @@ function SearchInput({
       </Field>
     )
   }
-  // A reference (port, carrier, customer company…): searched on the server as the user types.
-  if (field?.type === 'ref' && field.ref && hasLookup(field.ref) && (def.op === 'eq' || def.op === 'in')) {
+  // A reference (port, carrier, customer company…): searched on the server as the user types, in the field's
+  // own look-up where it names one (a salesman among the staff).
+  const lookup = field?.lookup ?? field?.ref
+  if (field?.type === 'ref' && lookup && hasLookup(lookup) && (def.op === 'eq' || def.op === 'in')) {
     const value = draft[first]
     const values = Array.isArray(value) ? value : value ? [value] : []
     return (
       <Field label={label}>
         <ReferenceCombobox
-          entity={field.ref}
+          entity={lookup}
           multiple={def.op === 'in'}
           values={values}
           label={label}

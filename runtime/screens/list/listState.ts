@@ -53,6 +53,12 @@ function positiveInt(raw: string | null): number | null {
 export function readListState(screen: ListScreenDef, params: URLSearchParams): ListState {
   const search: ListState['search'] = {}
   for (const def of screen.search ?? []) {
+    // A search default (SPEC §3: fbaStatus [0, 1]) holds while the address says nothing of its key.
+    const [only] = searchKeys(def)
+    if (def.default !== undefined && def.default !== null && only && !params.has(only)) {
+      search[only] = Array.isArray(def.default) ? def.default.map(String) : String(def.default)
+      continue
+    }
     for (const key of searchKeys(def)) {
       if (def.op === 'in') {
         const values = params.getAll(key).filter((v) => v !== '')

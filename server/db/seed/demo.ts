@@ -5,6 +5,7 @@ import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
 import { seedCertifications } from './certifications.ts'
+import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
@@ -445,6 +446,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       .execute()
   }
   await seedCertifications(db, manifest)
+  await seedClients(db)
   await seedOrders(db, manifest)
   await seedInquiries(db, manifest)
   await seedOrderNumberRules(db)

@@ -219,7 +219,7 @@ async function checkGrantable(trx: Transaction<DB>, manifest: Manifest, session:
 }
 
 /** Whether the caller may change an account: not one whose roles grant more than the caller holds. */
-async function checkManageable(trx: Transaction<DB>, session: Session, userId: number) {
+export async function checkManageable(trx: Transaction<DB>, session: Session, userId: number) {
   const rows = await trx
     .selectFrom('user_role')
     .innerJoin('role', 'role.id', 'user_role.role_id')

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DerivationContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
+import { booksOnline } from '../clients/services.ts'
 import { directOrderService } from '../site/handlers.ts'
 
 /**
@@ -100,6 +101,9 @@ async function checkDirect(context: DerivationContext): Promise<Record<string, u
   const tenant = await trx.selectFrom('tenant').select('settings').where('id', '=', call.tenantId).executeTakeFirst()
   // The tenant check of the Direct order menu: no online booking service, no direct order.
   if (!directOrderService((tenant?.settings ?? {}) as Record<string, unknown>)) throw new ApiError('220000')
+  // Nor for an enterprise whose online booking the provider has not enabled, or turned off
+  // (/clientEnterpriseService): refused on the first call after the change.
+  if (!(await booksOnline(trx, call.session))) throw new ApiError('220000')
   return { source: 'direct', rate: null, quote: null }
 }
 

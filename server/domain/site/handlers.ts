@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
+import { booksOnline } from '../clients/services.ts'
 import { sitePages } from './pages.ts'
 
 /**
@@ -125,11 +126,14 @@ export const siteHandlers: HandlerRegistry = {
     const list = await featuredLanes(request.tenant.settings, inTenant)
     return { list, total: list.length }
   },
-  async checkTenant({ request }) {
-    const { tenant } = request
+  async checkTenant({ request, inTenant }) {
+    const { tenant, session } = request
     const asked = (request.query as { tenantId?: string } | undefined)?.tenantId
     // The tenant is the host's; naming another one finds nothing, as another tenant's rows never do.
     if (asked !== undefined && asked !== '' && asked !== String(tenant.id)) throw new ApiError('404')
-    return directOrderService(tenant.settings)
+    const service = directOrderService(tenant.settings)
+    // And the caller's enterprise has online booking (/clientEnterpriseService): else the warm reminder.
+    if (!service || !session || !(await inTenant((trx) => booksOnline(trx, session)))) return null
+    return service
   },
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { outboxBody } from '../../server/jobs/sealed.ts'
+import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -82,7 +83,7 @@ describe('invitations and requests to join, in the browser', () => {
     expect(enterpriseCode).toMatch(/^[0-9A-F]{8}$/)
 
     // 2. A new visitor opens the link and registers with the code it carries.
-    const visitorContext = await portal.browser.newContext()
+    const visitorContext = await openContext(portal.browser)
     const visitor = await visitorContext.newPage()
     await visitor.goto(`${portal.server.url}/register?inviteCode=${inviteCode}`)
     const fromLink = await visitor.evaluate(() => new URLSearchParams(window.location.search).get('inviteCode'))

@@ -81,6 +81,8 @@ export interface UserTable {
   version: Generated<number>
   /** Defaults to now() on insert (Timestamp allows leaving it out); handlers set it on each change. */
   updated_at: Timestamp
+  /** Migration 0021: the user's openid under the tenant's WeChat official account (bound there). */
+  wechat_openid: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RoleTable {
@@ -266,6 +268,16 @@ export interface TrackingEventTable {
   remark: string | null
 }
 
+/** Migration 0021: a tenant's SMS and WeChat settings (server/jobs/providers/settings.ts). */
+export interface TenantMessagingTable {
+  tenant_id: number
+  settings: ColumnType<Record<string, unknown>, string, string>
+  sms_secret_sealed: string | null
+  wechat_secret_sealed: string | null
+  version: Generated<number>
+  updated_at: Generated<Timestamp>
+}
+
 export interface DB {
   tenant: TenantTable
   tenant_domain: TenantDomainTable
@@ -283,4 +295,5 @@ export interface DB {
   tracking_lookup: TrackingLookupTable
   shipment: ShipmentTable
   tracking_event: TrackingEventTable
+  tenant_messaging: TenantMessagingTable
 }

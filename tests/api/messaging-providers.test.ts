@@ -1,8 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { ChannelContext, OutboxMessage } from '../../server/jobs/channels.ts'
 import { DeliveryFailure } from '../../server/jobs/providers/failure.ts'
+import { smsChannel, wechatChannel } from '../../server/jobs/providers/register.ts'
+import { DEFAULT_SETTINGS, loadMessaging, saveMessaging } from '../../server/jobs/providers/settings.ts'
 import { sendTencentSms, type TencentSmsConfig } from '../../server/jobs/providers/tencentSms.ts'
 import { forgetWechatTokens, sendWechatTemplate, type WechatConfig } from '../../server/jobs/providers/wechat.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
+import { setupTestApp } from '../support/app.ts'
 import { type FakeTencentSms, type FakeWechat, fakeTencentSms, fakeWechat } from '../support/fake-providers.ts'
+
+const test = setupTestApp()
 
 const DEMO_KEY = { id: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE', secret: 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLEKEY' }
 const ACME_KEY = { id: 'AKIDa1b2c3d4e5f6g7h8i9j0k1l2m3ACMEKEY', secret: 'acmeSecretKey0123456789abcdefACMEKEY' }
@@ -198,5 +205,229 @@ describe('WeChat official-account template messages', () => {
     const secret = await failureOf(sendWechatTemplate({ ...config, appSecret: 'wrong' }, message))
     expect([secret.retryable, secret.reason]).toEqual([false, 'WeChat 40125: invalid appsecret'])
     expect(wx.arrived).toEqual([])
+  })
+})
+
+describe("the sms and wechat channels send with the message's own tenant's settings", () => {
+  let sms: FakeTencentSms
+  let wx: FakeWechat
+  const ids: Record<string, number> = {}
+  beforeAll(async () => {
+    sms = await fakeTencentSms({ [DEMO_KEY.id]: DEMO_KEY.secret, [ACME_KEY.id]: ACME_KEY.secret })
+    wx = await fakeWechat({
+      wx8c4f1e2d3b6a7c90: 'demoAppSecret0123456789abcdef0000',
+      wx1a2b3c4d5e6f7a8b: 'acmeAppSecretfedcba98765432100000',
+    })
+    wx.templates.add('TmplOrderConfirmed_8nQ2vXkP4rLs')
+    wx.templates.add('AcmeOrderStatus_Zy81')
+    wx.followers.add('oX7Lh6Nq3cYp9TfR2kWm5bJd8aZe')
+    wx.followers.add('oQ2mK8Tn6vBx4ZcR1yWp9sLd3fGh')
+    const db = test.database.db
+    for (const code of ['demo', 'acme']) {
+      ids[code] = (await db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
+    }
+    const demo = (code: string) => code === 'demo'
+    for (const code of ['demo', 'acme']) {
+      await withTenant(db, ids[code] as number, (trx) =>
+        saveMessaging(
+          trx,
+          ids[code] as number,
+          {
+            ...DEFAULT_SETTINGS,
+            smsEnabled: true,
+            smsSecretId: demo(code) ? DEMO_KEY.id : ACME_KEY.id,
+            smsSdkAppId: demo(code) ? '1400787878' : '1400112233',
+            smsSignName: demo(code) ? '上海远帆物流' : '宁波艾克米货运',
+            smsEndpoint: sms.url,
+            smsTemplateVerificationCode: demo(code) ? '1849321' : '2200114',
+            smsTemplateNotification: demo(code) ? '1849400' : '2200115',
+            wechatEnabled: true,
+            wechatAppId: demo(code) ? 'wx8c4f1e2d3b6a7c90' : 'wx1a2b3c4d5e6f7a8b',
+            wechatEndpoint: wx.url,
+            wechatTemplateOrderStatus: demo(code) ? 'TmplOrderConfirmed_8nQ2vXkP4rLs' : 'AcmeOrderStatus_Zy81',
+          },
+          {
+            smsSecretKey: demo(code) ? DEMO_KEY.secret : ACME_KEY.secret,
+            wechatAppSecret: demo(code) ? 'demoAppSecret0123456789abcdef0000' : 'acmeAppSecretfedcba98765432100000',
+          },
+        ),
+      )
+    }
+  })
+  afterAll(async () => {
+    await sms.close()
+    await wx.close()
+  })
+
+  const context = (tenant: string): ChannelContext => ({
+    tenant: { id: ids[tenant] as number, code: tenant, nameZh: '', nameEn: '', host: 'localhost', settings: {} },
+    db: test.database.db,
+    env: {},
+    dataDir: '/nonexistent',
+    log: { info() {}, warn() {} },
+  })
+  const message = (
+    tenant: string,
+    kind: string,
+    to: string,
+    payload: Record<string, unknown>,
+    body?: object,
+  ): OutboxMessage => ({
+    id: 1,
+    tenantId: ids[tenant] as number,
+    kind,
+    to,
+    payload: { to, ...payload },
+    ...(body ? { body: body as OutboxMessage['body'] } : {}),
+    attempt: 1,
+    maxAttempts: 5,
+    createdAt: new Date(0),
+  })
+
+  it('stores the secrets sealed: the row holds neither secret in clear, and they open for their tenant only', async () => {
+    const row = await test.database.db
+      .selectFrom('tenant_messaging')
+      .selectAll()
+      .where('tenant_id', '=', ids.demo as number)
+      .executeTakeFirstOrThrow()
+    expect(JSON.stringify(row)).not.toContain(DEMO_KEY.secret)
+    expect(JSON.stringify(row)).not.toContain('demoAppSecret0123456789abcdef0000')
+    expect((await loadMessaging(test.database.db, ids.demo as number)).smsSecretKey).toBe(DEMO_KEY.secret)
+    // demo's sealed secret copied onto acme's row does not open there.
+    await test.database.db
+      .updateTable('tenant_messaging')
+      .set({ sms_secret_sealed: row.sms_secret_sealed })
+      .where('tenant_id', '=', ids.acme as number)
+      .execute()
+    await expect(loadMessaging(test.database.db, ids.acme as number)).rejects.toThrow()
+    // acme's own secret saved again opens again.
+    const acme = await test.database.db
+      .selectFrom('tenant_messaging')
+      .select('settings')
+      .where('tenant_id', '=', ids.acme as number)
+      .executeTakeFirstOrThrow()
+    await withTenant(test.database.db, ids.acme as number, (trx) =>
+      saveMessaging(
+        trx,
+        ids.acme as number,
+        { ...DEFAULT_SETTINGS, ...acme.settings },
+        { smsSecretKey: ACME_KEY.secret },
+      ),
+    )
+    expect((await loadMessaging(test.database.db, ids.acme as number)).smsSecretKey).toBe(ACME_KEY.secret)
+  })
+
+  it("a verification code goes out with each tenant's own key, app, signature and template", async () => {
+    sms.arrived.length = 0
+    const sealedBody = { text: '【上海远帆物流】您的验证码是604182，10分钟内有效。', params: ['604182', '10'] }
+    expect(
+      await smsChannel.send(
+        message('demo', 'sms', '13816881234', { template: 'verificationCode' }, sealedBody),
+        context('demo'),
+      ),
+    ).toEqual({ ok: true, detail: '2640:1' })
+    expect(
+      (
+        await smsChannel.send(
+          message('acme', 'sms', '13916880000', { template: 'notification', params: ['WB2026112700017'] }),
+          context('acme'),
+        )
+      ).ok,
+    ).toBe(true)
+    expect(sms.arrived).toEqual([
+      {
+        secretId: DEMO_KEY.id,
+        body: {
+          PhoneNumberSet: ['+8613816881234'],
+          SmsSdkAppId: '1400787878',
+          SignName: '上海远帆物流',
+          TemplateId: '1849321',
+          TemplateParamSet: ['604182', '10'],
+        },
+      },
+      {
+        secretId: ACME_KEY.id,
+        body: {
+          PhoneNumberSet: ['+8613916880000'],
+          SmsSdkAppId: '1400112233',
+          SignName: '宁波艾克米货运',
+          TemplateId: '2200115',
+          TemplateParamSet: ['WB2026112700017'],
+        },
+      },
+    ])
+  })
+
+  it('a WeChat template goes to the seeded openid with the tenant\'s own app; an unbound user is a final "not bound"', async () => {
+    const db = test.database.db
+    const entadmin = await db
+      .selectFrom('app_user')
+      .select('wechat_openid')
+      .where('tenant_id', '=', ids.demo as number)
+      .where('username', '=', 'entadmin')
+      .executeTakeFirstOrThrow()
+    expect(entadmin.wechat_openid).toBe('oX7Lh6Nq3cYp9TfR2kWm5bJd8aZe')
+    const params = { first: '您的订单已确认', keyword1: 'WB2026112700017', remark: '上海 → 洛杉矶' }
+    expect(
+      await wechatChannel.send(
+        message('demo', 'wechat', entadmin.wechat_openid ?? '', { template: 'orderStatus', params }),
+        context('demo'),
+      ),
+    ).toEqual({ ok: true })
+    expect(
+      await wechatChannel.send(
+        message('acme', 'wechat', 'oQ2mK8Tn6vBx4ZcR1yWp9sLd3fGh', { template: 'orderStatus', params }),
+        context('acme'),
+      ),
+    ).toEqual({ ok: true })
+    expect(wx.tokenRequests).toEqual(['wx8c4f1e2d3b6a7c90', 'wx1a2b3c4d5e6f7a8b'])
+    expect(wx.arrived.map((a) => [a.appId, a.body.touser, a.body.template_id])).toEqual([
+      ['wx8c4f1e2d3b6a7c90', 'oX7Lh6Nq3cYp9TfR2kWm5bJd8aZe', 'TmplOrderConfirmed_8nQ2vXkP4rLs'],
+      ['wx1a2b3c4d5e6f7a8b', 'oQ2mK8Tn6vBx4ZcR1yWp9sLd3fGh', 'AcmeOrderStatus_Zy81'],
+    ])
+    expect(
+      await wechatChannel.send(message('demo', 'wechat', '', { template: 'orderStatus', params }), context('demo')),
+    ).toEqual({
+      ok: false,
+      retryable: false,
+      reason: 'WeChat: not bound (the user has no openid under this official account)',
+    })
+    expect(
+      await wechatChannel.send(
+        message('demo', 'wechat', 'oX7Lh6UnsubscribedUser00000', { template: 'orderStatus', params }),
+        context('demo'),
+      ),
+    ).toEqual({
+      ok: false,
+      retryable: false,
+      reason: 'WeChat 43004: require subscribe',
+    })
+    expect(
+      await wechatChannel.send(
+        message('demo', 'wechat', entadmin.wechat_openid ?? '', { template: 'quote', params }),
+        context('demo'),
+      ),
+    ).toEqual({
+      ok: false,
+      retryable: false,
+      reason: 'WeChat template quote is not configured',
+    })
+  })
+
+  it('a tenant without settings fails its messages finally, with the reason', async () => {
+    await test.database.db
+      .deleteFrom('tenant_messaging')
+      .where('tenant_id', '=', ids.acme as number)
+      .execute()
+    expect(
+      await smsChannel.send(
+        message('acme', 'sms', '13916880000', { template: 'notification', params: [] }),
+        context('acme'),
+      ),
+    ).toEqual({
+      ok: false,
+      retryable: false,
+      reason: 'SMS is not configured for this site',
+    })
   })
 })

@@ -13,6 +13,7 @@ import { settingHandlers } from './domain/accounts/settings.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
+import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
@@ -31,6 +32,7 @@ import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
 import { parseId } from './http/ids.ts'
 import { precompiledValidator } from './http/routeSchema.ts'
+import { registerProviderChannels } from './jobs/providers/register.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
 import { registerCrawlerFiles } from './portal/crawlers.ts'
@@ -117,6 +119,8 @@ export async function buildApp({
   logger = false,
   trustedProxies = [],
 }: AppOptions): Promise<FastifyInstance> {
+  // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
+  registerProviderChannels()
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     // request.ip (every per-address limit) is the connection's address unless it is a configured proxy.
@@ -221,6 +225,7 @@ export async function buildApp({
         ...authHandlers,
         ...accountHandlers,
         ...roleHandlers,
+        ...messagingHandlers,
         ...letterHandlers(engine),
         ...referenceHandlers(manifest),
         ...fileHandlers(manifest),

@@ -431,3 +431,89 @@ describe("the sms and wechat channels send with the message's own tenant's setti
     })
   })
 })
+
+describe("/operationSet: the tenant's messaging settings", () => {
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    payload?: object,
+    language = 'en_US',
+    host = 'localhost',
+  ) =>
+    test.app.inject({
+      method,
+      url,
+      headers: { host, language, authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    })
+
+  it("refuses WeChat on without an app id, and a malformed app id, in the caller's language", async () => {
+    const token = await test.login('opadmin')
+    const en = (
+      await call('POST', '/api/b2b/messaging/settings/save', token, { wechatEnabled: true, wechatAppSecret: 'x' })
+    ).json()
+    expect(en.code).toBe('validation')
+    expect(en.fieldErrors ?? en.content?.fieldErrors ?? en).toBeDefined()
+    expect(JSON.stringify(en)).toContain('The AppID is required when WeChat messages are on')
+    const zh = (await call('POST', '/api/b2b/messaging/settings/save', token, { wechatEnabled: true }, 'zh_CN')).json()
+    expect(JSON.stringify(zh)).toContain('启用微信公众号时必须填写 AppID')
+    const bad = (await call('POST', '/api/b2b/messaging/settings/save', token, { wechatAppId: 'wx123' })).json()
+    expect(JSON.stringify(bad)).toContain('An official account AppID is wx followed by 16 hexadecimal characters')
+  })
+
+  it('saves the settings, answers the secrets masked, keeps a secret sent back masked, and refuses a stale version', async () => {
+    const token = await test.login('opadmin')
+    const saved = (
+      await call('POST', '/api/b2b/messaging/settings/save', token, {
+        wechatEnabled: true,
+        wechatAppId: 'wx8c4f1e2d3b6a7c90',
+        wechatAppSecret: 'demoAppSecret0123456789abcdef9f3c',
+        wechatTemplateOrderStatus: 'TmplOrderConfirmed_8nQ2vXkP4rLs',
+      })
+    ).json()
+    expect(saved.code, JSON.stringify(saved)).toBe('0000')
+    expect(saved.content.wechatAppSecret).toBe('••••9f3c')
+    expect(JSON.stringify(saved)).not.toContain('demoAppSecret0123456789abcdef9f3c')
+    const page = (await call('POST', '/api/b2b/messaging/settings/list', token, { pageNum: 1, pageSize: 1 })).json()
+    const row = page.content.list[0]
+    expect([row.wechatAppId, row.wechatAppSecret, page.content.total]).toEqual(['wx8c4f1e2d3b6a7c90', '••••9f3c', 1])
+    const again = (
+      await call('POST', '/api/b2b/messaging/settings/save', token, {
+        ...row,
+        wechatTemplateQuote: 'TmplQuoteSent_3kLp',
+      })
+    ).json()
+    expect(again.code, JSON.stringify(again)).toBe('0000')
+    const tenantId = row.id as number
+    expect((await loadMessaging(test.database.db, tenantId)).wechatAppSecret).toBe('demoAppSecret0123456789abcdef9f3c')
+    const stale = (await call('POST', '/api/b2b/messaging/settings/save', token, { ...row })).json()
+    expect(stale.code).toBe('330002')
+    // Another tenant's id is not found; acme's administrator sees acme's own (empty) settings.
+    expect((await call('GET', `/api/b2b/messaging/settings/detail?id=${tenantId + 1000}`, token)).json().code).toBe(
+      '404',
+    )
+    const acme = await test.login('opadmin', 'acme.localhost')
+    const acmePage = (
+      await call(
+        'POST',
+        '/api/b2b/messaging/settings/list',
+        acme,
+        { pageNum: 1, pageSize: 1 },
+        'en_US',
+        'acme.localhost',
+      )
+    ).json()
+    expect(acmePage.content.list[0].wechatAppId).not.toBe('wx8c4f1e2d3b6a7c90')
+  })
+
+  it('a customer may not read or change them', async () => {
+    const token = await test.login('entadmin')
+    expect(
+      (await call('POST', '/api/b2b/messaging/settings/list', token, { pageNum: 1, pageSize: 1 })).json().code,
+    ).toBe('220000')
+    expect((await call('POST', '/api/b2b/messaging/settings/save', token, { wechatEnabled: false })).json().code).toBe(
+      '220000',
+    )
+  })
+})

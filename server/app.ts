@@ -18,6 +18,7 @@ import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
 import { membershipHandlers } from './domain/membership/handlers.ts'
+import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
@@ -36,6 +37,7 @@ import { type Envelope, ok } from './http/envelope.ts'
 import { ApiError, type Language, messageFor, parseLanguage } from './http/errors.ts'
 import { parseId } from './http/ids.ts'
 import { precompiledValidator } from './http/routeSchema.ts'
+import { registerProviderChannels } from './jobs/providers/register.ts'
 import { loadManifest, type Manifest } from './manifest.ts'
 import { overlayHandlers } from './overlays/handlers.ts'
 import { registerCrawlerFiles } from './portal/crawlers.ts'
@@ -122,6 +124,8 @@ export async function buildApp({
   logger = false,
   trustedProxies = [],
 }: AppOptions): Promise<FastifyInstance> {
+  // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
+  registerProviderChannels()
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     // request.ip (every per-address limit) is the connection's address unless it is a configured proxy.
@@ -226,6 +230,7 @@ export async function buildApp({
         ...authHandlers,
         ...accountHandlers,
         ...roleHandlers,
+        ...messagingHandlers,
         ...letterHandlers(engine),
         ...membershipHandlers(engine),
         ...referenceHandlers(manifest),

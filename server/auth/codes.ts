@@ -158,7 +158,8 @@ export async function issueCode(scope: CodeScope, request: CodeRequest): Promise
   const params = { site: scope.siteName, code, minutes: CODE_MINUTES }
   const text = messageFor('common.verificationCodeText', scope.language, params)
   const delivery = currentDelivery()
-  if (channel === 'sms') await delivery.sms(scope).send(target, text)
+  if (channel === 'sms')
+    await delivery.sms(scope).send(target, text, { name: 'verificationCode', params: [code, String(CODE_MINUTES)] })
   else
     await delivery.mail(scope).send(target, messageFor('common.verificationCodeSubject', scope.language, params), text)
 }

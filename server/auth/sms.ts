@@ -6,7 +6,8 @@ import { sealMessage } from '../jobs/sealed.ts'
 
 /** Sends a text message to a mainland China mobile number. */
 export interface SmsProvider {
-  send(to: string, text: string): Promise<void>
+  /** `template`: the provider template it is sent with (./jobs/providers) and that template's parameters. */
+  send(to: string, text: string, template?: { name: string; params: string[] }): Promise<void>
 }
 
 /** Sends an e-mail. */
@@ -40,8 +41,12 @@ export function maskRecipient(to: string): string {
  */
 export const outboxDelivery: Delivery = {
   sms: ({ trx, tenantId, log }) => ({
-    async send(to, text) {
-      const outboxId = await enqueue(trx, tenantId, 'sms', { to, sealed: sealMessage('sms', to, { text }) })
+    async send(to, text, template) {
+      const outboxId = await enqueue(trx, tenantId, 'sms', {
+        to,
+        ...(template ? { template: template.name } : {}),
+        sealed: sealMessage('sms', to, { text, ...(template ? { params: template.params } : {}) }),
+      })
       log.info({ outboxId, to: maskRecipient(to) }, 'SMS queued in the outbox')
     },
   }),

@@ -89,6 +89,8 @@ export interface UserTable {
   origin: Generated<number>
   inviter_id: ColumnType<number | null, number | null | undefined, number | null>
   price_push_email: ColumnType<string | null, string | null | undefined, string | null>
+  /** Migration 0021: the user's openid under the tenant's WeChat official account (bound there). */
+  wechat_openid: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RoleTable {
@@ -274,6 +276,16 @@ export interface TrackingEventTable {
   remark: string | null
 }
 
+/** Migration 0021: a tenant's SMS and WeChat settings (server/jobs/providers/settings.ts). */
+export interface TenantMessagingTable {
+  tenant_id: number
+  settings: ColumnType<Record<string, unknown>, string, string>
+  sms_secret_sealed: string | null
+  wechat_secret_sealed: string | null
+  version: Generated<number>
+  updated_at: Generated<Timestamp>
+}
+
 export interface DB {
   tenant: TenantTable
   tenant_domain: TenantDomainTable
@@ -291,4 +303,5 @@ export interface DB {
   tracking_lookup: TrackingLookupTable
   shipment: ShipmentTable
   tracking_event: TrackingEventTable
+  tenant_messaging: TenantMessagingTable
 }

@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 
-/** What the delivery worker knows how to send. */
-export type OutboxKind = 'sms' | 'mail'
+import type { ChannelKind } from './channels.ts'
+
+/** What the delivery worker knows how to send: the kinds of ./channels.ts (payload shapes documented there). */
+export type OutboxKind = ChannelKind
 
 /**
  * Queues a side effect in the caller's transaction: it is sent if and only if the change commits.
- * Delivery (a worker with retries that sets sent_at) is separate work; this only writes the row.
+ * The worker (./worker.ts) delivers it through the channel registered for `kind` (./channels.ts).
  */
 export async function enqueue(
   trx: Transaction<DB>,

@@ -28,6 +28,8 @@ function key(): Buffer {
 export interface MessageBody {
   text: string
   subject?: string
+  /** A provider template's parameters (an SMS code's {1} {2}), sealed with the text they repeat. */
+  params?: string[]
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` (base64url) of the body, for `kind` to `to` only. */

@@ -87,7 +87,9 @@ describe('codes in the outbox (issue #17, finding 9)', () => {
     const code = await codeSentTo(mobile)
     expect(code).toMatch(/^\d{6}$/)
     // The row says whom to send to, not what: the code and the text are in neither the payload nor the code table.
-    expect(Object.keys(row?.payload ?? {}).sort()).toEqual(['sealed', 'to'])
+    // `template` names the provider template (issue #22): its parameters, the code among them, are sealed.
+    expect(Object.keys(row?.payload ?? {}).sort()).toEqual(['sealed', 'template', 'to'])
+    expect((row?.payload ?? {}) as { template?: unknown }).toMatchObject({ template: 'verificationCode' })
     const { rows } = await sql<{ dump: string }>`
       select concat((select json_agg(o)::text from outbox o), (select json_agg(v)::text from verification_code v)) as dump`.execute(
       database.db,

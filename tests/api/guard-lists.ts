@@ -247,6 +247,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   roleSetBranch: PROVIDER_ADMIN,
   roleAssignUsers: PROVIDER_ADMIN,
   roleGroupFuzzyQuery: PROVIDER_ADMIN,
+  // The tenant's SMS and WeChat settings on /operationSet (issue #22).
+  messagingSettingsList: PROVIDER_ADMIN,
+  messagingSettingsDetail: PROVIDER_ADMIN,
+  messagingSettingsSave: PROVIDER_ADMIN,
   'roleGroupList.list': PROVIDER_ADMIN,
   'roleGroupList.detail': PROVIDER_ADMIN,
   'roleGroupList.create': PROVIDER_ADMIN,

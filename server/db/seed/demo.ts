@@ -19,6 +19,15 @@ import { seedRoleGroups } from './roles.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
 
+/** Users who followed the tenant's WeChat official account and bound it (issue #22): their openids there. */
+const WECHAT_OPENIDS: Record<string, Record<string, string>> = {
+  demo: {
+    entadmin: 'oX7Lh6Nq3cYp9TfR2kWm5bJd8aZe',
+    entop: 'oX7Lh6Dk4rVs8QwE1tYu6nMb2cXf',
+    opcs: 'oX7Lh6Pz5gHj3LkS9aDf7mNq4wEr',
+  },
+  acme: { entadmin: 'oQ2mK8Tn6vBx4ZcR1yWp9sLd3fGh' },
+}
 export const DEMO_PASSWORD = 'Demo@2026'
 
 /** The demo accounts the README lists and the tests log in with. */
@@ -419,6 +428,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
             email: `${user.username}@${seed.code}.example`,
             password_hash: passwordHashes[index] as string,
             company_user_type: user.type,
+            wechat_openid: WECHAT_OPENIDS[seed.code]?.[user.username] ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()

@@ -1,0 +1,83 @@
+import type { MessagingSettings as MessagingSettingsInput } from '../../../generated/types.ts'
+import type { HandlerContext, Session } from '../../http/context.ts'
+import type { Handlers } from '../../http/endpoints.ts'
+import { ApiError } from '../../http/errors.ts'
+import { parseId } from '../../http/ids.ts'
+import {
+  DEFAULT_SETTINGS,
+  loadMessaging,
+  type MessagingSettings,
+  maskSecret,
+  saveMessaging,
+  type TenantMessaging,
+} from '../../jobs/providers/settings.ts'
+
+/**
+ * /operationSet (issue #22): the tenant's SMS and WeChat settings, one record per tenant whose id is the
+ * tenant's. Secrets go in and never come back: the answer shows them masked (••••last4), and a save whose
+ * secret is empty or still the mask keeps the one stored. The YAML (schemas/messagingSettings.yaml) checks
+ * formats and "app id required when WeChat is on" before a handler runs.
+ */
+
+function sessionOf(ctx: HandlerContext): Session {
+  if (!ctx.request.session) throw new ApiError('401')
+  return ctx.request.session
+}
+
+const FIELDS = Object.keys(DEFAULT_SETTINGS).filter(
+  (k) => k !== 'smsProvider' && k !== 'smsRegion',
+) as (keyof MessagingSettings)[]
+
+function answer(tenantId: number, messaging: TenantMessaging) {
+  // No version before the first save (a version is at least 1 on the way back in).
+  const shown: Record<string, unknown> = { id: tenantId, ...(messaging.version ? { version: messaging.version } : {}) }
+  for (const field of FIELDS) shown[field] = messaging.settings[field]
+  shown.smsSecretKey = maskSecret(messaging.smsSecretKey)
+  shown.wechatAppSecret = maskSecret(messaging.wechatAppSecret)
+  return shown
+}
+
+/** A secret as the form sends it back: empty or the mask means "keep the stored one". */
+const newSecret = (value: unknown) =>
+  typeof value === 'string' && value && !value.startsWith('••••') ? value : undefined
+
+export const messagingHandlers = {
+  async messagingSettingsList(ctx) {
+    const session = sessionOf(ctx)
+    const messaging = await ctx.inTenant((trx) => loadMessaging(trx, session.tenantId))
+    return { list: [answer(session.tenantId, messaging)], total: 1, pageNum: 1, pageSize: 1 } as never
+  },
+
+  async messagingSettingsDetail(ctx) {
+    const session = sessionOf(ctx)
+    if (parseId(ctx.input.id) !== session.tenantId) throw new ApiError('404')
+    const messaging = await ctx.inTenant((trx) => loadMessaging(trx, session.tenantId))
+    return answer(session.tenantId, messaging) as never
+  },
+
+  async messagingSettingsSave(ctx) {
+    const session = sessionOf(ctx)
+    const input = ctx.input as MessagingSettingsInput & Record<string, unknown>
+    if (input.id !== undefined && input.id !== null && input.id !== session.tenantId) throw new ApiError('404')
+    return ctx.inTenant(async (trx) => {
+      const stored = await loadMessaging(trx, session.tenantId)
+      if (input.version !== undefined && input.version !== null && stored.version && input.version !== stored.version)
+        throw new ApiError('330002')
+      const settings: MessagingSettings = { ...stored.settings }
+      for (const field of FIELDS) {
+        const value = input[field]
+        if (value === undefined) continue
+        ;(settings as unknown as Record<string, unknown>)[field] =
+          typeof DEFAULT_SETTINGS[field] === 'boolean' ? value === true : String(value ?? '').trim()
+      }
+      const smsSecretKey = newSecret(input.smsSecretKey)
+      const wechatAppSecret = newSecret(input.wechatAppSecret)
+      if (settings.smsEnabled && !smsSecretKey && !stored.smsSecretKey)
+        throw new ApiError('validation', {}, [{ field: 'smsSecretKey', message: 'validation.required', params: {} }])
+      if (settings.wechatEnabled && !wechatAppSecret && !stored.wechatAppSecret)
+        throw new ApiError('validation', {}, [{ field: 'wechatAppSecret', message: 'validation.required', params: {} }])
+      await saveMessaging(trx, session.tenantId, settings, { smsSecretKey, wechatAppSecret })
+      return answer(session.tenantId, await loadMessaging(trx, session.tenantId))
+    }) as never
+  },
+} satisfies Handlers

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { evaluateWatchesDaily } from '../../server/domain/watch/daily.ts'
 import { setupTestApp } from '../support/app.ts'
-import { inDays, today } from '../support/clock.ts'
+import { inDays, now, today } from '../support/clock.ts'
 
 /**
  * Price watches (schemas/priceWatch.yaml, /priceMonitor, server/domain/watch, issue #22): SPEC §5's rules per
@@ -65,13 +66,13 @@ function workbook(rows: Cell[][]): Buffer {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...header, ...more], ...rows]), 'rates')
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
 }
-const fcl = (rateNo: string, carrier: string, price: number | string): Cell[] => [
+const fcl = (rateNo: string, carrier: string, price: number | string, from = -1): Cell[] => [
   rateNo,
   'FCL',
   carrier,
   'CNSHA',
   'USLAX',
-  inDays(-1),
+  inDays(from),
   inDays(30),
   'USD',
   'container',
@@ -230,7 +231,7 @@ describe('price watch alerts', () => {
       await call('POST', '/api/price/rate/list', operator, { searchParams: { rateNo: 'PW-APLU-2' }, pageSize: 10 })
     ).json().content.list as Record<string, unknown>[]
     const rate = rates[0] as Record<string, unknown>
-    const edited = await call('POST', '/api/price/rate/update', operator, {
+    const edited = await call('POST', '/api/price/rate/edit', operator, {
       ...rate,
       containerPrices: [{ containerType: '45G1', price: '1880' }],
     })
@@ -246,6 +247,23 @@ describe('price watch alerts', () => {
     expect(cancel.json().code).toBe('0000')
     await importRates([fcl('PW-APLU-3', 'APLU', 1700)])
     expect((await alerts(token)).length).toBe(before + 2)
+  })
+})
+
+describe('the daily look', () => {
+  it('tells a watch of a rate that becomes valid overnight, once however often the look runs', async () => {
+    const token = await test.login('entadmin')
+    await create(token, watch({ carrier: 'SKLU', targetPrice: '1600' }))
+    const before = (await alerts(token)).length
+    // Valid from tomorrow: today's import tells nobody.
+    expect((await importRates([fcl('PW-SKLU-1', 'SKLU', 1550, 1)])).content.imported).toBe(1)
+    expect((await alerts(token)).length).toBe(before)
+    const tomorrow = new Date(now().getTime() + 24 * 60 * 60 * 1000)
+    expect(await evaluateWatchesDaily(test.database.db, test.database.api, tomorrow)).toBe(1)
+    expect(await evaluateWatchesDaily(test.database.db, test.database.api, tomorrow)).toBe(0)
+    const told = await alerts(token)
+    expect(told.length).toBe(before + 1)
+    expect(told[0]?.content).toBe('SKLU 45G1 CNSHA → USLAX 的价格已达到您的目标：1550 USD（运价 PW-SKLU-1）。')
   })
 })
 

@@ -4,6 +4,7 @@ import { openDatabase, UnsafeDatabaseRoleError } from './db/database.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts'
+import { startDailyWatches } from './domain/watch/daily.ts'
 import { loadManifest } from './manifest.ts'
 
 const config = readConfig()
@@ -32,11 +33,13 @@ async function main() {
     trustedProxies: config.trustedProxies,
   })
   let closing = false
+  let stopWatches = () => {}
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     console.log(`\n${signal}: closing the server and the database…`)
     try {
+      stopWatches()
       await app.close()
       await database.close()
       process.exit(0)
@@ -54,6 +57,8 @@ async function main() {
     await database.close()
     throw error
   }
+  // The daily look at price watches (server/domain/watch/daily.ts), in this process.
+  stopWatches = startDailyWatches(database.db, database.api)
   const url = `http://localhost:${config.port}`
   console.log(
     `\nWaybill is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,

@@ -7,6 +7,7 @@ import { register as membership } from './membership/register.ts'
 import { register as orders } from './orders/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as spa } from './spa/register.ts'
+import { register as watch } from './watch/register.ts'
 
 /**
  * The application's engine registry: every area that adds behaviour to the engine registers it here, at
@@ -15,6 +16,7 @@ import { register as spa } from './spa/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [clients, enterprises, inquiries, letters, membership, orders, quotes, spa]) register(registry)
+  for (const register of [clients, enterprises, inquiries, letters, membership, orders, quotes, spa, watch])
+    register(registry)
   return registry
 }

@@ -122,6 +122,14 @@ const PROVIDER_DESK: PresetRole[] = [...PROVIDER_ADMIN, 'OperationCS']
 const BOOKERS: PresetRole[] = [...SYSTEM, 'EnterpriseAdministrator', 'EnterpriseOperation', 'EnterpriseCS']
 /** Every enterprise-side preset role (a company's staff); the personal user is not one. */
 const ENTERPRISE: PresetRole[] = [...BOOKERS, 'EnterpriseSales']
+/** Who holds priceMonitor (screens/access.yaml): the price watch's customers. */
+const PRICE_WATCHERS: PresetRole[] = [
+  ...SYSTEM,
+  'EnterpriseAdministrator',
+  'EnterpriseOperation',
+  'EnterpriseSales',
+  'PersonalUser',
+]
 /** Everybody signed in. */
 const EVERYONE: PresetRole[] = [...PRESET_ROLES]
 
@@ -189,6 +197,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   spaAudit: PROVIDER_DESK,
   getSpaById: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   verifyFreightRates: EVERYONE,
+  // Price watches (issue #22): permission priceMonitor — the personal user and every enterprise role but CS.
+  'priceMonitor.list': PRICE_WATCHERS,
+  'priceMonitor.detail': PRICE_WATCHERS,
+  'priceMonitor.create': PRICE_WATCHERS,
+  'priceMonitor.update': PRICE_WATCHERS,
+  'priceWatch.transition': PRICE_WATCHERS,
   // Letters (the message centre): everybody's own.
   letterList: EVERYONE,
   letterRead: EVERYONE,

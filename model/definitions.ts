@@ -140,6 +140,7 @@ export type EffectName =
   | 'createShipment'
   | 'enterpriseNameFree'
   | 'registerEnterprise'
+  | 'notify'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
 export type DerivationName = 'quoteTotals' | 'orderSource'

@@ -146,6 +146,7 @@ export type EffectName =
   | 'enterpriseNameFree'
   | 'registerEnterprise'
   | 'certificationFollows'
+  | 'notify'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
 export type DerivationName = 'quoteTotals' | 'orderSource'

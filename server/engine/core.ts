@@ -775,7 +775,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         ...(remark ? { remark } : {}),
         ...changes(before, after),
       })
-      await runEffects(registry, transition.effects, effectContext(trx, plan, call, before, after))
+      await runEffects(registry, transition.effects, {
+        ...effectContext(trx, plan, call, before, after),
+        ...(remark ? { remark } : {}),
+      })
       return labelledRow(trx, plan, call, after)
     },
   }

@@ -22,6 +22,8 @@ export interface EffectContext {
   after: ApiRow
   /** The time the call runs at (numbering, validity), as the engine reads it. */
   at: Date
+  /** A transition's remark (the reason of a rejection), as the caller gave it and the audit keeps it. */
+  remark?: string
 }
 
 /** Work on other records that a create, update or transition causes, in the same transaction. */

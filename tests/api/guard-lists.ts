@@ -207,6 +207,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   letterList: EVERYONE,
   letterRead: EVERYONE,
   letterReadAll: EVERYONE,
+  // Receiving settings (/letterManage): every role keeps its own (letterSettings).
+  letterSettingList: EVERYONE,
+  letterSettingSave: EVERYONE,
   // Provider administration: configuration, accounts and roles, rates and price levels, news, overlays.
   'exchangeRateList.list': PROVIDER_ADMIN,
   'exchangeRateList.create': PROVIDER_ADMIN,

@@ -154,7 +154,11 @@ const QUOTE = {
 export async function seedCommercialFlow(db: Kysely<DB>, manifest: Manifest): Promise<void> {
   const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirst()
   if (!tenant) return
-  const engine = createEngine(manifest, { registry: domainRegistry() })
+  // The seeded history tells nobody: the demo's letters are the plan of ./letters.ts, so the quote sent here
+  // writes no letter (issue #22's notify effect) that would crowd the bell's seeded ones.
+  const domain = domainRegistry()
+  const registry = { ...domain, effects: new Map([...domain.effects, ['notify', async () => {}]]) }
+  const engine = createEngine(manifest, { registry })
   const endpoint = (path: string) => {
     const found = manifest.endpoints.find((e) => e.path === path)
     if (!found) throw new Error(`seedCommercialFlow: no endpoint ${path}`)

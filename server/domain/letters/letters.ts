@@ -48,6 +48,9 @@ export interface NewLetter {
   /** Lines separated by `<br>`. */
   content: string
   status?: number
+  /** The business event that wrote it (./events.ts) and the route of its record. */
+  event?: string
+  link?: string
   /** When it was sent (updateTime); now unless given. */
   sentAt?: string
 }
@@ -65,6 +68,8 @@ export async function writeLetters(trx: Transaction<DB>, letters: NewLetter[]): 
     content: letter.content,
     content_without_br: withoutBreaks(letter.content),
     status: letter.status ?? UNREAD,
+    event: letter.event ?? null,
+    link: letter.link ?? null,
     ...(letter.sentAt ? { created_at: letter.sentAt, updated_at: letter.sentAt } : {}),
   }))
   const inserted = await dynamic(trx).insertInto(LETTER_TABLE).values(rows).returning('id').execute()

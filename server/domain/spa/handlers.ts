@@ -9,6 +9,7 @@ import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
+import { notifyTransition } from '../letters/events.ts'
 import { levelOf, type RateRow, rateSelect } from '../rates/pricing.ts'
 import { effectiveState, PROVIDER } from './state.ts'
 
@@ -189,6 +190,9 @@ export const spaHandlers = (manifest: Manifest, engine: EngineApi): HandlerRegis
       const { action, price } = offer(before)
       await addOffer(trx, session, id, action, side, price, before.currency, input.remark)
       const after = await findRow(trx, entity, session, tenantToday(ctx.request.tenant), id)
+      // The YAML transition's letters (server/domain/letters/events.ts), in this transaction.
+      if (rule.effects?.includes('notify'))
+        await notifyTransition(trx, 'spaApplication', { ...after, remark: input.remark ?? '' }, session)
       await writeAudit(trx, {
         tenantId: session.tenantId,
         userId: session.userId,

@@ -4,6 +4,8 @@ import { openDatabase, UnsafeDatabaseRoleError } from './db/database.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts'
+import { registerBuiltInChannels } from './jobs/index.ts'
+import { deliveryBanner, startWorker } from './jobs/run.ts'
 import { loadManifest } from './manifest.ts'
 
 const config = readConfig()
@@ -31,12 +33,16 @@ async function main() {
     logger: process.env.LOG_LEVEL !== 'silent',
     trustedProxies: config.trustedProxies,
   })
+  registerBuiltInChannels()
+  // The outbox worker runs beside the API unless OUTBOX_WORKER=off (production runs `npm run worker`).
+  const worker = process.env.OUTBOX_WORKER === 'off' ? undefined : startWorker(database, config.dataDir, app.log)
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     console.log(`\n${signal}: closing the server and the database…`)
     try {
+      await worker?.stop()
       await app.close()
       await database.close()
       process.exit(0)
@@ -59,6 +65,7 @@ async function main() {
     `\nWaybill is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
   )
   console.log(`Second tenant: http://acme.localhost:${config.port}`)
+  console.log(deliveryBanner(config.dataDir, !!worker))
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`)
 }
 

@@ -15,6 +15,7 @@ import * as fileAccess from './migrations/0013_file_access.ts'
 import * as loginLimits from './migrations/0014_login_limits.ts'
 import * as companyEngine from './migrations/0016_company_engine.ts'
 import * as roleManagement from './migrations/0019_role_management.ts'
+import * as outboxDelivery from './migrations/0020_outbox_delivery.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0014_login_limits': loginLimits,
   '0016_company_engine': companyEngine,
   '0019_role_management': roleManagement,
+  '0020_outbox_delivery': outboxDelivery,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

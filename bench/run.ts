@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
 import { benchGenerator } from './generator.ts'
 import { benchLighthouse } from './lighthouse.ts'
+import { benchMail } from './mail.ts'
 import { benchOrders } from './orders.ts'
 import { benchRates } from './rates.ts'
 
@@ -13,6 +14,7 @@ const sections = [
   await benchLighthouse(),
   await benchRates(),
   await benchOrders(),
+  await benchMail(),
 ]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [

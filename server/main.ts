@@ -5,6 +5,8 @@ import { DataDirLockedError } from './db/lock.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts'
 import { startDailyWatches } from './domain/watch/daily.ts'
+import { registerBuiltInChannels } from './jobs/index.ts'
+import { deliveryBanner, startWorker } from './jobs/run.ts'
 import { loadManifest } from './manifest.ts'
 
 const config = readConfig()
@@ -32,6 +34,9 @@ async function main() {
     logger: process.env.LOG_LEVEL !== 'silent',
     trustedProxies: config.trustedProxies,
   })
+  registerBuiltInChannels()
+  // The outbox worker runs beside the API unless OUTBOX_WORKER=off (production runs `npm run worker`).
+  const worker = process.env.OUTBOX_WORKER === 'off' ? undefined : startWorker(database, config.dataDir, app.log)
   let closing = false
   let stopWatches = () => {}
   const shutdown = async (signal: string) => {
@@ -40,6 +45,7 @@ async function main() {
     console.log(`\n${signal}: closing the server and the database…`)
     try {
       stopWatches()
+      await worker?.stop()
       await app.close()
       await database.close()
       process.exit(0)
@@ -64,6 +70,7 @@ async function main() {
     `\nWaybill is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
   )
   console.log(`Second tenant: http://acme.localhost:${config.port}`)
+  console.log(deliveryBanner(config.dataDir, !!worker))
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`)
 }
 

@@ -20,6 +20,8 @@ export interface DeliveryScope {
   trx: Transaction<DB>
   tenantId: number
   log: FastifyBaseLogger
+  /** The language the message is written in: the mail's layout (footer, lang) follows it. */
+  language?: string
 }
 
 export interface Delivery {
@@ -50,11 +52,12 @@ export const outboxDelivery: Delivery = {
       log.info({ outboxId, to: maskRecipient(to) }, 'SMS queued in the outbox')
     },
   }),
-  mail: ({ trx, tenantId, log }) => ({
+  mail: ({ trx, tenantId, log, language }) => ({
     async send(to, subject, text) {
       const outboxId = await enqueue(trx, tenantId, 'mail', {
         to,
         sealed: sealMessage('mail', to, { subject, text }),
+        ...(language ? { language } : {}),
       })
       log.info({ outboxId, to: maskRecipient(to) }, 'mail queued in the outbox')
     },

@@ -17,6 +17,7 @@ import * as companyEngine from './migrations/0016_company_engine.ts'
 import * as userOrigin from './migrations/0017_user_origin.ts'
 import * as enterpriseCode from './migrations/0018_enterprise_code.ts'
 import * as roleManagement from './migrations/0019_role_management.ts'
+import * as outboxDelivery from './migrations/0020_outbox_delivery.ts'
 import * as messagingProviders from './migrations/0021_messaging_providers.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017_user_origin': userOrigin,
   '0018_enterprise_code': enterpriseCode,
   '0019_role_management': roleManagement,
+  '0020_outbox_delivery': outboxDelivery,
   '0021_messaging_providers': messagingProviders,
 }
 

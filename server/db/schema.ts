@@ -179,6 +179,10 @@ export interface OutboxTable {
   sent_at: Timestamp | null
   attempts: Generated<number>
   last_error: string | null
+  /** Migration 0020: when the worker may try it (again), its lease, and a final failure. */
+  next_attempt_at: Generated<Timestamp>
+  leased_until: Timestamp | null
+  failed_at: Timestamp | null
 }
 
 /** One saved version of a tenant's overlay of one screen (migration 0005); the newest is in force. */

@@ -290,7 +290,7 @@ async function mailInitialPassword(
   )
   const params = { site, username: account.username, password: account.password }
   await currentDelivery()
-    .mail({ trx, tenantId: tenant.id, log: ctx.request.log })
+    .mail({ trx, tenantId: tenant.id, log: ctx.request.log, language })
     .send(
       account.email,
       messageFor('common.accountCreatedSubject', language, params),

@@ -15,6 +15,7 @@ import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
+import { pushHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
@@ -233,6 +234,7 @@ export async function buildApp({
         ...orderHandlers(manifest, engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
+        ...pushHandlers,
       })
       registerEngine(api, manifest, database.api, engine)
     },

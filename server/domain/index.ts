@@ -3,6 +3,7 @@ import { register as enterprises } from './enterprises/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as orders } from './orders/register.ts'
+import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as spa } from './spa/register.ts'
 
@@ -13,6 +14,6 @@ import { register as spa } from './spa/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [enterprises, inquiries, letters, orders, quotes, spa]) register(registry)
+  for (const register of [enterprises, inquiries, letters, orders, push, quotes, spa]) register(registry)
   return registry
 }

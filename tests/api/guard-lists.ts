@@ -23,6 +23,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   newsCover: "a public article's cover image",
   newsPdf: "a public article's PDF attachment",
   newsHot: 'the hot articles block of the public news page',
+  pushRead: "a push mail's read link: the signed token is the credential (forged or another tenant's: 220000)",
   newsRecommended: 'the recommended articles block of the public news page',
   newsLike: 'a visitor may like an article (counted per visitor, no account)',
   // Freight search a visitor may use within the tenant's visitor allowance (SPEC §6).

@@ -270,4 +270,14 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'clientEnterpriseAudit.detail': PROVIDER_ADMIN,
   'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],
   'myEnterprise.detail': [...SYSTEM, 'EnterpriseAdministrator'],
+  // Push lists (issue #22): the operator administration composes, sends and follows pushes (SPEC §2, §6).
+  'pushListEmail.list': PROVIDER_ADMIN,
+  'pushListEmail.delete': PROVIDER_ADMIN,
+  'pushListWeChat.list': PROVIDER_ADMIN,
+  'pushEdit.detail': PROVIDER_ADMIN,
+  'pushEdit.create': PROVIDER_ADMIN,
+  'pushEdit.update': PROVIDER_ADMIN,
+  'push.transition': PROVIDER_ADMIN,
+  'pushView.list': PROVIDER_ADMIN,
+  'pushRecipient.transition': PROVIDER_ADMIN,
 }

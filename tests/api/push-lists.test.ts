@@ -26,8 +26,24 @@ async function tenantId(host = 'localhost'): Promise<number> {
   return row.rows[0]?.tenant_id as number
 }
 
-/** Three customer enterprises of the tenant, each with one user that has a mail address. */
+/**
+ * Three customer enterprises of the tenant, each with one user that has a mail address: the demo seed has two,
+ * the third (a Ningbo importer and its buyer) is written here once.
+ */
 async function threeCustomers(tenant: number) {
+  const db = test.database.db
+  const name = '宁波海曙佳禾进出口有限公司'
+  const existing = await sql<{
+    id: number
+  }>`select id from company where tenant_id = ${tenant} and name = ${name}`.execute(db)
+  if (!existing.rows[0]) {
+    const company = await sql<{ id: number }>`insert into company (tenant_id, name, name_en, company_type)
+      values (${tenant}, ${name}, 'Ningbo Jiahe Import Export', 2) returning id`.execute(db)
+    await sql`insert into app_user (tenant_id, company_id, username, real_name, email, mobile, password_hash, company_user_type, updated_at)
+      values (${tenant}, ${company.rows[0]?.id}, 'jiahe_buyer', '周佳禾', 'zhou.jiahe@jiahe-trade.example', '13857420316', 'not-a-login', 2, now())`.execute(
+      db,
+    )
+  }
   const rows = await sql<{ company: number; user: number; email: string }>`
     select distinct on (u.company_id) u.company_id as company, u.id as user, u.email from app_user u
     join company c on c.id = u.company_id and c.tenant_id = u.tenant_id
@@ -91,7 +107,7 @@ describe('push lists', () => {
     expect(mails[0]?.text).toMatch(/\/api\/b2b\/public\/push\/read\?t=\d+\.\d+\.[A-Za-z0-9_-]{43}/)
     const rows = await recipients(operator, pushId)
     expect(rows).toHaveLength(mails.length)
-    expect(rows.every((r) => r.state === 'notified' && r.delivery === 'queued')).toBe(true)
+    expect(rows.every((r) => r.state === 'notified' && r.address)).toBe(true)
     const listed = await ok('POST', '/api/b2b/push/email/list', operator, {
       searchParams: {},
       pageNum: 1,
@@ -198,6 +214,33 @@ describe('push lists', () => {
     const row = (await recipients(operator, pushId)).find((r) => r.id === recipient)
     expect(row?.state).toBe('read')
     expect(row?.readAt).toBeTruthy()
+    // Every message delivered: the push reads completed, and can no longer be suspended.
+    const waiting = await ok('GET', `/api/b2b/push/detail?id=${pushId}`, operator)
+    expect(waiting.state).toBe('notified')
+    await sql`update outbox set sent_at = now() where id in (select outbox_id from push_recipient where push = ${pushId})`.execute(
+      test.database.db,
+    )
+    const done = await ok('GET', `/api/b2b/push/detail?id=${pushId}`, operator)
+    expect(done.state).toBe('completed')
+    const late = (
+      await call('POST', '/api/push/transition', operator, { id: pushId, version: done.version, transition: 'suspend' })
+    ).json()
+    expect(late.code).toBe('320001')
+  })
+
+  it('bounds the chosen recipients: 101 enterprises are refused before anything is written', async () => {
+    const operator = await test.login('opadmin')
+    const body = (
+      await call('POST', '/api/b2b/push/add', operator, {
+        channel: 'mail',
+        contentType: 'notice',
+        title: '台风停航通知',
+        content: '<p>明日上海港暂停作业。</p>',
+        companies: Array.from({ length: 101 }, (_, i) => i + 1),
+      })
+    ).json()
+    expect(body.code).toBe('validation')
+    expect(JSON.stringify(body.content)).toContain('companies')
   })
 
   it('a customer cannot open the push lists', async () => {

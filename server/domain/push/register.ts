@@ -1,4 +1,4 @@
-import { type RawBuilder, sql, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { EffectContext, EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -174,11 +174,6 @@ async function pushResume({ trx, call, after }: EffectContext): Promise<void> {
   }
 }
 
-/** How a recipient's message fared at the outbox: queued, sent, or (after tries) failing with a reason. */
-const deliveryOf = (table: string): RawBuilder<string> => sql<string>`(select case
-    when o.sent_at is not null then 'sent' when o.last_error is not null then 'retrying' else 'queued' end
-    from outbox o where o.tenant_id = ${sql.ref(`${table}.tenant_id`)} and o.id = ${sql.ref(`${table}.outbox_id`)})`
-
 export function register(engine: EngineRegistry): void {
   engine.effect('pushSend', pushSend)
   engine.effect('pushSuspend', pushSuspend)
@@ -194,13 +189,6 @@ export function register(engine: EngineRegistry): void {
       where r.tenant_id = ${sql.ref(`${table}.tenant_id`)} and r.push = ${sql.ref(`${table}.id`)}
         and r.state = 'notified' and (o.id is null or o.sent_at is null))
     then 'completed' else ${sql.ref(`${table}.state`)} end`,
-  )
-  engine.computedColumn('pushRecipient', 'delivery', ({ table }) => deliveryOf(table))
-  engine.computedColumn(
-    'pushRecipient',
-    'lastError',
-    ({ table }) =>
-      sql`(select o.last_error from outbox o where o.tenant_id = ${sql.ref(`${table}.tenant_id`)} and o.id = ${sql.ref(`${table}.outbox_id`)})`,
   )
   engine.listOrder('push', { field: 'updatedAt', order: 'desc' })
 }

@@ -21,6 +21,7 @@ import { membershipHandlers } from './domain/membership/handlers.ts'
 import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
+import { pushHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
@@ -248,6 +249,7 @@ export async function buildApp({
         ...orderHandlers(manifest, engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
+        ...pushHandlers,
       })
       registerEngine(api, manifest, database.api, engine)
     },

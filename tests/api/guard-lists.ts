@@ -23,6 +23,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   newsCover: "a public article's cover image",
   newsPdf: "a public article's PDF attachment",
   newsHot: 'the hot articles block of the public news page',
+  pushRead: "a push mail's read link: the signed token is the credential (forged or another tenant's: 220000)",
   newsRecommended: 'the recommended articles block of the public news page',
   newsLike: 'a visitor may like an article (counted per visitor, no account)',
   // Freight search a visitor may use within the tenant's visitor allowance (SPEC §6).
@@ -337,4 +338,14 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'enterpriseAccount.detail': [...SYSTEM, 'EnterpriseAdministrator'],
   enterpriseAccountUpdate: [...SYSTEM, 'EnterpriseAdministrator'],
   enterpriseRoleFuzzyQuery: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
+  // Push lists (issue #22): the operator administration composes, sends and follows pushes (SPEC §2, §6).
+  'pushListEmail.list': PROVIDER_ADMIN,
+  'pushListEmail.delete': PROVIDER_ADMIN,
+  'pushListWeChat.list': PROVIDER_ADMIN,
+  'pushEdit.detail': PROVIDER_ADMIN,
+  'pushEdit.create': PROVIDER_ADMIN,
+  'pushEdit.update': PROVIDER_ADMIN,
+  'push.transition': PROVIDER_ADMIN,
+  'pushView.list': PROVIDER_ADMIN,
+  'pushRecipient.transition': PROVIDER_ADMIN,
 }

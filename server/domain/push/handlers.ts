@@ -1,0 +1,32 @@
+import { sql } from 'kysely'
+import type { Handlers } from '../../http/endpoints.ts'
+import { ApiError } from '../../http/errors.ts'
+import { openReadToken } from './token.ts'
+
+/**
+ * The read link of a push mail (GET /api/b2b/public/push/read?t=…; screens/notifications.yaml). The token
+ * names one recipient of one tenant; a forged one, or one made for another tenant than the host's, is
+ * refused (220000) and changes nothing. The first open marks the recipient read; later ones answer the
+ * same without writing.
+ */
+export const pushHandlers = {
+  async pushRead(ctx) {
+    const opened = openReadToken(ctx.input.t)
+    const tenantId = ctx.request.tenant.id
+    if (!opened || opened.tenantId !== tenantId) throw new ApiError('220000')
+    const answer = await ctx.inTenant(async (trx) => {
+      const row = await sql<{ state: string; title: string; informationItem: number | null }>`
+        update push_recipient r set
+          state = case when r.state = 'notified' then 'read' else r.state end,
+          read_at = case when r.state = 'notified' then now() else r.read_at end,
+          version = r.version + case when r.state = 'notified' then 1 else 0 end
+        from push_message p
+        where r.tenant_id = ${tenantId} and r.id = ${opened.recipientId}
+          and p.tenant_id = r.tenant_id and p.id = r.push
+        returning r.state, p.title, p.information_item as "informationItem"`.execute(trx)
+      return row.rows[0]
+    })
+    if (!answer) throw new ApiError('220000')
+    return answer
+  },
+} satisfies Handlers

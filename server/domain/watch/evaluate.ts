@@ -4,7 +4,7 @@ import { messageFor } from '../../http/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
 import { writeLetters } from '../letters/letters.ts'
-import { watchState } from './register.ts'
+import { watchState } from './state.ts'
 
 /**
  * Evaluating price watches (issue #22): a watch in progress on the tenant's day looks for the best (lowest)

@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
 import type { EngineRegistry } from '../../engine/index.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
 import { evaluateAfterRateWrite, evaluateOneWatch } from './evaluate.ts'
+import { watchState } from './state.ts'
 
 /**
  * Price watches (schemas/priceWatch.yaml, /priceMonitor, issue #22): the state a reader sees — notStarted
@@ -19,15 +19,4 @@ export function register(engine: EngineRegistry): void {
   engine.effect('rateChangedWatches', async ({ trx, call, after, at }) => {
     await evaluateAfterRateWrite(trx, call.tenantId, Number(after.id), at)
   })
-}
-
-/** The state a reader sees (stored: inProgress or cancelled). `table` is the table's name or alias. */
-export const watchState = (table: string, today: string) => {
-  const status = sql.ref(`${table}.status`)
-  const start = sql.ref(`${table}.start_date`)
-  const period = sql.ref(`${table}.period`)
-  return sql<string>`case
-  when ${status} = 'inProgress' and ${start} > ${today}::date then 'notStarted'
-  when ${status} = 'inProgress' and ${start} + ${period}::int <= ${today}::date then 'ended'
-  else ${status} end`
 }

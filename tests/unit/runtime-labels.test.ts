@@ -119,3 +119,12 @@ describe('container types (SPEC §3: size, apostrophe, type)', () => {
     expect(refLabel(bare, 'containerType', item, withCode)).toBeUndefined()
   })
 })
+
+describe('list cells of booleans', () => {
+  it('read as yes or no in the reader’s language when the screen names no format (/letterManage)', () => {
+    const setting = entities.letterSetting as ManifestEntity
+    expect(setting.fields.mail?.type).toBe('boolean')
+    expect(cellView(true, { field: 'mail' }, setting)).toEqual({ kind: 'label', key: 'ui.yes' })
+    expect(cellView(false, { field: 'mail' }, setting)).toEqual({ kind: 'label', key: 'ui.no' })
+  })
+})

@@ -102,7 +102,12 @@ export function refText(label: RefLabel): string {
 }
 
 /** The format a column takes from its field's schema type when the screen names none. */
-const TYPE_FORMATS: Record<string, ColumnDef['format']> = { money: 'money', date: 'date', datetime: 'datetime' }
+const TYPE_FORMATS: Record<string, ColumnDef['format']> = {
+  money: 'money',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'boolean',
+}
 
 /**
  * How one value of a list column reads, in the reader's `language`. A ref with a label (`refLabel`)

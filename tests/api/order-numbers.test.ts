@@ -74,6 +74,9 @@ describe('order numbers', () => {
     await sql`update tenant set settings = settings || ${JSON.stringify({
       directOrder: { contactName: 'Booking desk', email: 'booking@acme.example' },
     })}::jsonb where code = 'acme'`.execute(test.database.db)
+    // …and the enterprise's, which the provider turns on per enterprise (/clientEnterpriseService).
+    await sql`update company set online_booking = true
+      where company_type = 2 and tenant_id = (select id from tenant where code = 'acme')`.execute(test.database.db)
   })
 
   it('numbers a new order from the default rule, per tenant, with a daily reset', async () => {

@@ -198,5 +198,35 @@ export async function seedCommercialFlow(db: Kysely<DB>, manifest: Manifest): Pr
       version: withdrawn.version,
       transition: 'withdraw',
     })
+    // A notice the operators are still writing (/pushList/Email): a draft push to the customer enterprises.
+    const customers = await trx
+      .selectFrom('company')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('company_type', '=', 2)
+      .orderBy('id')
+      .execute()
+    await engine.handle(trx, endpoint('/b2b/push/add'), operator, {
+      channel: 'mail',
+      contentType: 'notice',
+      title: '春节期间订舱及截关安排 / Spring Festival booking and cut-off schedule',
+      content:
+        '<p>2027 年春节期间（2 月 5 日至 2 月 13 日），上海、宁波港截关时间提前 24 小时，请提前安排订舱与提货。</p>' +
+        '<p>During the Spring Festival (5–13 February 2027) cut-offs at Shanghai and Ningbo close 24 hours earlier: please book and arrange pick-up in advance.</p>',
+      companies: customers.map((c) => c.id),
+    })
+    // The customer watches its main lane's 40'HQ price (/priceMonitor); a price-change watch starts silently.
+    await engine.handle(trx, endpoint('/priceWatch/add'), customer, {
+      pol: 'CNSHA',
+      pod: 'USLAX',
+      carrier: 'COSU',
+      containerType: '45G1',
+      minCbm: 1,
+      targetPrice: '1800',
+      subscriptionType: 'priceChange',
+      channel: 'inApp',
+      period: 90,
+      startDate: day(0),
+    })
   })
 }

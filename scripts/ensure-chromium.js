@@ -17,19 +17,15 @@ if (process.getuid?.() !== 0) {
   )
   process.exit(1)
 }
-console.log(
-  'Installing Debian chromium and CJK fonts for the browser tests (apt-get install -y chromium fonts-noto-cjk)…',
-)
+console.log('Installing Debian chromium for the browser tests (apt-get install -y chromium)…')
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
 spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
-const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], {
+const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
   stdio: 'inherit',
   env,
 })
-if (install.status !== 0 || !existsSync(CHROMIUM) || !hasCjkFonts()) {
-  console.error(
-    'Could not install chromium and fonts-noto-cjk with apt-get; install them by hand: apt-get install -y chromium fonts-noto-cjk',
-  )
+if (install.status !== 0 || !existsSync(CHROMIUM)) {
+  console.error('Could not install chromium with apt-get; install it by hand: apt-get install -y chromium')
   process.exit(1)
 }
 console.log(execFileSync(CHROMIUM, ['--version']).toString().trim())

@@ -27,6 +27,7 @@ const headerState = (page: Page) => page.locator('h1 ~ [data-state]')
 const rowOf = (page: Page, text: string) => page.locator('table tbody tr').filter({ hasText: text })
 
 const COMPANY = '宁波北仑远航国际物流有限公司'
+const COMPANY_EN = 'Ningbo Beilun Yuanhang International Logistics Co Ltd'
 const LICENCE = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
     'trailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -101,7 +102,7 @@ describe('issue #21 as one journey', () => {
     await page.goto(`${portal.server.url}/enterpriseApply`)
     await expect.poll(() => field(page, 'field', 'companyName').count(), WAIT).toBe(1)
     await field(page, 'field', 'companyName').fill(COMPANY)
-    await field(page, 'field', 'companyNameEn').fill('Ningbo Beilun Yuanhang International Logistics Co Ltd')
+    await field(page, 'field', 'companyNameEn').fill(COMPANY_EN)
     await field(page, 'field', 'enterpriseType').selectOption({ label: en('enum', 'enterpriseType.1') })
     await field(page, 'field', 'registeredCapital').fill('500')
     await field(page, 'field', 'foundingDate').fill('2015-03-18')
@@ -177,7 +178,8 @@ describe('issue #21 as one journey', () => {
     await register(colleague.page, { username: 'lixiaomei26', mobile: '13857400022', name: '李晓梅' }, inviteCode)
     await colleague.page.goto(`${portal.server.url}/workAccounts`)
     const account = colleague.page.locator('table tbody tr').first()
-    await expect.poll(() => account.textContent(), WAIT).toContain(COMPANY)
+    // In English the enterprise reads by its English name.
+    await expect.poll(() => account.textContent(), WAIT).toContain(COMPANY_EN)
 
     // 5. The seeded personal user asks to join by the enterprise's name; the administrator approves.
     const personal = await portal.signIn('personal')

@@ -120,22 +120,13 @@ function PasswordTab({ onSignedIn, onFailure }: TabProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <EntityField
-        entity={entity}
-        field="username"
-        autoComplete="username"
-        value={form.values.username}
-        onChange={(value) => form.set('username', value)}
-        problem={form.problems.username}
-      />
+      <EntityField entity={entity} field="username" autoComplete="username" {...form.bind('username')} />
       <EntityField
         entity={entity}
         field="password"
         type="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(value) => form.set('password', value)}
-        problem={form.problems.password}
+        {...form.bind('password')}
       />
       <SubmitButton busy={busy} />
     </form>
@@ -195,18 +186,14 @@ function CodeTab({ onSignedIn, onFailure }: TabProps) {
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        value={form.values.key}
-        onChange={(value) => form.set('key', value)}
-        problem={form.problems.key}
+        {...form.bind('key')}
       />
       <EntityField
         entity={entity}
         field="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={form.values.code}
-        onChange={(value) => form.set('code', value)}
-        problem={form.problems.code}
+        {...form.bind('code')}
         after={<SendCodeButton sending={sending} left={wait.left} onClick={() => void sendCode()} />}
       />
       <SubmitButton busy={busy} />

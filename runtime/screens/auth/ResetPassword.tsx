@@ -158,9 +158,7 @@ function ChooseStep(props: {
         type={props.method === 'mobile' ? 'tel' : 'email'}
         inputMode={props.method === 'mobile' ? 'tel' : 'email'}
         autoComplete={props.method === 'mobile' ? 'tel-national' : 'email'}
-        value={form.values.account}
-        onChange={(value) => form.set('account', value)}
-        problem={form.problems.account}
+        {...form.bind('account')}
       />
       <Button type="submit" appearance="primary" size="large" disabled={sending}>
         {sending ? t('ui.sendingCode') : t('ui.sendCode')}
@@ -245,9 +243,7 @@ function ResetStep(props: {
         field="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={form.values.code}
-        onChange={(value) => form.set('code', value)}
-        problem={form.problems.code}
+        {...form.bind('code')}
         after={<SendCodeButton sending={sending} left={props.wait.left} onClick={() => void resend()} />}
       />
       <EntityField
@@ -255,18 +251,14 @@ function ResetStep(props: {
         field="password"
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(value) => form.set('password', value)}
-        problem={form.problems.password}
+        {...form.bind('password')}
       />
       <EntityField
         entity={reset}
         field="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(value) => form.set('confirmPassword', value)}
-        problem={form.problems.confirmPassword}
+        {...form.bind('confirmPassword')}
       />
       <Button type="submit" appearance="primary" size="large" disabled={busy}>
         {t('ui.resetSubmit')}

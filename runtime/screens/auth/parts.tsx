@@ -287,7 +287,13 @@ export function useFormState<T extends Record<string, string | boolean>>(initial
       return rest
     })
   }, [])
-  return { values, set, problems, setProblems }
+  /** What an EntityField of a text field takes from the form: its value, its setter and its problem. */
+  const bind = (name: keyof T & string) => ({
+    value: String(values[name] ?? ''),
+    onChange: (value: string) => set(name, value as T[typeof name]),
+    problem: problems[name],
+  })
+  return { values, set, problems, setProblems, bind }
 }
 
 /** A link the router follows in place (a real href, so it opens in a new tab too). */

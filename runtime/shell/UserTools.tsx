@@ -126,9 +126,7 @@ export default function UserTools() {
   const session = useSession()
   return (
     <div className={styles.tools}>
-      {PENDING_APPROVAL_PERMISSIONS.some((permission) => session.permissions.has(permission)) && (
-        <PendingApprovals />
-      )}
+      {PENDING_APPROVAL_PERMISSIONS.some((permission) => session.permissions.has(permission)) && <PendingApprovals />}
       {session.permissions.has('letterList') && <Notifications />}
       <ImLink />
       <ProfileMenu />

@@ -45,7 +45,11 @@ export async function seedOperatingOrders(db: Kysely<DB>, manifest: Manifest): P
     const tenant = await db.selectFrom('tenant').select(['id', 'settings']).where('code', '=', code).executeTakeFirst()
     if (!tenant) continue
     const receivers = await withTenant(db, tenant.id, async (trx) => {
-      const operator = { tenantId: tenant.id, session: await sessionForUser(trx, tenant.id, 'opadmin'), language: 'en' as const }
+      const operator = {
+        tenantId: tenant.id,
+        session: await sessionForUser(trx, tenant.id, 'opadmin'),
+        language: 'en' as const,
+      }
       const { rows } = await sql<ConfirmedOrder>`
         select id, state, job_no, business_ref_no, mbl, hbl, to_char(etd, 'YYYY-MM-DD') as etd,
           to_char(eta, 'YYYY-MM-DD') as eta, pol, pod, container_load_type, containers

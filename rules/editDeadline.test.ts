@@ -9,7 +9,7 @@ const RULE: EditDeadlineDef = {
   enabled: 'operatingOrderIfModify',
   hours: 'operatingOrderLimitValue',
   lineOfBusiness: { field: 'lob', setting: 'operatingOrderLob' },
-  message: 'operating.etdWarning',
+  message: 'error.etdWarning',
 }
 const ON = { operatingOrderIfModify: true, operatingOrderLimitValue: 24, operatingOrderLob: [] }
 const at = (iso: string) => new Date(iso)

@@ -52,7 +52,7 @@ describe('operating orders (/operatorOperatingOrderList, /editOperatingOrder)', 
     await page.goto(`${base}/editOperatingOrder?id=${past.id}&lang=en`)
     const warning = page.getByTestId('edit-deadline')
     await expect.poll(() => warning.count(), WAIT).toBe(1)
-    expect(await warning.textContent()).toContain(en('operating', 'etdWarning'))
+    expect(await warning.textContent()).toContain(en('error', 'etdWarning'))
     expect(await page.getByLabel(en('operating', 'customerRefNo')).isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: en('ui', 'save'), exact: true }).count()).toBe(0)
 

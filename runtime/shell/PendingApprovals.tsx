@@ -15,7 +15,7 @@ const useStyles = makeStyles({
     padding: '0 4px',
     boxSizing: 'border-box',
     borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorPaletteDarkOrangeBackground3,
+    backgroundColor: tokens.colorPaletteRedBackground3,
     color: tokens.colorNeutralForegroundOnBrand,
     fontSize: tokens.fontSizeBase100,
     lineHeight: '16px',
@@ -60,11 +60,14 @@ export function PendingApprovals() {
       aria-label={label}
       title={label}
       data-testid="pending-approvals"
+      data-count={count}
     >
       <ClipboardIcon />
-      <span className={styles.count} aria-hidden="true" data-count={count}>
-        {badge || '0'}
-      </span>
+      {badge && (
+        <span className={styles.count} aria-hidden="true">
+          {badge}
+        </span>
+      )}
     </Link>
   )
 }

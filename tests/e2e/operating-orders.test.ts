@@ -36,7 +36,7 @@ describe('operating orders (/operatorOperatingOrderList, /editOperatingOrder)', 
 
     const { context, page, base } = await portal.signIn('opadmin')
     const badge = page.getByTestId('pending-approvals')
-    const shown = async () => Number(await badge.locator('[data-count]').getAttribute('data-count'))
+    const shown = async () => Number(await badge.getAttribute('data-count'))
 
     // Inside the limit: the form saves.
     await page.goto(`${base}/editOperatingOrder?id=${inside.id}&lang=en`)

@@ -147,9 +147,10 @@ export type EffectName =
   | 'registerEnterprise'
   | 'certificationFollows'
   | 'notify'
+  | 'jobUsageHistory'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
-export type DerivationName = 'quoteTotals' | 'orderSource'
+export type DerivationName = 'quoteTotals' | 'orderSource' | 'operatingOrderFromOrder'
 
 /** The colours a state may be drawn in (meta-schema `states.values.*.color`): badge colours of the UI kit. */
 export type StateColor = 'informative' | 'success' | 'warning' | 'danger' | 'subtle' | 'brand'
@@ -163,6 +164,22 @@ export interface StatesDef {
   editableIn?: string[]
   values: Record<string, { label: string; color?: StateColor }>
   transitions: Record<string, TransitionDef>
+}
+
+/**
+ * When a record may no longer be modified (issue #23, SPEC §9's ETD warning): with the boolean site setting
+ * `enabled` on, once now is later than the `date` field less `hours` (a number site setting) or than the
+ * `until` field (the last modification allowed). With `lineOfBusiness`, only records whose field's value is
+ * in the site setting's list are limited (an empty or missing list limits every one). One pure function
+ * (rules/editDeadline.ts) decides for the form and for the engine's update, which refuses with 320003.
+ */
+export interface EditDeadlineDef {
+  date: string
+  until?: string
+  enabled: string
+  hours: string
+  lineOfBusiness?: { field: string; setting: string }
+  message: string
 }
 
 export interface ExtendsDef {
@@ -191,6 +208,7 @@ export interface EntityDef {
   fields: Record<string, FieldDef>
   rules?: RuleDef[]
   states?: StatesDef
+  editDeadline?: EditDeadlineDef
   examples?: {
     valid?: Record<string, unknown>[]
     invalid?: { data: Record<string, unknown>; error: { field: string; message: string } }[]
@@ -310,7 +328,7 @@ export const responseOf = (endpoint: CustomEndpointDef): ResponseDef | undefined
  * An endpoint's answer as the YAML writes it: an entity's name; `{ entity, nullable: true }` for an entity or
  * null; `{ list: entity }` for an array of them; `{ page: entity }` for a page of them
  * (`{ list, total, pageNum, pageSize }`); `binary` for a file the call sends itself (PDF, image, CSV);
- * `none` for no content (null).
+ * `none` for no content (null); `count` for a number of records (an integer, 0 or more: a header badge's).
  */
 export type ResponseDef = string | { entity: string; nullable?: boolean } | { list: string } | { page: string }
 
@@ -321,14 +339,16 @@ export type ContentShape =
   | { kind: 'page'; entity: string }
   | { kind: 'binary' }
   | { kind: 'none' }
+  | { kind: 'count' }
 
-/** `binary` and `none` are words of the response vocabulary, never entity names. */
-export const RESPONSE_WORDS = ['binary', 'none'] as const
+/** `binary`, `none` and `count` are words of the response vocabulary, never entity names. */
+export const RESPONSE_WORDS = ['binary', 'none', 'count'] as const
 
 export function contentShape(response: ResponseDef | undefined): ContentShape | undefined {
   if (response === undefined) return undefined
   if (response === 'binary') return { kind: 'binary' }
   if (response === 'none') return { kind: 'none' }
+  if (response === 'count') return { kind: 'count' }
   if (typeof response === 'string') return { kind: 'entity', entity: response, nullable: false }
   if ('list' in response) return { kind: 'list', entity: response.list }
   if ('page' in response) return { kind: 'page', entity: response.page }

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   '320000': { http: 200, key: 'error.320000' },
   '320001': { http: 200, key: 'error.320001' },
   '320002': { http: 200, key: 'error.320002' },
+  '320003': { http: 200, key: 'error.320003' }, // ours (issue #23, SPEC §9 ETD warning): past the edit limit
   '330000': { http: 200, key: 'error.330000' },
   '330001': { http: 200, key: 'error.330001' },
   '330002': { http: 200, key: 'error.330002' },

@@ -57,3 +57,37 @@ export function dayIn(at: Date, timeZone = DEFAULT_TIME_ZONE): Day {
 export function addDays(day: Day, days: number): Day {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The offset of a zone from UTC at an instant, in ms (Shanghai: +8 h). */
+function offsetAt(at: Date, timeZone: string): number {
+  let format = timeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    timeFormats.set(timeZone, format)
+  }
+  const p = format.formatToParts(at).reduce<Record<string, number>>((all, x) => {
+    if (x.type !== 'literal') all[x.type] = Number(x.value)
+    return all
+  }, {})
+  const local = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0)
+  return local - Math.floor(at.getTime() / 1000) * 1000
+}
+
+/** The instant a day begins in a time zone (a day's 00:00 in Shanghai is 16:00 UTC the day before). */
+export function dayStartIn(day: Day, timeZone = DEFAULT_TIME_ZONE): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`)
+  const first = midnightUtc - offsetAt(new Date(midnightUtc), timeZone)
+  // Once more at the guessed instant, for a zone whose offset changed in between (daylight saving).
+  return new Date(midnightUtc - offsetAt(new Date(first), timeZone))
+}

@@ -20,6 +20,7 @@ import { letterHandlers } from './domain/letters/handlers.ts'
 import { membershipHandlers } from './domain/membership/handlers.ts'
 import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
+import { operatingHandlers } from './domain/operating/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { pushHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
@@ -247,6 +248,7 @@ export async function buildApp({
         ...newsHandlers,
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),
+        ...operatingHandlers(engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
         ...pushHandlers,

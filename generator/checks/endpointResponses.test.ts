@@ -44,6 +44,7 @@ describe('endpointResponses', () => {
         endpoint('paged', 'POST', '{ page: newsArticle }'),
         endpoint('pdf', 'GET', 'binary'),
         endpoint('like', 'POST', 'none'),
+        endpoint('pending', 'GET', 'count'),
       ].join(''),
     )
     expect(endpointResponses(sources(article, person, all))).toEqual([])

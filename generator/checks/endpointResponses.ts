@@ -18,7 +18,7 @@ import { locate, type SourceFile, type Sources } from '../load.ts'
 type Path = (string | number)[]
 
 const WORDS: readonly string[] = RESPONSE_WORDS
-const EXPECTED = 'an entity, { entity, nullable: true }, { list: entity }, { page: entity }, binary or none'
+const EXPECTED = 'an entity, { entity, nullable: true }, { list: entity }, { page: entity }, binary, none or count'
 
 function at(file: SourceFile, path: Path, message: string, expected?: string, fix?: string): ConfigError {
   return { file: file.path, ...locate(file, path), path: formatPath(path), message, expected, fix }

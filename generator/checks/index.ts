@@ -1,6 +1,7 @@
 import { checkComponents } from './components.ts'
 import type { Check } from './context.ts'
 import { checkDetailScreens } from './detailScreens.ts'
+import { checkEditDeadlines } from './editDeadline.ts'
 import { checkEntityExtends } from './entityExtends.ts'
 import { checkEntityRules } from './entityRules.ts'
 import { checkFields } from './fields.ts'
@@ -30,6 +31,7 @@ export const CHECKS: readonly Check[] = [
   checkEntityRules,
   checkEntityExtends,
   checkStateMachines,
+  checkEditDeadlines,
   checkScreenNames,
   checkScreenFields,
   checkScreenEndpoints,

@@ -153,6 +153,8 @@ export function customContentType(content: ContentShape | undefined): string {
       return 'null'
     case 'none':
       return 'null'
+    case 'count':
+      return 'number'
     default:
       // waybill check refuses an endpoint without a response (generator/checks/endpointResponses.ts).
       return 'unknown'

@@ -265,6 +265,7 @@ function customContent(endpoint: ManifestEndpoint, manifest: Manifest): Doc | 'b
   if (!shape) return { description: 'Not described yet.' }
   if (shape.kind === 'binary') return 'binary'
   if (shape.kind === 'none') return { type: 'null' }
+  if (shape.kind === 'count') return { type: 'integer', minimum: 0 }
   if (!manifest.entities[shape.entity]) throw new Error(`${endpoint.id}: the response names no entity ${shape.entity}`)
   const item = ref(answerName(shape.entity))
   if (shape.kind === 'list') return { type: 'array', items: item }

@@ -130,3 +130,12 @@ export function badgeText(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return ''
   return count > 99 ? '99+' : String(Math.floor(count))
 }
+
+/**
+ * The query key of the top bar's counts (the operating orders awaiting approval): under `list`, so a detail
+ * screen's transition, which refreshes every list, refreshes them too; a list's row transition asks for them.
+ */
+export const HEADER_COUNTS_KEY = ['list', 'headerCounts'] as const
+
+/** SPEC §6: the pending operating-order count is fetched only with one of these permissions. */
+export const PENDING_APPROVAL_PERMISSIONS = ['operatingOrderProvider', 'operatingOrderEnterprise'] as const

@@ -2,12 +2,13 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useEffects } from '../effects.tsx'
-import { ORDER_DESK_USER_TYPE } from '../routing/menus.ts'
+import { ORDER_DESK_USER_TYPE, PENDING_APPROVAL_PERMISSIONS } from '../routing/menus.ts'
 import { resetSession, useSession } from '../session.ts'
 import { useSiteSettings } from '../site/SiteSettings.tsx'
 import { fileUrl } from '../widgets/fileTransfer.ts'
 import { MenuButton } from './MenuButton.tsx'
 import { Notifications } from './Notifications.tsx'
+import { PendingApprovals } from './PendingApprovals.tsx'
 import { useButtonStyles } from './styles.ts'
 
 const useStyles = makeStyles({
@@ -125,6 +126,7 @@ export default function UserTools() {
   const session = useSession()
   return (
     <div className={styles.tools}>
+      {PENDING_APPROVAL_PERMISSIONS.some((permission) => session.permissions.has(permission)) && <PendingApprovals />}
       {session.permissions.has('letterList') && <Notifications />}
       <ImLink />
       <ProfileMenu />

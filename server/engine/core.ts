@@ -1,8 +1,11 @@
 import type { ValidateFunction } from 'ajv'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import type { EditDeadlineDef } from '../../model/definitions.ts'
 import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
+import { timeZoneOf } from '../../rules/calendar.ts'
+import { editClosed } from '../../rules/editDeadline.ts'
 import { toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
@@ -704,6 +707,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const editableIn = plan.entity.states?.editableIn
       if (editableIn && !editableIn.includes(before[plan.entity.states?.field as string] as string))
         throw new ApiError('320001')
+      // Past the entity's edit deadline (the ETD limit of the tenant's settings), on the server's clock.
+      if (plan.entity.editDeadline) await refuseClosed(trx, plan.entity.editDeadline, call.tenantId, before)
       const values: Record<string, unknown> = {}
       for (const column of editable) {
         const next = data[column.name] ?? null
@@ -912,4 +917,20 @@ function csvCell(value: unknown): string {
   let text = typeof value === 'object' ? JSON.stringify(value) : String(value)
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * Refuses the update of a record past its entity's `editDeadline` (rules/editDeadline.ts, the same function
+ * the form asks): 320003 with the rule's message in the caller's language.
+ */
+async function refuseClosed(
+  trx: Transaction<DB>,
+  rule: EditDeadlineDef,
+  tenantId: number,
+  record: Record<string, unknown>,
+): Promise<void> {
+  const { rows } = await sql<{ settings: Record<string, unknown> | null }>`
+    select settings from tenant where id = ${tenantId}`.execute(trx)
+  const settings = rows[0]?.settings ?? {}
+  if (editClosed(rule, record, settings, now(), timeZoneOf(settings))) throw new ApiError('320003')
 }

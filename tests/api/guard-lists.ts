@@ -187,6 +187,18 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'quote.transition': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   quoteItem: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   inquiryQuotes: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  // Operating orders (issue #23): the desk opens, approves and changes the usages of job files; the customer
+  // roles with operatingOrderEnterprise (every booker) read and edit their company's; both see the count.
+  'operatingOrderList.list': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'operatingOrderList.detail': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'editOperatingOrder.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'operatorOperatingOrderList.create': PROVIDER_DESK,
+  'operatingOrder.transition': PROVIDER_DESK,
+  jobAuditRecordCount: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  jobAuditRecordDetail: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  jobAuditRecordApprove: PROVIDER_DESK,
+  cargoJobUpdateUsages: PROVIDER_DESK,
+  cargoJobUsageHistories: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   // Special rates (SPA): companies apply, the desk reviews; a rate check is for anyone who sees rates.
   listSpaApply: ENTERPRISE,
   spaApply: ENTERPRISE,

@@ -4,6 +4,8 @@ import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ManifestScreen } from '../../../model/resolve.ts'
+import { timeZoneOf } from '../../../rules/calendar.ts'
+import { editClosed } from '../../../rules/editDeadline.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
@@ -56,6 +58,16 @@ function useNotice(screen: ManifestScreen): string | null {
   return text.replace(/\s+/g, ' ').trim() || null
 }
 
+/**
+ * Whether the record is past its entity's edit deadline (SPEC §9's ETD warning): the rule the engine's update
+ * refuses by (rules/editDeadline.ts), with the tenant's settings and this page's clock (the server's, in tests).
+ */
+function useEditClosed(entity: PortalEntity, record: Data | null): boolean {
+  const settings = useSiteSettings() as Record<string, unknown> | null
+  if (!entity.editDeadline || !record) return false
+  return editClosed(entity.editDeadline, record, settings, new Date(), timeZoneOf(settings))
+}
+
 /** The user's own profile is the session user: getCurrentUserInfo answers the profile fields too. */
 function profileRecord(user: SessionUser | null): Data | null {
   if (!user) return null
@@ -94,8 +106,10 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const formId = `form-${screen.name}`
   const machine = stateMachineOf(entity)
   const state = machine.field ? ((data?.[machine.field] as string | undefined) ?? entity.states?.initial) : undefined
+  // Past the record's edit deadline (the ETD limit): warned, shown, not saved; the server refuses it alike.
+  const closed = useEditClosed(entity, data)
   // A state the YAML lets no one edit in (an application under review): shown, not saved.
-  const editable = !state || !entity.states?.editableIn || entity.states.editableIn.includes(state)
+  const editable = !closed && (!state || !entity.states?.editableIn || entity.states.editableIn.includes(state))
   // The toolbar's transitions (submit a draft): the form is saved first, then the transition fired on it.
   const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
   const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))
@@ -148,7 +162,12 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
         <Title3 as="h1">{t(screen.title)}</Title3>
         {data && state && <StateBadge entity={entity} state={state} />}
       </div>
-      {!editable && (
+      {closed && entity.editDeadline && (
+        <MessageBar intent="warning" role="alert" data-testid="edit-deadline">
+          <MessageBarBody>{t(entity.editDeadline.message)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!editable && !closed && (
         <MessageBar intent="info">
           <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
         </MessageBar>

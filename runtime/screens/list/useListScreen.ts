@@ -7,6 +7,7 @@ import type { ManifestScreen } from '../../../model/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { downloadFile } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
+import { HEADER_COUNTS_KEY } from '../../routing/menus.ts'
 import { reloadSession, useSession } from '../../session.ts'
 import {
   clientCall,
@@ -192,7 +193,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
           .catch(() => false) // toasted by the client
         // Whom the user acts for changed: menus and permissions follow now, not at the next page load.
         if (done && action.reloadsSession) await reloadSession(queryClient)
-        await reload()
+        // A state change may move a count the top bar shows (operating orders awaiting approval).
+        await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: HEADER_COUNTS_KEY })])
         return
       }
       if (action.endpoint === 'create' || action.endpoint === 'update') {

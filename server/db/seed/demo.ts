@@ -11,6 +11,7 @@ import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
 import { seedNews } from './news.ts'
+import { seedOperatingOrders } from './operating.ts'
 import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
 import { seedQuoteConfig } from './quotes.ts'
@@ -469,4 +470,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedSpecialRoutes(db, manifest)
   await seedRoleGroups(db, manifest)
   await seedMembership(db, manifest)
+  await seedOperatingOrders(db, manifest)
 }

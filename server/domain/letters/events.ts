@@ -19,8 +19,15 @@ import { dynamic, writeLetters } from './letters.ts'
 export type Channel = 'inApp' | 'mail' | 'weChat'
 export const CHANNELS: readonly Channel[] = ['inApp', 'mail', 'weChat']
 
-/** Who hears an event: the record's customer (its company's users and whoever created it), or the desk. */
-export type Audience = { kind: 'customer' } | { kind: 'operators'; permission: string }
+/**
+ * Who hears an event: the record's customer (its company's users and whoever created it), the desk (operators
+ * with a permission), or the provider-side users a site setting names by id (the operating orders' review
+ * receivers, operatingOrderReviewReceiver).
+ */
+export type Audience =
+  | { kind: 'customer' }
+  | { kind: 'operators'; permission: string }
+  | { kind: 'setting'; setting: string }
 
 export interface LetterEvent {
   /** The entity and the state its transition reaches that make the event (the `notify` effect). */
@@ -155,6 +162,15 @@ export const LETTER_EVENTS = {
     link: () => '/enterpriseAccount',
     defaults: inAppOnly,
   },
+  // An operating order awaits approval (issue #23): the review receivers of the site settings hear of it.
+  operatingOrderAwaitingApproval: {
+    entity: 'operatingOrder',
+    state: 'pending',
+    to: { kind: 'setting', setting: 'operatingOrderReviewReceiver' },
+    no: 'jobNo',
+    link: (job) => withId('/seaOperatingOrderDetail', job),
+    defaults: inAppOnly,
+  },
 } satisfies Record<string, LetterEvent>
 
 export type LetterEventName = keyof typeof LETTER_EVENTS
@@ -173,6 +189,14 @@ async function tenantLanguage(trx: Transaction<DB>, tenantId: number): Promise<L
   const settings = (tenant?.settings ?? {}) as Record<string, unknown>
   const language = settings.defaultLanguage ?? settings.language
   return typeof language === 'string' && LANGUAGES.includes(language) ? (language as Language) : DEFAULT_LANGUAGE
+}
+
+/** The user ids a site setting holds (a list of ids, or one), integers only. */
+async function settingUsers(trx: Transaction<DB>, tenantId: number, setting: string): Promise<number[]> {
+  const tenant = await trx.selectFrom('tenant').select('settings').where('id', '=', tenantId).executeTakeFirst()
+  const value = ((tenant?.settings ?? {}) as Record<string, unknown>)[setting]
+  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]
+  return list.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0)
 }
 
 /** The users who hear an event about a record: active ones of the tenant, never another company's. */
@@ -200,6 +224,11 @@ async function recipients(
         ...(creator ? [eb('app_user.id', '=', creator)] : []),
       ]),
     )
+  } else if (audience.kind === 'setting') {
+    // Provider-side users the tenant's setting names by id; none when it names none.
+    const ids = await settingUsers(trx, tenantId, audience.setting)
+    if (!ids.length) return []
+    query = query.where('app_user.company_user_type', '=', 1).where('app_user.id', 'in', ids)
   } else {
     // The desk: provider-side users whose enabled roles grant the permission.
     query = query.where('app_user.company_user_type', '=', 1).where((eb) =>
@@ -356,10 +385,12 @@ export async function notifyTransition(
 
 /** The engine's `notify` effect, named on a transition in YAML (`effects: [notify]`). */
 export async function notify(context: EffectContext): Promise<void> {
+  // The state is read from the entity's own state field (an operating order's is approveState).
+  const field = context.entity.states?.field ?? 'state'
   await notifyTransition(
     context.trx,
     context.entity.entity,
-    { ...context.after, remark: context.remark ?? '' },
+    { ...context.after, state: context.after[field], remark: context.remark ?? '' },
     {
       tenantId: context.call.tenantId,
       userId: context.call.session.userId,

@@ -85,6 +85,9 @@ describe('the notification bell', () => {
     const { context, page, base } = await signedIn('opcs')
     await page.goto(`${base}/personalInfo`)
     await expect.poll(() => bellNamed(page, '2').count(), WAIT).toBe(1)
+    // The page's own calls have answered: one still on its way when the session ends would answer 401 and
+    // send the page to /login (as it should), which is not what this test is about.
+    await page.waitForLoadState('networkidle')
     // Signed out elsewhere (another tab, another device): the session this page holds is revoked, so the
     // bell's next fetch is refused by the server — a real failure, not a faked answer.
     const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ')

@@ -244,6 +244,8 @@ export interface ActionDef {
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
+  /** With `call`: the row's field holding the in-app address the portal opens after the call (a letter's link). */
+  opens?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean
 }

@@ -6,7 +6,8 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * Row actions that call a hand-written endpoint (`call:`, issue #21: copy a role, enable or disable it,
  * assign it): the endpoint exists and is a POST whose body takes the row's `id`, every fixed value and every
  * field the action's `input:` asks for; `input:` is a request entity (stored: false); `when:` reads fields the
- * row has. `input`, `values` and `when` without what they belong to are refused too.
+ * row has; `opens:` names a text field of the row. `input`, `values`, `opens` and `when` without what they
+ * belong to are refused too.
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -41,7 +42,7 @@ function actionErrors(
 ): ActionError[] {
   const errors: ActionError[] = []
   if (!action.call) {
-    for (const key of ['input', 'values'] as const)
+    for (const key of ['input', 'values', 'opens'] as const)
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -103,6 +104,13 @@ function actionErrors(
       }
     }
   }
+  if (action.opens && action.call && row?.fields[action.opens]?.type !== 'string')
+    errors.push({
+      path: [...at, 'opens'],
+      message: `"${action.opens}" is not a text field of the screen’s rows`,
+      expected: `a text field of ${row?.entity ?? 'the screen’s entity'} holding an in-app address`,
+      fix: suggestion(action.opens, Object.keys(row?.fields ?? {})),
+    })
   if (action.when) {
     if (place !== 'row')
       errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })

@@ -206,7 +206,24 @@ export function stripCustom(value: unknown): unknown {
   )
 }
 
-function clientFunction(endpoint: ManifestEndpoint) {
+/**
+ * A hand-written endpoint with no `body:` that a list screen binds for its list takes what every list call
+ * takes (the handler passes it to the engine's list, which checks it against those screens' search).
+ */
+export function listsForScreens(manifest: Manifest, endpoint: ManifestEndpoint): boolean {
+  if (endpoint.kind !== 'custom' || endpoint.entity) return false
+  return manifest.screens.some((screen) => {
+    const list = screen.endpoints?.list
+    return (
+      screen.kind === 'list' &&
+      endpoint.screens.includes(screen.name) &&
+      list?.method === endpoint.method &&
+      list.path === endpoint.path
+    )
+  })
+}
+
+function clientFunction(endpoint: ManifestEndpoint, listRequest: boolean) {
   const entity = typeName(endpoint.entity)
   const kind = endpoint.kind
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
@@ -222,7 +239,7 @@ function clientFunction(endpoint: ManifestEndpoint) {
     import: 'ImportContent',
     custom: customContentType(endpoint.content),
   }[kind]
-  const custom = customInputType(endpoint)
+  const custom = listRequest ? 'ListRequest' : customInputType(endpoint)
   const bodyType = {
     list: 'ListRequest',
     transition: 'TransitionRequest',
@@ -247,7 +264,7 @@ export function emitClient(manifest: Manifest): OutputFile {
     const group =
       endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
     const list = groups.get(group) ?? []
-    list.push(clientFunction(endpoint))
+    list.push(clientFunction(endpoint, listsForScreens(manifest, endpoint)))
     groups.set(group, list)
   }
   const sorted = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))

@@ -3,32 +3,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Client, Envelope, ListRequest } from '../../generated/client.ts'
+import type { Client, ListRequest } from '../../generated/client.ts'
+import type { LetterPage, LetterRow } from '../../generated/content.ts'
 import { useClient } from '../client.tsx'
+import { useEffects } from '../effects.tsx'
 import { quietClient } from '../quietClient.ts'
+import { safeRedirect } from '../routing/access.ts'
 import { badgeText } from '../routing/menus.ts'
 import { useClickAway } from './MenuButton.tsx'
 import { useButtonStyles, usePopupStyles } from './styles.ts'
 
-/** SPEC §3 "Notification letter". */
-export interface Letter {
-  id: number
-  title: string
-  content: string
-  contentWithoutBR: string
-  /** 0 unread (SPEC §3), 1 read. */
-  status: number
-  updateTime: string
-}
-
-/** SPEC §3's page object, plus the caller's unread total for the badge. */
-export interface LetterPage {
-  list: Letter[]
-  total: number
-  pageNum: number
-  pageSize: number
-  unread: number
-}
+/** SPEC §3 "Notification letter", as the letter list answers it (schemas/letterRow.yaml). */
+export type Letter = LetterRow
+/** SPEC §3's page object, plus the caller's unread total for the badge (schemas/letterPage.yaml). */
+export type { LetterPage }
 
 /** SPEC §9: the bell shows five letters at a time. */
 export const BELL_PAGE_SIZE = 5
@@ -36,20 +24,18 @@ export const LETTERS_KEY = ['letters', 'bell'] as const
 /** The /letterList screen's list query (runtime/screens/list/useListScreen.ts), refreshed after a read. */
 const LETTER_LIST_KEY = ['list', 'letterList'] as const
 
-type LetterCall = (body: unknown, signal?: AbortSignal) => Promise<Envelope<unknown>>
-
-/**
- * The letter calls with their real request types: the generated client types a hand-written call's body
- * by its entity, and these declare none (server/domain/letters/handlers.ts checks what they get).
- */
+/** The letter calls (screens/messages.yaml), typed by the generated client. */
 export function letterCalls(client: Client) {
-  const calls = client.b2b as unknown as Record<'letterList' | 'letterRead' | 'letterReadAll', LetterCall>
   return {
-    list: (request: ListRequest, signal?: AbortSignal) =>
-      calls.letterList(request, signal) as Promise<Envelope<LetterPage>>,
-    read: (id: number) => calls.letterRead({ id }),
-    readAll: () => calls.letterReadAll({}),
+    list: (request: ListRequest, signal?: AbortSignal) => client.b2b.letterList(request, signal),
+    read: (id: number) => client.b2b.letterRead({ id }),
+    readAll: () => client.b2b.letterReadAll({}),
   }
+}
+
+/** Where a letter leads when opened: its record's screen, if it names one of this site. */
+export function letterAddress(letter: Pick<Letter, 'link'>): string | null {
+  return letter.link ? safeRedirect(letter.link, '') || null : null
 }
 
 /** SPEC §9 "more link while pageNum x pageSize < total". */
@@ -131,6 +117,7 @@ export function Notifications() {
   const popup = usePopupStyles()
   const { t, i18n } = useTranslation()
   const client = useClient()
+  const effects = useEffects()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -162,10 +149,18 @@ export function Notifications() {
     ])
   // Failures are toasted by the client (SPEC §8).
   const calls = letterCalls(client)
-  const read = (id: number) =>
+  // Opening a letter reads it and goes to the record it speaks of (its link), the dropdown closed.
+  const openLetter = (letter: Letter) =>
     void calls
-      .read(id)
-      .then(refresh)
+      .read(letter.id)
+      .then(() => {
+        const address = letterAddress(letter)
+        if (address) {
+          setOpen(false)
+          effects.navigate(address)
+        }
+        return refresh()
+      })
       .catch(() => undefined)
   const readAll = () =>
     void calls
@@ -232,7 +227,7 @@ export function Notifications() {
             <ul className={styles.list}>
               {page.list.map((letter) => (
                 <li key={letter.id}>
-                  <button type="button" className={styles.letter} onClick={() => read(letter.id)}>
+                  <button type="button" className={styles.letter} onClick={() => openLetter(letter)}>
                     <span className={styles.title}>{letter.title}</span>
                     <span className={styles.preview}>{letter.contentWithoutBR}</span>
                     <span className={styles.time}>{time.format(new Date(letter.updateTime))}</span>

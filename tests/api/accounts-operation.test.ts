@@ -150,7 +150,7 @@ describe('POST /b2b/user/operationAccount/list', () => {
       version: 1,
     })
     // The role id comes with the role's name (one lookup for the page, inside the tenant).
-    expect(row.labels).toEqual({ companyAppRoleId: 'OperationCS' })
+    expect(row.labels).toEqual({ companyAppRoleId: '运营客服' })
     expect(row.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/)
     // opadmin has logged in: the time is there.
     const admin = content.list.find((r: { username: string }) => r.username === 'opadmin')

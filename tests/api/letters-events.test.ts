@@ -356,6 +356,41 @@ describe('each event reaches its people and nobody else', () => {
   })
 })
 
+describe('a request to join an enterprise', () => {
+  it("tells the enterprise's reviewers, not its other users nor the forwarder's desk, and opens the request", async () => {
+    const personal = await test.login('personal')
+    const admin = await test.login('entadmin')
+    const before = await lastLetterId()
+    const unknown = (await call('POST', '/api/joinRequest/add', personal, { enterpriseCode: 'NO-SUCH-CO' })).json()
+    expect(unknown.code).not.toBe('0000')
+    // A refused request tells nobody.
+    expect(await everyoneOf('joinRequest', before)).toEqual([])
+
+    const asked = await ok('POST', '/api/joinRequest/add', personal, {
+      enterpriseCode: '杭州明辉纺织品进出口有限公司',
+      message: '我是刘洋',
+    })
+    // Minghui's administrator holds enterpriseInvite; entop (its operation user), the desk and the other
+    // enterprises' users do not hear of it.
+    expect(await everyoneOf('joinRequest', before)).toEqual([ids.entadmin])
+    const [letter] = await lettersOf(demo, ids.entadmin as number, 'joinRequest', before)
+    expect(letter).toMatchObject({
+      title: 'Liu Yang asks to join your enterprise',
+      link: `/joinRequestDetail?id=${asked.id}`,
+      status: 0,
+    })
+    // The link opens the request for its reviewer, who may decide it there.
+    const detail = await ok('GET', `/api/joinRequest/detail?id=${asked.id}`, admin)
+    expect(detail).toMatchObject({ id: asked.id, state: 'pending' })
+    // Asking again is refused, and tells nobody a second time.
+    const again = (
+      await call('POST', '/api/joinRequest/add', personal, { enterpriseCode: '杭州明辉纺织品进出口有限公司' })
+    ).json()
+    expect(again.code).not.toBe('0000')
+    expect(await everyoneOf('joinRequest', before)).toEqual([ids.entadmin])
+  })
+})
+
 describe('receiving settings (/letterManage)', () => {
   it('knows the same events as the catalogue, in its order, and numbers no row past it', () => {
     const manifest = loadManifest()

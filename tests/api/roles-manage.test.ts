@@ -94,7 +94,8 @@ describe('role management: copy, narrow, assign (the acceptance of issue #21)', 
     const copy = copied.content as RoleRow
     expect(copy).toMatchObject({
       code: 'EnterpriseAdministratorCopy',
-      name: 'EnterpriseAdministrator (copy)',
+      // The preset role's name is the demo tenant's (Chinese); the copy's suffix is the caller's language.
+      name: '企业管理员 (copy)',
       preset: false,
       status: 1,
       dataScope: 'all',

@@ -34,6 +34,35 @@ describe('roles', () => {
     expect(codes.length - custom.length).toBe(8)
   })
 
+  it("names each preset role by its label in the tenant's language and keeps its code", async () => {
+    const namesOf = async (host: string) => {
+      const token = await login('opadmin', host)
+      const body = (
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/b2b/role/list',
+          headers: { host, language: 'en_US', authorization: `Bearer ${token}` },
+        })
+      ).json()
+      expect(body.code).toBe('0000')
+      const roles = body.content as { code: string; name: string; preset: boolean }[]
+      return Object.fromEntries(roles.filter((r) => r.preset).map((r) => [r.code, r.name]))
+    }
+    // demo writes Chinese, acme English; whoever reads, the stored name is the tenant's.
+    expect(await namesOf('localhost')).toMatchObject({
+      EnterpriseAdministrator: '企业管理员',
+      OperationCS: '运营客服',
+      PersonalUser: '个人用户',
+    })
+    expect(await namesOf('acme.localhost')).toMatchObject({
+      EnterpriseAdministrator: 'Enterprise administrator',
+      OperationCS: 'Operations customer service',
+      PersonalUser: 'Personal user',
+    })
+    const demo = await namesOf('localhost')
+    expect(Object.entries(demo).filter(([code, name]) => code === name)).toEqual([])
+  })
+
   it('refuses to delete a preset role with 360001, in the caller language, and keeps it', async () => {
     const token = await login('opadmin')
     const roles = (await call('GET', '/api/b2b/role/list', token)).json().content as { id: number; code: string }[]
@@ -98,7 +127,7 @@ describe('preset roles follow the YAML (issue #19: permissions reach a database 
     test.database.db
       .selectFrom('role')
       .innerJoin('tenant', 'tenant.id', 'role.tenant_id')
-      .select(['role.code', 'role.preset', 'role.permissions', 'role.data_scope', 'role.tenant_id'])
+      .select(['role.code', 'role.name', 'role.preset', 'role.permissions', 'role.data_scope', 'role.tenant_id'])
       .where('tenant.code', '=', tenant)
       .execute()
 
@@ -135,7 +164,8 @@ describe('preset roles follow the YAML (issue #19: permissions reach a database 
     expect([...((byCode.get('OperationCS')?.permissions as unknown as string[]) ?? [])].sort()).toEqual(
       [...(manifest.roles.OperationCS?.permissions ?? [])].sort(),
     )
-    expect(byCode.get('EnterpriseSales')).toMatchObject({ preset: true, data_scope: 'self' })
+    // Re-created with its label in the tenant's language (demo configures none: Chinese, SPEC §9).
+    expect(byCode.get('EnterpriseSales')).toMatchObject({ preset: true, data_scope: 'self', name: '企业销售' })
     expect(byCode.get('NightDesk')).toMatchObject({ preset: false, permissions: ['orderList'] })
     expect(await syncPresetRoles(test.database.db, manifest)).toBe(0)
   })

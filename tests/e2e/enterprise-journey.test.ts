@@ -207,7 +207,8 @@ describe('issue #21 as one journey', () => {
       .first()
       .getByRole('button', { name: en('action', 'copy'), exact: true })
       .click()
-    const copyName = 'EnterpriseOperation (copy)'
+    // The preset role bears the demo tenant's name for it (Chinese); the copy's suffix is the reader's.
+    const copyName = `${localeText('zh', 'role', 'EnterpriseOperation')} (copy)`
     const copy = rowOf(desk, copyName)
     await expect.poll(() => copy.count(), WAIT).toBe(1)
     await copy.getByRole('link', { name: copyName }).click()

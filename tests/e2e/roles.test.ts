@@ -35,7 +35,8 @@ describe('role management (/operationAuth, /operationsRoleDetail)', () => {
     const source = rowOf(page, 'EnterpriseAdministrator').first()
     await expect.poll(() => source.count(), WAIT).toBe(1)
     await source.getByRole('button', { name: zh('action', 'copy') }).click()
-    const copyName = 'EnterpriseAdministrator（副本）'
+    // The preset role is named in the demo tenant's language; the copy's suffix in the reader's.
+    const copyName = `${zh('role', 'EnterpriseAdministrator')}（副本）`
     const copy = rowOf(page, copyName)
     await expect.poll(() => copy.count(), WAIT).toBe(1)
 

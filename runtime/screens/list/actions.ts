@@ -1,7 +1,7 @@
 import type { ColumnDef } from '../../../model/definitions.ts'
 import type { ManifestEndpoint, ManifestScreen } from '../../../model/resolve.ts'
 import { conditionHolds } from '../../../rules/uiRules.ts'
-import { canOpen } from '../../routing/access.ts'
+import { canOpen, safeRedirect } from '../../routing/access.ts'
 import type { PortalEntity } from '../manifest.ts'
 
 export type ActionDef = NonNullable<NonNullable<ManifestScreen['actions']>['row']>[number]
@@ -68,6 +68,15 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
 export function routeTarget(path: string, action: Pick<ActionDef, 'param'>, id?: unknown): string {
   if (id === undefined || id === null) return path
   return `${path}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
+}
+
+/**
+ * Where a row action with `opens:` leads after its call: the row's field when it is an address of this site
+ * (a letter's link, /orderDetails?id=12); nothing for an empty field or one that would leave the site.
+ */
+export function openedAddress(action: Pick<ActionDef, 'opens'>, row: RowData): string | null {
+  const value = action.opens ? row[action.opens] : undefined
+  return typeof value === 'string' ? safeRedirect(value, '') || null : null
 }
 
 /**

@@ -18,7 +18,15 @@ import {
   screenEndpoint,
   transitionEndpoint,
 } from '../manifest.ts'
-import { type ActionContext, type ActionDef, actionAllowed, confirmKey, type RowData, routeTarget } from './actions.ts'
+import {
+  type ActionContext,
+  type ActionDef,
+  actionAllowed,
+  confirmKey,
+  openedAddress,
+  type RowData,
+  routeTarget,
+} from './actions.ts'
 import {
   type ListState,
   readListState,
@@ -160,6 +168,12 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       const call = clientCall(client, namedEndpoint(action.call))
       if (!call) return
       await call({ ...input, ...action.values, id: row.id, version: row.version })
+      // An action that opens the row's record (a letter read, then its order) goes there; the rest stay.
+      const address = openedAddress(action, row)
+      if (address) {
+        effects.navigate(address)
+        return
+      }
       effects.toast(t('ui.actionDone'), { intent: 'success' })
       await reload()
     },

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { hashPassword } from '../../auth/password.ts'
+import type { Language } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
@@ -121,6 +122,8 @@ interface CompanySeed {
 
 interface TenantSeed {
   code: string
+  /** The language its own texts are written in: the preset roles' names (its users read their letters in it too). */
+  language: Language
   domains: string[]
   nameZh: string
   nameEn: string
@@ -190,6 +193,7 @@ function siteSettings(overrides: Record<string, unknown>): Record<string, unknow
 export const TENANTS: TenantSeed[] = [
   {
     code: 'demo',
+    language: 'zh',
     domains: ['localhost', '127.0.0.1'],
     nameZh: '华远国际货运代理（上海）有限公司',
     nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
@@ -273,6 +277,7 @@ export const TENANTS: TenantSeed[] = [
   },
   {
     code: 'acme',
+    language: 'en',
     domains: ['acme.localhost'],
     nameZh: '艾克美物流（深圳）有限公司',
     nameEn: 'Acme Logistics (Shenzhen) Ltd.',
@@ -399,7 +404,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
       const userIds: Record<string, number> = {}
       const roleIds: Record<string, number> = {}
       for (const [code, role] of Object.entries(manifest.roles))
-        roleIds[code] = (await insertPresetRole(trx, tenant.id, code, role)) as number
+        roleIds[code] = (await insertPresetRole(trx, tenant.id, code, role, seed.language)) as number
       for (const role of seed.customRoles ?? []) {
         const unknown = role.permissions.filter((p) => !manifest.permissions[p])
         if (unknown.length) throw new Error(`seed: role ${role.code} names unknown permissions ${unknown.join(', ')}`)

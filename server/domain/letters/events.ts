@@ -1,4 +1,4 @@
-import { type SqlBool, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { EffectContext } from '../../engine/index.ts'
 import { DEFAULT_LANGUAGE, type Language, messageFor } from '../../http/errors.ts'
@@ -20,14 +20,16 @@ export type Channel = 'inApp' | 'mail' | 'weChat'
 export const CHANNELS: readonly Channel[] = ['inApp', 'mail', 'weChat']
 
 /**
- * Who hears an event: the record's customer (its company's users and whoever created it), the desk (operators
- * with a permission), or the provider-side users a site setting names by id (the operating orders' review
- * receivers, operatingOrderReviewReceiver).
+ * Who hears an event: the record's customer (its company's users and whoever created it), the desk (the
+ * tenant's provider-side users holding a permission), the provider-side users a site setting names by id (the
+ * operating orders' review receivers, operatingOrderReviewReceiver), or an enterprise's own users holding a
+ * permission (the enterprise the record's `company` names: its administrators for a request to join it).
  */
 export type Audience =
   | { kind: 'customer' }
   | { kind: 'operators'; permission: string }
   | { kind: 'setting'; setting: string }
+  | { kind: 'enterprise'; permission: string }
 
 export interface LetterEvent {
   /** The entity and the state its transition reaches that make the event (the `notify` effect). */
@@ -152,14 +154,15 @@ export const LETTER_EVENTS = {
     link: () => '/enterpriseInfo',
     defaults: inAppOnly,
   },
-  // A user asks to join an enterprise (#21's join request): the hook is `notifyEvent(trx, 'joinRequest', …)`,
-  // called by the join flow once it is in this branch; the enterprise's administrators hear it.
+  // A user asks to join an enterprise (#21's join request, server/domain/membership's joinRequestNotify on
+  // create): those of the enterprise who review requests to join it (enterpriseInvite) hear it, and the letter
+  // opens the request, where they approve or refuse it. Not the forwarder's operators: it is not theirs.
   joinRequest: {
     entity: 'joinRequest',
     state: 'pending',
-    to: { kind: 'operators', permission: 'enterpriseAccount' },
-    no: 'realName',
-    link: () => '/enterpriseAccount',
+    to: { kind: 'enterprise', permission: 'enterpriseInvite' },
+    no: 'requester',
+    link: (request) => withId('/joinRequestDetail', request),
     defaults: inAppOnly,
   },
   // An operating order awaits approval (issue #23): the review receivers of the site settings hear of it.
@@ -199,6 +202,20 @@ async function settingUsers(trx: Transaction<DB>, tenantId: number, setting: str
   return list.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0)
 }
 
+/** The user's enabled roles grant the permission. */
+const holding = (permission: string) => (eb: ExpressionBuilder<DB, 'app_user'>) =>
+  eb.exists(
+    eb
+      .selectFrom('user_role')
+      .innerJoin('role', (join) =>
+        join.onRef('role.id', '=', 'user_role.role_id').onRef('role.tenant_id', '=', 'user_role.tenant_id'),
+      )
+      .select(sql`1`.as('one'))
+      .whereRef('user_role.user_id', '=', 'app_user.id')
+      .where('role.status', '=', 1)
+      .where(sql<SqlBool>`role.permissions ? ${permission}`),
+  )
+
 /** The users who hear an event about a record: active ones of the tenant, never another company's. */
 async function recipients(
   trx: Transaction<DB>,
@@ -229,21 +246,17 @@ async function recipients(
     const ids = await settingUsers(trx, tenantId, audience.setting)
     if (!ids.length) return []
     query = query.where('app_user.company_user_type', '=', 1).where('app_user.id', 'in', ids)
-  } else {
+  } else if (audience.kind === 'operators') {
     // The desk: provider-side users whose enabled roles grant the permission.
-    query = query.where('app_user.company_user_type', '=', 1).where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_role')
-          .innerJoin('role', (join) =>
-            join.onRef('role.id', '=', 'user_role.role_id').onRef('role.tenant_id', '=', 'user_role.tenant_id'),
-          )
-          .select(sql`1`.as('one'))
-          .whereRef('user_role.user_id', '=', 'app_user.id')
-          .where('role.status', '=', 1)
-          .where(sql<SqlBool>`role.permissions ? ${audience.permission}`),
-      ),
-    )
+    query = query.where('app_user.company_user_type', '=', 1).where(holding(audience.permission))
+  } else {
+    // The enterprise's own: users bound to it now (the account they act for), on its side, holding the permission.
+    const company = Number(record.company) || null
+    if (!company) return []
+    query = query
+      .where('app_user.company_id', '=', company)
+      .where('app_user.company_user_type', '!=', 1)
+      .where(holding(audience.permission))
   }
   // Whoever made the change knows of it already.
   if (actor) query = query.where('app_user.id', '!=', actor)

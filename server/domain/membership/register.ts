@@ -4,6 +4,7 @@ import { onRegistered, type RegistrationHook } from '../../auth/registration.ts'
 import type { DerivationContext, EffectContext, EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
+import { notifyEvent } from '../letters/events.ts'
 import { contactNoticeCheck } from './contacts.ts'
 import { fieldRefusal, joinCompany, redeemInvite } from './join.ts'
 import { PROVIDER, REVIEW_PERMISSION } from './tables.ts'
@@ -104,6 +105,25 @@ async function joinReviewGuard(context: EffectContext): Promise<void> {
 }
 
 /**
+ * A request to join is told to those of the enterprise who review it (server/domain/letters/events.ts,
+ * `joinRequest`), in the request's transaction: named by the requester's real name, else their username.
+ */
+async function joinRequestNotify(context: EffectContext): Promise<void> {
+  const { trx, call } = context
+  const requester = await trx
+    .selectFrom('app_user')
+    .select(['real_name', 'username'])
+    .where('tenant_id', '=', call.tenantId)
+    .where('id', '=', call.session.userId)
+    .executeTakeFirst()
+  await notifyEvent(trx, 'joinRequest', {
+    tenantId: call.tenantId,
+    record: { ...context.after, requester: requester?.real_name || requester?.username || '' },
+    actor: call.session.userId,
+  })
+}
+
+/**
  * A registration with an invite code (`/register?inviteCode=`): a valid code makes the new user a member of its
  * enterprise in the registration's transaction; an invalid, revoked, expired or used-up one is thrown as the
  * field's refusal, so the user, its role and the spent SMS code roll back with it.
@@ -121,6 +141,7 @@ export function register(engine: EngineRegistry): void {
   engine.derivation('joinRequestTarget', joinRequestTarget)
   engine.derivation('contactNoticeCheck', contactNoticeCheck)
   engine.effect('joinApproved', joinApproved)
+  engine.effect('joinRequestNotify', joinRequestNotify)
   engine.effect('joinReviewGuard', joinReviewGuard)
   engine.effect('workAccountSwitch', workAccountSwitch)
   engine.effect('workAccountLeave', workAccountLeave)

@@ -8,6 +8,7 @@ import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as spa } from './spa/register.ts'
+import { register as tracking } from './tracking/register.ts'
 import { register as watch } from './watch/register.ts'
 
 /**
@@ -17,7 +18,19 @@ import { register as watch } from './watch/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [clients, enterprises, inquiries, letters, membership, orders, push, quotes, spa, watch])
+  for (const register of [
+    clients,
+    enterprises,
+    inquiries,
+    letters,
+    membership,
+    orders,
+    push,
+    quotes,
+    spa,
+    tracking,
+    watch,
+  ])
     register(registry)
   return registry
 }

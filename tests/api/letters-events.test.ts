@@ -367,7 +367,7 @@ describe('receiving settings (/letterManage)', () => {
   it('lists every event with its defaults, each user their own', async () => {
     const token = await test.login('opcs')
     const page = await ok('POST', '/api/b2b/letter/setting/list', token, {})
-    expect(page.total).toBe(12)
+    expect(page.total).toBe(EVENT_NAMES.length)
     const byEvent = Object.fromEntries(
       page.list.map((r: { event: string; inApp: boolean; mail: boolean }) => [r.event, [r.inApp, r.mail]]),
     )
@@ -383,7 +383,13 @@ describe('receiving settings (/letterManage)', () => {
   it('refuses an unknown event or a channel that is not on or off, and changes nothing', async () => {
     const token = await test.login('entop')
     const codes: string[] = []
-    for (const bad of [{ id: 0 }, { id: 13, mail: true }, { id: 'x' }, { id: 4, mail: 'yes' }, { mail: true }]) {
+    for (const bad of [
+      { id: 0 },
+      { id: EVENT_NAMES.length + 1, mail: true },
+      { id: 'x' },
+      { id: 4, mail: 'yes' },
+      { mail: true },
+    ]) {
       const response = await call('POST', '/api/b2b/letter/setting/save', token, bad)
       const body = response.json()
       expect(response.statusCode, JSON.stringify(bad)).toBeLessThan(500)

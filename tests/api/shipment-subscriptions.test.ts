@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../server/db/schema.ts'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
+import { EVENT_NAMES } from '../../server/domain/letters/events.ts'
 import { type NewTrackingEvent, recordTrackingEvents } from '../../server/domain/tracking/record.ts'
 import { notifySubscribers } from '../../server/domain/tracking/subscriptions.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
@@ -260,6 +261,17 @@ describe('subscribing an order to its milestones', () => {
     expect(after.at(-1)?.content).toContain('CSNU6120045')
     expect(await mailsOf('entadmin')).toHaveLength(mails)
   })
+  it("the user's receiving settings can turn a channel off for every subscription", async () => {
+    const entadmin = await test.login('entadmin')
+    const mails = (await mailsOf('entadmin')).length
+    // /letterManage's row of the shipment event (its number in the catalogue): mail off.
+    await ok('POST', '/api/b2b/letter/setting/save', entadmin, {
+      id: EVENT_NAMES.indexOf('shipmentEvent') + 1,
+      mail: false,
+    })
+    await addEvent({ ...release, eventDateTime: '2026-12-31T12:00:00Z' })
+    expect(await mailsOf('entadmin')).toHaveLength(mails)
+  })
 })
 
 describe('whose subscriptions', () => {
@@ -320,6 +332,29 @@ describe('whose subscriptions', () => {
     ).json()
     expect(acmeSubscribe.code).toBe('validation')
     expect(acmeSubscribe.content.fieldErrors[0].field).toBe('order')
+  })
+})
+
+describe("the order look-up of the subscription's form", () => {
+  it("finds the caller's orders by number or id, and none of another company's", async () => {
+    const lookup = async (token: string, query: string) =>
+      (await ok('GET', `/api/b2b/basicData/order/fuzzyQuery?${query}`, token)) as {
+        list: { value: string; label: string }[]
+      }
+    const entadmin = await test.login('entadmin')
+    const byNumber = await lookup(entadmin, `keyword=${encodeURIComponent(orderNo)}`)
+    expect(byNumber.list).toContainEqual(expect.objectContaining({ value: String(order), label: orderNo }))
+    expect((await lookup(entadmin, `codes=${order}`)).list).toEqual([
+      expect.objectContaining({ value: String(order), label: orderNo }),
+    ])
+    const nbclerk = await test.login('nbclerk')
+    expect((await lookup(nbclerk, `codes=${order}`)).list).toEqual([])
+    expect((await lookup(nbclerk, `keyword=${encodeURIComponent(orderNo)}`)).list).toEqual([])
+    // An operator holds no myOrders: the look-up is the customer's.
+    const operator = (
+      await call('GET', `/api/b2b/basicData/order/fuzzyQuery?codes=${order}`, await test.login('opadmin'))
+    ).json()
+    expect(operator.code).toBe('220000')
   })
 })
 

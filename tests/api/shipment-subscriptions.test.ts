@@ -261,6 +261,36 @@ describe('subscribing an order to its milestones', () => {
     expect(after.at(-1)?.content).toContain('CSNU6120045')
     expect(await mailsOf('entadmin')).toHaveLength(mails)
   })
+  it('queues a WeChat template message to a subscriber bound to the official account', async () => {
+    const entadmin = await test.login('entadmin')
+    await withTenant(test.database.db, demo, (trx) =>
+      trx
+        .updateTable('app_user')
+        .set({ wechat_openid: 'o-entadmin-demo' })
+        .where('id', '=', ids.entadmin as number)
+        .execute(),
+    )
+    await subscribed(entadmin, { order, eventTypes: ['SHIPMENT'], eventCodes: ['ISSU'], channels: ['weChat'] })
+    const letters = (await lettersOf('entadmin')).length
+    await addEvent({ ...release, shipmentEventTypeCode: 'ISSU', documentTypeCode: 'TRD' })
+    const { rows } = await withTenant(test.database.db, demo, (trx) =>
+      sql<{ payload: { to: string; template: string; params: Record<string, string>; url: string } }>`
+        select payload from outbox where kind = 'wechat' and payload->>'to' = 'o-entadmin-demo' order by id`.execute(
+        trx,
+      ),
+    )
+    expect(rows.map((r) => r.payload)).toEqual([
+      {
+        to: 'o-entadmin-demo',
+        template: 'orderStatus',
+        params: expect.objectContaining({ first: `Order ${orderNo}: issued`, keyword1: orderNo }),
+        url: `/orderDetails?id=${order}`,
+      },
+    ])
+    // WeChat only: no letter.
+    expect(await lettersOf('entadmin')).toHaveLength(letters)
+  })
+
   it("the user's receiving settings can turn a channel off for every subscription", async () => {
     const entadmin = await test.login('entadmin')
     const mails = (await mailsOf('entadmin')).length

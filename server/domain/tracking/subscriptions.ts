@@ -69,6 +69,9 @@ export function follows(subscription: SubscriptionRow, event: StoredTrackingEven
   return true
 }
 
+/** Pairs per claiming statement: three parameters each, well inside PostgreSQL's 65,535. */
+const CLAIM_CHUNK = 5000
+
 interface OrderRow {
   id: number
   order_no: string | null
@@ -114,12 +117,20 @@ export async function notifySubscribers(
   if (!pairs.length) return []
 
   // Claim the pairs: a retry, another writer or a second import of the same event finds them taken.
-  const claimed = await trx
-    .insertInto('shipment_notice')
-    .values(pairs.map((p) => ({ tenant_id: tenantId, subscription: p.subscription.id, event: p.event.id })))
-    .onConflict((oc) => oc.doNothing())
-    .returning(['subscription', 'event'])
-    .execute()
+  const claimed: { subscription: number; event: number }[] = []
+  for (let start = 0; start < pairs.length; start += CLAIM_CHUNK)
+    claimed.push(
+      ...(await trx
+        .insertInto('shipment_notice')
+        .values(
+          pairs
+            .slice(start, start + CLAIM_CHUNK)
+            .map((p) => ({ tenant_id: tenantId, subscription: p.subscription.id, event: p.event.id })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning(['subscription', 'event'])
+        .execute()),
+    )
   const taken = new Set(claimed.map((c) => `${c.subscription}:${c.event}`))
   const told = pairs.filter((p) => taken.has(`${p.subscription.id}:${p.event.id}`))
   if (!told.length) return []

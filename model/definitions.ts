@@ -298,7 +298,11 @@ export interface ScreenDef {
   columns?: ColumnDef[]
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
-  form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
+  form?: {
+    sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[]
+    /** A form screen's fields a new record takes from the query parameters of the same name (an action's param). */
+    prefill?: string[]
+  }
   /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
   notice?: { text: string; when: string }
   /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */

@@ -44,6 +44,7 @@ export const LOOKUPS = [
   'country',
   'containerType',
   'company',
+  'order',
   'role',
   'roleGroup',
   'enterpriseRole',

@@ -49,6 +49,23 @@ describe('checkScreenFields', () => {
     expect(check(area).at(-1)?.fix).toBe('add remarks to schemas/priceWatch.yaml')
   })
 
+  it("a form's prefill names fields its sections show, and only a form screen has one", () => {
+    const form = AREA.replace('kind: list', 'kind: form').replace(
+      '        - { title: t, fields: [pol, maxPrice] }\n',
+      '        - { title: t, fields: [pol, maxPrice] }\n      prefill: [pol]\n',
+    )
+    expect(check(form)).toEqual([])
+    expect(where(check(form.replace('prefill: [pol]', 'prefill: [pol, status]')))).toEqual([
+      'screens/watch.yaml:20:22 screens[0].form.prefill[1]: "status" is not a field of the form\'s sections',
+    ])
+    expect(where(check(form.replace('prefill: [pol]', 'prefill: [port]')))).toEqual([
+      'screens/watch.yaml:20:17 screens[0].form.prefill[0]: unknown field "port" of entity priceWatch',
+    ])
+    expect(where(check(form.replace('kind: form', 'kind: list')))).toEqual([
+      'screens/watch.yaml:20:7 screens[0].form.prefill: only a form screen is prefilled from its query',
+    ])
+  })
+
   it('a screen without an entity names no fields to check', () => {
     expect(check(AREA.replace('    entity: priceWatch\n', ''))).toEqual([])
   })

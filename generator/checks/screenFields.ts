@@ -38,6 +38,21 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
       screen.form?.sections.forEach((section, j) =>
         section.fields.forEach((f, k) => needField([...at, 'form', 'sections', j, 'fields', k], f)),
       )
+      // A prefilled field is one the form shows, so the reader sees what the page filled in.
+      const shown = new Set(screen.form?.sections.flatMap((section) => section.fields) ?? [])
+      screen.form?.prefill?.forEach((f, k) => {
+        needField([...at, 'form', 'prefill', k], f)
+        if (screen.kind !== 'form')
+          report(file, [...at, 'form', 'prefill'], 'only a form screen is prefilled from its query', 'kind: form')
+        else if (!shown.has(f) && (!entity || known.includes(f)))
+          report(
+            file,
+            [...at, 'form', 'prefill', k],
+            `"${f}" is not a field of the form's sections`,
+            `one of ${listOf([...shown], 30)}`,
+            `add ${f} to a section's fields`,
+          )
+      })
       // A notice reads two site settings the portal has (schemas/siteSettingsView.yaml), the switch a boolean.
       const settings = entities.siteSettingsView?.fields ?? {}
       if (screen.notice && screen.kind !== 'form')

@@ -69,6 +69,8 @@ export interface EntityFormProps {
   sections?: FormSection[]
   /** The record being edited (also the source of read-only section fields). */
   record?: Data | null
+  /** A new record's values given by the page (a screen's `form.prefill`), over the fields' defaults. */
+  prefill?: Data | null
   disabled?: boolean
   /** Saves; a rejected RequestError with field errors shows them under their fields. */
   onSubmit: (data: Data) => Promise<void>
@@ -86,6 +88,7 @@ export function EntityForm({
   entity: portal,
   sections,
   record,
+  prefill,
   disabled,
   onSubmit,
   onChange,
@@ -103,7 +106,7 @@ export function EntityForm({
   const uiSchema = useMemo(() => buildUiSchema(entity, layout), [entity, layout])
   const validator = useMemo(() => validatorFor(entity), [entity])
   const [formData, setFormData] = useState<Data>(() => ({
-    ...(record ? {} : fieldDefaults(entity)),
+    ...(record ? {} : { ...fieldDefaults(entity), ...pickFormData(entity.schema, prefill) }),
     ...pickFormData(entity.schema, record),
   }))
   // The YAML's UI rules for the data now: hidden fields not drawn, disabled ones read-only.

@@ -20,6 +20,7 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   country: (c) => c.booking.countryFuzzyQuery,
   containerType: (c) => c.booking.containerTypeFuzzyQuery,
   company: (c) => c.b2b.companyFuzzyQuery,
+  order: (c) => c.b2b.orderFuzzyQuery,
   role: (c) => c.b2b.roleFuzzyQuery,
   roleGroup: (c) => c.b2b.roleGroupFuzzyQuery,
   enterpriseRole: (c) => c.b2b.enterpriseRoleFuzzyQuery,

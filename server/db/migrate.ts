@@ -19,6 +19,7 @@ import * as enterpriseCode from './migrations/0018_enterprise_code.ts'
 import * as roleManagement from './migrations/0019_role_management.ts'
 import * as outboxDelivery from './migrations/0020_outbox_delivery.ts'
 import * as messagingProviders from './migrations/0021_messaging_providers.ts'
+import * as shipmentNotices from './migrations/0025_shipment_notices.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019_role_management': roleManagement,
   '0020_outbox_delivery': outboxDelivery,
   '0021_messaging_providers': messagingProviders,
+  '0025_shipment_notices': shipmentNotices,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -280,6 +280,14 @@ export interface TrackingEventTable {
   remark: string | null
 }
 
+/** Migration 0025: the (subscription, tracking event) pairs already told (server/domain/tracking/subscriptions.ts). */
+export interface ShipmentNoticeTable {
+  tenant_id: number
+  subscription: number
+  event: number
+  at: Generated<Timestamp>
+}
+
 /** Migration 0021: a tenant's SMS and WeChat settings (server/jobs/providers/settings.ts). */
 export interface TenantMessagingTable {
   tenant_id: number
@@ -308,4 +316,5 @@ export interface DB {
   shipment: ShipmentTable
   tracking_event: TrackingEventTable
   tenant_messaging: TenantMessagingTable
+  shipment_notice: ShipmentNoticeTable
 }

@@ -9,6 +9,7 @@ import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as spa } from './spa/register.ts'
+import { register as tracking } from './tracking/register.ts'
 import { register as watch } from './watch/register.ts'
 
 /**
@@ -29,6 +30,7 @@ export function domainRegistry(): Registry {
     push,
     quotes,
     spa,
+    tracking,
     watch,
   ])
     register(registry)

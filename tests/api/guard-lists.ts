@@ -216,6 +216,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'priceMonitor.create': PRICE_WATCHERS,
   'priceMonitor.update': PRICE_WATCHERS,
   'priceWatch.transition': PRICE_WATCHERS,
+  // Shipment subscriptions (issue #22): whoever sees their orders (myOrders) follows them — every enterprise role.
+  'shipmentSubscriptions.list': ENTERPRISE,
+  'shipmentSubscriptions.detail': ENTERPRISE,
+  'shipmentSubscriptions.create': ENTERPRISE,
+  'shipmentSubscription.transition': ENTERPRISE,
+  // Its order field's look-up: the orders the caller's order list shows.
+  orderFuzzyQuery: ENTERPRISE,
   // Letters (the message centre): everybody's own.
   letterList: EVERYONE,
   letterRead: EVERYONE,

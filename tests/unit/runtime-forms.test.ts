@@ -12,6 +12,7 @@ import {
   widgetFor,
   withRuleMarks,
 } from '../../runtime/forms/schemaForm.ts'
+import { prefilledRecord } from '../../runtime/screens/form/prefill.ts'
 import { brandRamp, parseHex } from '../../runtime/theme.ts'
 import { coerce } from '../../runtime/widgets/index.tsx'
 import { textBlockStatus } from '../../runtime/widgets/textBlock.ts'
@@ -38,7 +39,7 @@ describe('widgets by field', () => {
     expect(widgetFor({ type: 'ref', ref: 'port' })).toBe('portSelect')
     // A tenant entity with a look-up gets the search select (runtime/widgets/lookups.ts); others a text box.
     expect(widgetFor({ type: 'ref', ref: 'role' })).toBe('ReferenceWidget')
-    expect(widgetFor({ type: 'ref', ref: 'order' })).toBe('text')
+    expect(widgetFor({ type: 'ref', ref: 'inquiry' })).toBe('text')
     expect(widgetFor({ type: 'file', accept: ['png', 'jpg'] })).toBe('imageUpload')
     expect(widgetFor({ type: 'string', widget: 'richText' })).toBe('richText')
   })
@@ -196,5 +197,22 @@ describe('the required mark of a rule that holds now (schemas/inquiry.yaml requi
     // A field the form hides gets no mark.
     const hidden = { ...ui, pickUpAddress: { 'ui:widget': 'hidden' } }
     expect(withRuleMarks(hidden, inquiry, { needPickUp: true }).pickUpAddress).toEqual({ 'ui:widget': 'hidden' })
+  })
+})
+
+describe('a form prefilled from its query (form.prefill)', () => {
+  const screen = screens.find((s) => s.name === 'shipmentSubscriptionDetail')
+  if (!screen) throw new Error('no shipmentSubscriptionDetail screen')
+  const subscription = entity('shipmentSubscription')
+
+  it('takes the fields the YAML names, as the field stores them, and nothing else', () => {
+    expect(prefilledRecord(screen, subscription, new URLSearchParams('order=12&containerNo=CSQU3054383'))).toEqual({
+      order: 12,
+    })
+  })
+
+  it('is nothing without the parameter, or for a screen that names none', () => {
+    expect(prefilledRecord(screen, subscription, new URLSearchParams('order='))).toBeNull()
+    expect(prefilledRecord({ form: { sections } }, profile, new URLSearchParams('username=x'))).toBeNull()
   })
 })

@@ -29,13 +29,16 @@ describe('reference look-ups', () => {
       expect(hasLookup(name), name).toBe(true)
     expect(hasLookup('company')).toBe(true)
     expect(hasLookup('role')).toBe(true)
-    expect(hasLookup('order')).toBe(false)
+    // A shipment subscription's order (issue #22): the caller's own orders.
+    expect(hasLookup('order')).toBe(true)
+    expect(hasLookup('inquiry')).toBe(false)
   })
 
   it('give a ref to a tenant entity the search select, told which entity', () => {
     expect(widgetFor({ type: 'ref', ref: 'port' })).toBe('portSelect')
     expect(widgetFor({ type: 'ref', ref: 'company' })).toBe('ReferenceWidget')
-    expect(widgetFor({ type: 'ref', ref: 'order' })).toBe('text')
+    expect(widgetFor({ type: 'ref', ref: 'order' })).toBe('ReferenceWidget')
+    expect(widgetFor({ type: 'ref', ref: 'inquiry' })).toBe('text')
     const account = entities.operationAccount as NonNullable<Manifest['entities'][string]>
     const ui = buildUiSchema(account, formSections(account)) as Record<string, Record<string, unknown>>
     expect(ui.companyAppRoleId).toMatchObject({ 'ui:widget': 'ReferenceWidget', 'ui:options': { ref: 'role' } })

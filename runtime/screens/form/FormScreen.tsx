@@ -19,6 +19,7 @@ import { clientCall, type PortalEntity, transitionEndpoint } from '../manifest.t
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
 import { labelledRecord } from './labels.ts'
+import { prefilledRecord } from './prefill.ts'
 
 const useStyles = makeStyles({
   panel: {
@@ -102,6 +103,11 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   )
   // Read-only refs show their names (row.labels); the edited fields keep the ids and codes they send back.
   const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
+  // A new record opened for another one (?order=<id>): the fields the YAML names start filled in.
+  const prefilled = useMemo(
+    () => (id === null ? prefilledRecord(screen, entity, params) : null),
+    [id, screen, entity, params],
+  )
   const kind = screen.endpoints?.update && (data?.id !== undefined || ownProfile) ? 'update' : 'create'
   const formId = `form-${screen.name}`
   const machine = stateMachineOf(entity)
@@ -179,11 +185,12 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
       )}
       {/* A new record (after saving, or another id) starts the form again from it. */}
       <EntityForm
-        key={JSON.stringify(data)}
+        key={JSON.stringify(data ?? prefilled)}
         id={formId}
         entity={entity}
         sections={screen.form?.sections}
         record={shown}
+        prefill={prefilled}
         disabled={busy || !editable}
         onSubmit={save}
       />

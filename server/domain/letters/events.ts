@@ -22,14 +22,16 @@ export const CHANNELS: readonly Channel[] = ['inApp', 'mail', 'weChat']
 /**
  * Who hears an event: the record's customer (its company's users and whoever created it), the desk (the
  * tenant's provider-side users holding a permission), the provider-side users a site setting names by id (the
- * operating orders' review receivers, operatingOrderReviewReceiver), or an enterprise's own users holding a
- * permission (the enterprise the record's `company` names: its administrators for a request to join it).
+ * operating orders' review receivers, operatingOrderReviewReceiver), an enterprise's own users holding a
+ * permission (the enterprise the record's `company` names: its administrators for a request to join it), or
+ * only the user the record names as its `subscriber` (a shipment subscription's owner).
  */
 export type Audience =
   | { kind: 'customer' }
   | { kind: 'operators'; permission: string }
   | { kind: 'setting'; setting: string }
   | { kind: 'enterprise'; permission: string }
+  | { kind: 'subscriber' }
 
 export interface LetterEvent {
   /** The entity and the state its transition reaches that make the event (the `notify` effect). */
@@ -46,6 +48,8 @@ export interface LetterEvent {
 
 const inAppOnly = { inApp: true, mail: false, weChat: false }
 const withMail = { inApp: true, mail: true, weChat: false }
+/** A subscription chooses its own channels: each is on until the user turns it off in /letterManage. */
+const allChannels = { inApp: true, mail: true, weChat: true }
 const customer: Audience = { kind: 'customer' }
 
 /** The customer's detail screen of an order, by its transport mode and load type (screens/customerOrders.yaml). */
@@ -174,6 +178,17 @@ export const LETTER_EVENTS = {
     link: (job) => withId('/seaOperatingOrderDetail', job),
     defaults: inAppOnly,
   },
+  // A tracking event of an order someone subscribed to (schemas/shipmentSubscription.yaml): told by
+  // server/domain/tracking/subscriptions.ts, which every writer of tracking events goes through, never by a
+  // transition. The record is the order, with the subscriber.
+  shipmentEvent: {
+    entity: 'trackingEvent',
+    state: 'recorded',
+    to: { kind: 'subscriber' },
+    no: 'orderNo',
+    link: (order) => withId(customerOrderRoute(order), order),
+    defaults: allChannels,
+  },
 } satisfies Record<string, LetterEvent>
 
 export type LetterEventName = keyof typeof LETTER_EVENTS
@@ -183,6 +198,7 @@ interface Recipient {
   id: number
   language: Language
   email: string | null
+  wechatOpenid: string | null
 }
 
 const LANGUAGES: readonly string[] = ['zh', 'en', 'ja', 'es']
@@ -226,10 +242,14 @@ async function recipients(
 ): Promise<Recipient[]> {
   let query = trx
     .selectFrom('app_user')
-    .select(['app_user.id', 'app_user.language', 'app_user.email'])
+    .select(['app_user.id', 'app_user.language', 'app_user.email', 'app_user.wechat_openid'])
     .where('app_user.tenant_id', '=', tenantId)
     .where('app_user.state', '=', 1)
-  if (audience.kind === 'customer') {
+  if (audience.kind === 'subscriber') {
+    const subscriber = Number(record.subscriber) || null
+    if (!subscriber) return []
+    query = query.where('app_user.id', '=', subscriber)
+  } else if (audience.kind === 'customer') {
     const company = Number(record.customerCompany) || null
     const creator = Number(record.createdBy) || null
     if (!company && !creator) return []
@@ -266,6 +286,7 @@ async function recipients(
     id: row.id,
     language: row.language && LANGUAGES.includes(row.language) ? (row.language as Language) : fallback,
     email: row.email,
+    wechatOpenid: row.wechat_openid,
   }))
 }
 
@@ -302,8 +323,12 @@ export interface EventNotice {
   record: Record<string, unknown>
   /** The user who caused it: they get no letter of their own change. */
   actor?: number
-  /** More values for the texts ({{remark}}). */
-  params?: Record<string, unknown>
+  /** More values for the texts ({{remark}}), or, when they must be in the recipient's language, a function of it. */
+  params?: Record<string, unknown> | ((language: Language) => Record<string, unknown>)
+  /** The channels the cause itself allows (a subscription's choice): a channel off here is off whatever the settings. */
+  channels?: Readonly<Record<Channel, boolean>>
+  /** The locale keys' stem when it is not the event's own (`letter.<text>_title`): a correction's wording. */
+  text?: string
 }
 
 /** What one event wrote: the letters' recipients and the outbox rows. */
@@ -332,13 +357,23 @@ export async function notifyEvent(
     event,
   )
   const link = spec.link(record)
-  const params = { no: String(record[spec.no] ?? ''), ...notice.params }
+  const stem = notice.text ?? event
   const letters = []
   const outbox: number[] = []
   for (const user of users) {
-    const on = channels.get(user.id) ?? spec.defaults
-    const title = messageFor(`letter.${event}_title`, user.language, params)
-    const content = messageFor(`letter.${event}_content`, user.language, params)
+    const chosen = channels.get(user.id) ?? spec.defaults
+    const allowed = notice.channels
+    const on = allowed
+      ? {
+          inApp: chosen.inApp && allowed.inApp,
+          mail: chosen.mail && allowed.mail,
+          weChat: chosen.weChat && allowed.weChat,
+        }
+      : chosen
+    const extra = typeof notice.params === 'function' ? notice.params(user.language) : notice.params
+    const params = { no: String(record[spec.no] ?? ''), ...extra }
+    const title = messageFor(`letter.${stem}_title`, user.language, params)
+    const content = messageFor(`letter.${stem}_content`, user.language, params)
     if (on.inApp) letters.push({ tenantId, recipient: user.id, title, content, event, link })
     if (on.mail && user.email)
       outbox.push(
@@ -352,8 +387,17 @@ export async function notifyEvent(
           link,
         }),
       )
-    // WeChat: the choice is kept, but no user has a bound official-account openid yet (nothing stores
-    // one), so there is no one to address; the template message is queued here once the binding exists.
+    // WeChat: a template message to a user bound to the tenant's official account (app_user.wechat_openid,
+    // migration 0021); the choice of an unbound user is kept, with no one to address yet.
+    if (on.weChat && user.wechatOpenid)
+      outbox.push(
+        await enqueue(trx, tenantId, 'wechat', {
+          to: user.wechatOpenid,
+          template: 'orderStatus',
+          params: { first: title, keyword1: params.no, remark: content.replace(/<br\s*\/?>/gi, ' ') },
+          url: link,
+        }),
+      )
   }
   await writeLetters(trx, letters)
   return { letters: letters.map((letter) => letter.recipient), outbox }

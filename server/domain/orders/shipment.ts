@@ -1,5 +1,6 @@
 import type { EffectContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
+import { recordTrackingEvents } from '../tracking/record.ts'
 import { dayStart } from '../tracking/view.ts'
 
 /**
@@ -67,19 +68,20 @@ export async function createShipment(context: EffectContext): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('tracking_event')
-    .values({
-      tenant_id: call.tenantId,
-      created_by: call.session.userId,
-      shipment: shipment.id,
-      event_type: 'SHIPMENT',
-      event_classifier_code: 'ACT',
-      event_date_time: at,
-      event_created_date_time: at,
-      shipment_event_type_code: 'CONF',
-      document_type_code: 'BKG',
-      un_location_code: order.pol as string,
-    })
-    .execute()
+  await recordTrackingEvents(
+    trx,
+    call.tenantId,
+    [
+      {
+        shipment: shipment.id,
+        eventType: 'SHIPMENT',
+        eventClassifierCode: 'ACT',
+        eventDateTime: at,
+        shipmentEventTypeCode: 'CONF',
+        documentTypeCode: 'BKG',
+        unLocationCode: order.pol as string,
+      },
+    ],
+    { userId: call.session.userId, at },
+  )
 }

@@ -1,4 +1,5 @@
 import { type SqlBool, sql } from 'kysely'
+import { scopeConditions } from '../../engine/index.ts'
 import type { HandlerRegistry, TypedHandler } from '../../http/endpoints.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
 import { type LookupPlan, type LookupQuery, lookup, lookupEntity } from './lookup.ts'
@@ -45,6 +46,13 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
         session && session.companyUserType !== PROVIDER
           ? [session.companyId ? sql<SqlBool>`${sql.ref('id')} = ${session.companyId}` : sql<SqlBool>`false`]
           : [],
+    },
+    // A shipment subscription's order (issue #22): the orders the caller's order list shows, by the order
+    // entity's data scope (server/engine/scope.ts); a caller without a session sees none.
+    orderFuzzyQuery: {
+      entity: lookupEntity(manifest, 'order'),
+      where: ({ session }) =>
+        session ? scopeConditions(lookupEntity(manifest, 'order'), session, 'booking_order') : [sql<SqlBool>`false`],
     },
     // Role management's group field (issue #21): the tenant's role groups.
     roleGroupFuzzyQuery: list('roleGroup'),

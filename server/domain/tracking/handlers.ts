@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { parseTrackingNumbers } from '../../../rules/trackingNumbers.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers, TypedHandler } from '../../http/endpoints.ts'
@@ -6,6 +5,7 @@ import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
 import { spendLookup, visitorLimit } from './limits.ts'
 import { audienceOf, trackNumbers } from './lookup.ts'
+import { recordTrackingEvents } from './record.ts'
 
 /**
  * Cargo tracking (issue #6): the public search, the signed-in user's search history, and the operators'
@@ -110,80 +110,14 @@ export const trackingHandlers = {
     const input = ctx.input
     const tenantId = ctx.request.tenant.id
     return ctx.inTenant(async (trx) => {
-      const shipment = await trx
-        .selectFrom('shipment')
-        .select(['id', 'pol', 'pod'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', input.shipment)
-        .forUpdate()
-        .executeTakeFirst()
-      if (!shipment) throw new ApiError('404')
-      if (input.correctsEvent !== undefined) {
-        const corrected = await trx
-          .selectFrom('tracking_event')
-          .select('shipment')
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', input.correctsEvent)
-          .executeTakeFirst()
-        if (corrected?.shipment !== shipment.id) {
-          throw new ApiError('validation', {}, [
-            { field: 'correctsEvent', message: 'tracking.invalidCorrection', params: {} },
-          ])
-        }
-      }
-      // Each event type carries only its own codes (DCSA): what belongs to another type is dropped.
-      const kind = input.eventType
-      const row = await trx
-        .insertInto('tracking_event')
-        .values({
-          tenant_id: tenantId,
-          created_by: session.userId,
-          shipment: shipment.id,
-          event_type: kind,
-          event_classifier_code: input.eventClassifierCode,
-          event_date_time: input.eventDateTime,
-          event_created_date_time: now(),
-          shipment_event_type_code: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
-          document_type_code: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
-          transport_event_type_code: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
-          equipment_event_type_code: kind === 'EQUIPMENT' ? (input.equipmentEventTypeCode ?? null) : null,
-          equipment_reference: kind === 'EQUIPMENT' ? (input.equipmentReference ?? null) : null,
-          empty_indicator_code: kind === 'EQUIPMENT' ? (input.emptyIndicatorCode ?? null) : null,
-          un_location_code: input.unLocationCode ?? null,
-          vessel_name: kind === 'TRANSPORT' ? (input.vesselName ?? null) : null,
-          carrier_voyage_number: kind === 'TRANSPORT' ? (input.carrierVoyageNumber ?? null) : null,
-          corrects_event: input.correctsEvent ?? null,
-          remark: input.remark ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      // Departures from the port of loading and arrivals at the port of discharge move the schedule.
-      if (kind === 'TRANSPORT') {
-        const actual = input.eventClassifierCode === 'ACT'
-        const column =
-          input.transportEventTypeCode === 'DEPA' && input.unLocationCode === shipment.pol
-            ? actual
-              ? 'atd'
-              : 'etd'
-            : input.transportEventTypeCode === 'ARRI' && input.unLocationCode === shipment.pod
-              ? actual
-                ? 'ata'
-                : 'eta'
-              : null
-        if (column) {
-          await trx
-            .updateTable('shipment')
-            .set({ [column]: input.eventDateTime, updated_at: now(), version: sql`version + 1` })
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', shipment.id)
-            .execute()
-        }
-      }
+      const [row] = await recordTrackingEvents(trx, tenantId, [input], { userId: session.userId })
+      if (!row) throw new ApiError('404')
+      const kind = row.event_type
       // The event as stored: each type's own codes as they were written, the others none.
       return {
         id: row.id,
         shipment: row.shipment,
-        eventType: row.event_type,
+        eventType: kind,
         eventClassifierCode: row.event_classifier_code,
         eventDateTime: new Date(row.event_date_time).toISOString(),
         eventCreatedDateTime: new Date(row.event_created_date_time).toISOString(),

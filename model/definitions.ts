@@ -226,6 +226,8 @@ export interface ActionDef {
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
+  /** A file of the record: the hand-written GET endpoint (`response: binary`) downloaded with the record's id. */
+  download?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean
 }

@@ -6,7 +6,8 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * Row actions that call a hand-written endpoint (`call:`, issue #21: copy a role, enable or disable it,
  * assign it): the endpoint exists and is a POST whose body takes the row's `id`, every fixed value and every
  * field the action's `input:` asks for; `input:` is a request entity (stored: false); `when:` reads fields the
- * row has. `input`, `values` and `when` without what they belong to are refused too.
+ * row has. `input`, `values` and `when` without what they belong to are refused too. An action that downloads
+ * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`.
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -102,6 +103,34 @@ function actionErrors(
               })
       }
     }
+  }
+  if (action.download) {
+    if (place !== 'toolbar' || kind !== 'detail')
+      errors.push({
+        path: [...at, 'download'],
+        message: 'download: is a toolbar action of a detail screen (it sends the record’s id)',
+        expected: 'actions.toolbar of a kind: detail screen',
+      })
+    const endpoint = custom.get(action.download)
+    const query = endpoint?.body ? entities[endpoint.body] : undefined
+    if (!endpoint)
+      errors.push({
+        path: [...at, 'download'],
+        message: `unknown endpoint "${action.download}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.download, [...custom.keys()]),
+      })
+    // `waybill check` hands the checks `response:` entity names only (a `binary` or `none` answer has none).
+    else if (
+      endpoint.method !== 'GET' ||
+      (endpoint.response !== undefined && endpoint.response !== 'binary') ||
+      !query?.fields.id
+    )
+      errors.push({
+        path: [...at, 'download'],
+        message: `endpoint "${action.download}" is not a GET answering a file whose query takes the record’s id`,
+        expected: 'method: GET, response: binary and a body: entity with an id field (recordIdQuery)',
+      })
   }
   if (action.when) {
     if (place !== 'row')

@@ -88,7 +88,8 @@ export function freightTermOf(tradeTerm: string): 'prepaid' | 'collect' {
  * (`missingForShippingInstructions`). When the B/L instruction fields land (helper h4's branch), fill them
  * here — blNo, bizNo, original and copy counts, blWay, the four places with codes and names, transport
  * clause, container number / seal / volume / marks / description, the goods names, wood packaging, dangerous
- * class and UN number — and nothing else needs to change: both exports and the PDF read only this type.
+ * class and UN number. Both exports and the PDF read only this type; if the instruction is stored as an entity
+ * of its own beside the order, its handlers (server/domain/dcsa/handlers.ts `orderOf`) read it too and pass it here.
  */
 export function instructionFromOrder(order: OrderRecord): BlInstruction {
   const place = (field: string): BlPlace => ({ code: text(order[field]), name: labelOf(order, field) })
@@ -101,8 +102,9 @@ export function instructionFromOrder(order: OrderRecord): BlInstruction {
     bizNo: text(order.businessRefNo),
     // Carriers such as Maersk and COSCO issue the master B/L under the booking number.
     bookingNo: text(order.mbl),
-    originalCount: 3,
-    copyCount: 3,
+    // Not asked for yet: 0 prints nothing and sends no count.
+    originalCount: 0,
+    copyCount: 0,
     blWay: 'general',
     shipper: text(order.shipper),
     consignee: text(order.consignee),

@@ -246,6 +246,8 @@ export interface ActionDef {
   when?: UiCondition
   /** With `call`: the row's field holding the in-app address the portal opens after the call (a letter's link). */
   opens?: string
+  /** A file of the record: the hand-written GET endpoint (`response: binary`) downloaded with the record's id. */
+  download?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean
 }

@@ -14,6 +14,7 @@ import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
+import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -249,6 +250,7 @@ export async function buildApp({
         ...trackingHandlers,
         ...orderHandlers(manifest, engine),
         ...operatingHandlers(engine),
+        ...dcsaHandlers(engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
         ...pushHandlers,

@@ -8,6 +8,8 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * field the action's `input:` asks for; `input:` is a request entity (stored: false); `when:` reads fields the
  * row has; `opens:` names a text field of the row. `input`, `values`, `opens` and `when` without what they
  * belong to are refused too.
+ * row has. `input`, `values` and `when` without what they belong to are refused too. An action that downloads
+ * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`.
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -111,6 +113,34 @@ function actionErrors(
       expected: `a text field of ${row?.entity ?? 'the screen’s entity'} holding an in-app address`,
       fix: suggestion(action.opens, Object.keys(row?.fields ?? {})),
     })
+  if (action.download) {
+    if (place !== 'toolbar' || kind !== 'detail')
+      errors.push({
+        path: [...at, 'download'],
+        message: 'download: is a toolbar action of a detail screen (it sends the record’s id)',
+        expected: 'actions.toolbar of a kind: detail screen',
+      })
+    const endpoint = custom.get(action.download)
+    const query = endpoint?.body ? entities[endpoint.body] : undefined
+    if (!endpoint)
+      errors.push({
+        path: [...at, 'download'],
+        message: `unknown endpoint "${action.download}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.download, [...custom.keys()]),
+      })
+    // `waybill check` hands the checks `response:` entity names only (a `binary` or `none` answer has none).
+    else if (
+      endpoint.method !== 'GET' ||
+      (endpoint.response !== undefined && endpoint.response !== 'binary') ||
+      !query?.fields.id
+    )
+      errors.push({
+        path: [...at, 'download'],
+        message: `endpoint "${action.download}" is not a GET answering a file whose query takes the record’s id`,
+        expected: 'method: GET, response: binary and a body: entity with an id field (recordIdQuery)',
+      })
+  }
   if (action.when) {
     if (place !== 'row')
       errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })

@@ -154,7 +154,8 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
     (endpoint) =>
       screens.some((s) => Object.values(s.endpoints ?? {}).some(samePlace(endpoint))) ||
       (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)) ||
-      (endpoint.kind === 'custom' && actions.some((action) => action.call === endpoint.id)),
+      (endpoint.kind === 'custom' &&
+        actions.some((action) => action.call === endpoint.id || action.download === endpoint.id)),
   )
   const entities: Record<string, PortalEntity> = {}
   for (const name of [...entityNames].sort()) {

@@ -155,6 +155,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // The customer's own export (issue #21): a permission of its own every enterprise preset role holds.
   'myOrders.export': ENTERPRISE,
   'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // An order's documents (issue #23): whoever may open the order's detail (myOrders or orderList).
+  dcsaBookingExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaShippingInstructionsExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  blDraftPdf: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'orderDraftList.create': BOOKERS,

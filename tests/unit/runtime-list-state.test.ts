@@ -179,6 +179,18 @@ describe('row and toolbar actions', () => {
     expect(actionAllowed(create, ctx(['operationAccount']))).toBe(true)
     expect(actionAllowed(create, ctx(['orderList']))).toBe(false)
   })
+
+  it("offers a download only with its endpoint's permission (issue #23: the order's documents)", () => {
+    const draft = screen('orderDetails').actions?.toolbar?.find((a) => a.download === 'blDraftPdf')
+    if (!draft) throw new Error('orderDetails has no draft B/L download')
+    const ctx = (permissions: string[]) => ({
+      ...context('orderDetails', permissions),
+      call: (name: string) => endpoints.find((e) => e.kind === 'custom' && e.id === name),
+    })
+    expect(actionAllowed(draft, ctx(['myOrders']))).toBe(true)
+    expect(actionAllowed(draft, ctx(['orderList']))).toBe(true)
+    expect(actionAllowed(draft, ctx(['priceMonitor']))).toBe(false)
+  })
 })
 
 describe('cells', () => {

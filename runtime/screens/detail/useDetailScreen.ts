@@ -7,6 +7,7 @@ import type { ManifestScreen } from '../../../model/resolve.ts'
 import { fieldRulesOf, inactiveFields, withoutInactive } from '../../../rules/uiRules.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
+import { downloadFrom } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
@@ -19,6 +20,7 @@ import {
   entityDef,
   loadManifest,
   manifest,
+  namedEndpoint,
   type PortalEntity,
   screenDef,
   screenEndpoint,
@@ -92,6 +94,7 @@ export function useDetailScreen(screen: ManifestScreen) {
       entity,
       permissions: session.permissions,
       endpoint: (kind) => screenEndpoint(screen, kind),
+      call: (name) => namedEndpoint(name),
       route: (name) => routes.find((route) => route.name === name),
     }),
     [screen, entity, session.permissions],
@@ -173,6 +176,23 @@ export function useDetailScreen(screen: ManifestScreen) {
       if (action.route) {
         const route = routes.find((r) => r.name === action.route)
         if (route) effects.navigate(routeTarget(route.path, action, record.id))
+        return
+      }
+      if (action.download) {
+        const endpoint = namedEndpoint(action.download)
+        if (!endpoint) return
+        setRunning(action.name)
+        try {
+          await downloadFrom(endpoint.path, { id: String(record.id) }, `${action.name}-${record.id}`)
+        } catch (error) {
+          // Why the server refused the file (the fields the document lacks), in the reader's language.
+          const fields = error instanceof RequestError ? error.fieldErrors.map((f) => `${f.field}: ${f.message}`) : []
+          effects.toast([error instanceof Error ? error.message : String(error), ...fields].join('\n'), {
+            intent: 'error',
+          })
+        } finally {
+          setRunning(null)
+        }
         return
       }
       await fire(action)

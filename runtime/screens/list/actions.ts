@@ -36,6 +36,11 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
   // A row action for some rows only (enable on the disabled ones): the YAML's condition on the row.
   if (action.when && row && !conditionHolds(action.when, row)) return false
   if (action.call && !holdsAny(context.call?.(action.call)?.permissions ?? [], permissions)) return false
+  // A download is offered only when its endpoint is known (in the screen's manifest part) and its permission held.
+  if (action.download) {
+    const endpoint = context.call?.(action.download)
+    if (!endpoint || !holdsAny(endpoint.permissions, permissions)) return false
+  }
   if (action.transition) {
     const transition = entity?.states?.transitions[action.transition]
     if (!transition || !permissions.has(transition.permission)) return false

@@ -1,0 +1,111 @@
+import type { BlInstruction } from '../../server/domain/dcsa/instruction.ts'
+
+/**
+ * Realistic B/L instructions (SPEC §3 fields) for the DCSA and PDF tests, until the seed carries B/L
+ * instructions of its own: real ports, carriers' SCACs, container numbers with correct ISO 6346 check digits,
+ * HS codes of the goods, container sums equal to the totals.
+ */
+
+const ningboToRotterdam: BlInstruction = {
+  vessel: 'MAERSK EINDHOVEN',
+  voyage: '611W',
+  blNo: 'MAEU264015838',
+  bizNo: 'PO-DEMO-2026-0114',
+  bookingNo: '264015838',
+  originalCount: 3,
+  copyCount: 2,
+  blWay: 'general',
+  shipper:
+    'HANGZHOU MINGHUI TEXTILE IMP & EXP\nCO., LTD.\nNO. 318 QIUTAO NORTH ROAD\nHANGZHOU 310020 CHINA\nTEL +86 571 8702 6618',
+  consignee: 'TO ORDER OF ING BANK N.V.\nAMSTERDAM',
+  notifyParty: 'DUTCH LINEN TRADING B.V.\nWAALHAVEN O.Z. 81\n3087 BM ROTTERDAM NETHERLANDS',
+  placeOfReceipt: { code: 'CNHGH', name: 'HANGZHOU' },
+  portOfLoading: { code: 'CNNGB', name: 'NINGBO' },
+  portOfDischarge: { code: 'NLRTM', name: 'ROTTERDAM' },
+  placeOfDelivery: { code: 'NLRTM', name: 'ROTTERDAM' },
+  carrier: 'MAEU',
+  carrierName: 'Maersk',
+  transportClause: 'CY-CY',
+  freightTerm: 'prepaid',
+  remarks: 'SHIPPER LOAD COUNT AND SEAL',
+  etd: '2026-03-18',
+  packageType: 'CARTONS',
+  containers: [
+    {
+      number: 'MSKU9070323',
+      seal: 'ML-CN4471920',
+      sizeType: '45G1',
+      quantity: 620,
+      grossWeight: 8990.5,
+      volume: 32.24,
+      marks: 'DLT/RTM\nPO 0114\nC/NO. 1-620',
+      description: '100% COTTON BED LINEN',
+    },
+    {
+      number: 'MSKU7041882',
+      seal: 'ML-CN4471921',
+      sizeType: '45G1',
+      quantity: 580,
+      grossWeight: 8410,
+      volume: 30.16,
+      marks: 'DLT/RTM\nPO 0114\nC/NO. 621-1200',
+      description: '100% COTTON BED LINEN',
+    },
+  ],
+  goodsNameEn: '100% COTTON BED LINEN\nDUVET COVERS AND PILLOWCASES',
+  goodsNameCn: '全棉床上用品（被套、枕套）',
+  hsCode: '630231',
+  woodPackaging: 'treated',
+  dangerousClass: '',
+  unNo: '',
+  contact: { name: 'Zhang Wei', phone: '+86 571 8702 6618', email: 'docs@minghui-textile.example' },
+}
+
+const shanghaiToLosAngeles: BlInstruction = {
+  vessel: 'COSCO SHIPPING ARIES',
+  voyage: '045E',
+  blNo: 'HYSHA2600091',
+  bizNo: 'PO-DEMO-2026-0121',
+  bookingNo: '6403187720',
+  originalCount: 0,
+  copyCount: 0,
+  blWay: 'split',
+  shipper: 'HANGZHOU MINGHUI TEXTILE IMP & EXP\nCO., LTD.\nNO. 318 QIUTAO NORTH ROAD\nHANGZHOU 310020 CHINA',
+  consignee: 'PACIFIC HOME GOODS INC.\n1200 HARBOR BLVD\nLONG BEACH CA 90802 USA',
+  notifyParty: 'SAME AS CONSIGNEE',
+  placeOfReceipt: null,
+  portOfLoading: { code: 'CNSHA', name: 'SHANGHAI' },
+  portOfDischarge: { code: 'USLAX', name: 'LOS ANGELES' },
+  placeOfDelivery: { code: 'USLGB', name: 'LONG BEACH' },
+  carrier: 'COSU',
+  carrierName: 'COSCO Shipping',
+  transportClause: 'CY-DOOR',
+  freightTerm: 'collect',
+  remarks: '',
+  etd: '2026-04-02',
+  packageType: 'DRUMS',
+  containers: [
+    {
+      number: 'CSNU6382148',
+      seal: 'CS0918273',
+      sizeType: '22G1',
+      quantity: 80,
+      grossWeight: 17200,
+      volume: 16.8,
+      marks: 'PHG/LGB\nUN 1263 PAINT',
+      description: 'PAINT, FLAMMABLE LIQUID',
+    },
+  ],
+  goodsNameEn: 'WATER-BASED TEXTILE PAINT',
+  goodsNameCn: '纺织用油漆',
+  hsCode: '320890',
+  woodPackaging: 'none',
+  dangerousClass: '3',
+  unNo: '1263',
+  contact: { name: 'Li Na', phone: '', email: 'li.na@minghui-textile.example' },
+}
+
+export const BL_INSTRUCTIONS = [
+  { name: 'Ningbo to Rotterdam, two 40HQ, to order', instruction: ningboToRotterdam },
+  { name: 'Shanghai to Long Beach, dangerous goods, house B/Ls', instruction: shanghaiToLosAngeles },
+] as const

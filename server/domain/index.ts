@@ -4,6 +4,7 @@ import { register as enterprises } from './enterprises/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as membership } from './membership/register.ts'
+import { register as messaging } from './messaging/register.ts'
 import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
@@ -17,7 +18,19 @@ import { register as watch } from './watch/register.ts'
  */
 export function domainRegistry(): Registry {
   const registry = createRegistry()
-  for (const register of [clients, enterprises, inquiries, letters, membership, orders, push, quotes, spa, watch])
+  for (const register of [
+    clients,
+    enterprises,
+    inquiries,
+    letters,
+    membership,
+    messaging,
+    orders,
+    push,
+    quotes,
+    spa,
+    watch,
+  ])
     register(registry)
   return registry
 }

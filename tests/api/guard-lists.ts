@@ -269,6 +269,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   messagingSettingsList: PROVIDER_ADMIN,
   messagingSettingsDetail: PROVIDER_ADMIN,
   messagingSettingsSave: PROVIDER_ADMIN,
+  // The outbox as operators follow it, and a failed message sent again (issue #22).
+  'outboxStatus.list': PROVIDER_ADMIN,
+  'outboxFailed.list': PROVIDER_ADMIN,
+  outboxRetry: PROVIDER_ADMIN,
   'roleGroupList.list': PROVIDER_ADMIN,
   'roleGroupList.detail': PROVIDER_ADMIN,
   'roleGroupList.create': PROVIDER_ADMIN,

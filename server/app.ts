@@ -21,7 +21,7 @@ import { membershipHandlers } from './domain/membership/handlers.ts'
 import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
-import { pushHandlers } from './domain/push/handlers.ts'
+import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
@@ -250,6 +250,7 @@ export async function buildApp({
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
         ...pushHandlers,
+        ...pushRecipientHandlers(engine),
       })
       registerEngine(api, manifest, database.api, engine)
     },

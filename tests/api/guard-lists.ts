@@ -351,5 +351,5 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'pushEdit.update': PROVIDER_ADMIN,
   'push.transition': PROVIDER_ADMIN,
   'pushView.list': PROVIDER_ADMIN,
-  'pushRecipient.transition': PROVIDER_ADMIN,
+  pushRecipientStop: PROVIDER_ADMIN,
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { EngineApi } from '../../engine/index.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { openReadToken } from './token.ts'
@@ -30,3 +31,22 @@ export const pushHandlers = {
     return answer
   },
 } satisfies Handlers
+
+/**
+ * /PushView's row action (POST /b2b/push/recipient/stop): one recipient taken off a push. The list is a view
+ * (schemas/pushDelivery.yaml), so the action names this call; it fires the recipient's own `abort` transition
+ * through the engine (no screen binds pushRecipient itself now), which checks the recipient's state, version
+ * and the transition's permission, writes its history and runs its effect.
+ */
+export const pushRecipientHandlers = (engine: EngineApi): Handlers => ({
+  async pushRecipientStop(ctx) {
+    const session = ctx.request.session
+    if (!session) throw new ApiError('401')
+    const call = { tenantId: ctx.request.tenant.id, session, language: ctx.request.language }
+    const { id, version } = ctx.input
+    await ctx.inTenant((trx) =>
+      engine.transition(trx, { entity: 'pushRecipient' }, call, { id, version, transition: 'abort' }),
+    )
+    return { state: true }
+  },
+})

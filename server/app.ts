@@ -10,6 +10,7 @@ import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
+import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -230,6 +231,7 @@ export async function buildApp({
         ...siteHandlers,
         ...authHandlers,
         ...accountHandlers,
+        ...wechatBindingHandlers,
         ...roleHandlers,
         ...messagingHandlers,
         ...letterHandlers(engine),

@@ -307,6 +307,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // Membership (issue #21): everybody's own work accounts and requests to join (personalInfo); an enterprise's
   // administrators invite and review (enterpriseInvite); contacts are every company role's (contactList).
   companyUserList: EVERYONE,
+  // The caller's own WeChat binding on /bindWechat (issue #22): personalInfo, which every role holds.
+  wechatBindingList: EVERYONE,
+  wechatBindingDetail: EVERYONE,
+  wechatBindingSave: EVERYONE,
   confirmInviteCode: EVERYONE,
   changeAccountVisibility: EVERYONE,
   'memberDirectory.list': EVERYONE,

@@ -356,4 +356,5 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'push.transition': PROVIDER_ADMIN,
   'pushView.list': PROVIDER_ADMIN,
   pushRecipientStop: PROVIDER_ADMIN,
+  mailDelivery: PROVIDER_ADMIN,
 }

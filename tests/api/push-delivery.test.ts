@@ -189,4 +189,22 @@ describe('push recipients follow delivery', () => {
     ).json()
     expect(again.code).toBe('320001')
   })
+
+  it("tells /pushList/Email's notice whether mail lands in the local mailbox, from the server's SMTP_URL", async () => {
+    const operator = await test.login('opadmin')
+    const saved = process.env.SMTP_URL
+    try {
+      delete process.env.SMTP_URL
+      const local = await ok('GET', '/api/b2b/push/mailDelivery', operator)
+      expect(local.localMailbox).toBe(true)
+      expect(local.mailbox).toMatch(/mailbox$/)
+      process.env.SMTP_URL = smtp.url
+      expect(await ok('GET', '/api/b2b/push/mailDelivery', operator)).toEqual({ localMailbox: false })
+    } finally {
+      if (saved === undefined) delete process.env.SMTP_URL
+      else process.env.SMTP_URL = saved
+    }
+    const customer = await call('GET', '/api/b2b/push/mailDelivery', await test.login('entadmin'))
+    expect(customer.json().code).toBe('220000')
+  })
 })

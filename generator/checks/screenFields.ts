@@ -49,7 +49,7 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
           report(file, [...at, 'notice'], 'a notice from a call is shown by list and form screens only', 'kind: list')
         const endpoint = endpoints.get(notice.call)
         const answer = endpoint && typeof endpoint.response === 'string' ? entities[endpoint.response] : undefined
-        if (!endpoint || endpoint.method !== 'GET')
+        if (endpoint?.method !== 'GET')
           report(
             file,
             [...at, 'notice', 'call'],

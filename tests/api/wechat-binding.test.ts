@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { registerProviderChannels } from '../../server/jobs/providers/register.ts'
+import { DEFAULT_SETTINGS, saveMessaging } from '../../server/jobs/providers/settings.ts'
+import { OutboxWorker } from '../../server/jobs/worker.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
+import { fakeWechat } from '../support/fake-providers.ts'
 
 /**
  * /bindWechat (issue #22): a user binds and unbinds the openid the tenant's WeChat official account gave them;
@@ -8,6 +16,8 @@ import { setupTestApp } from '../support/app.ts'
  * refused on the field, nobody reads or writes another's binding, and a WeChat push is addressed to it.
  */
 const test = setupTestApp()
+const dataDir = mkdtempSync(join(tmpdir(), 'waybill-wechat-binding-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object, language = 'en_US') =>
   test.app.inject({
@@ -108,11 +118,46 @@ describe('WeChat binding', () => {
     const { id, version } = created.json().content
     const sent = await call('POST', '/api/push/transition', operator, { id, version, transition: 'send' })
     expect(sent.json().code, sent.body.slice(0, 300)).toBe('0000')
-    const queued = await sql<{ kind: string; to: string }>`
-      select o.kind, o.payload ->> 'to' as to from outbox o
+    const queued = await sql<{ kind: string; to: string; template: string; first: string }>`
+      select o.kind, o.payload ->> 'to' as to, o.payload ->> 'template' as template,
+        o.payload -> 'params' ->> 'first' as first from outbox o
       join push_recipient r on r.outbox_id = o.id and r.tenant_id = o.tenant_id where r.push = ${id}`.execute(
       test.database.db,
     )
-    expect(queued.rows).toEqual([{ kind: 'wechat', to: OPENID }])
+    // Sent with the tenant's notice template (a template the WeChat channel knows), the title first.
+    expect(queued.rows).toEqual([{ kind: 'wechat', to: OPENID, template: 'notice', first: '台风停航通知' }])
+
+    // Delivered to a local server that speaks the official account's API, with the tenant's notice template.
+    const wx = await fakeWechat({ wx8c4f1e2d3b6a7c90: 'demoAppSecret0123456789abcdef0000' })
+    try {
+      wx.followers.add(OPENID)
+      wx.templates.add('TmplNotice_3kQ9vB2xLp7R')
+      const tenant = (await sql<{ id: number }>`select id from tenant where code = 'demo'`.execute(test.database.db))
+        .rows[0]?.id as number
+      await withTenant(test.database.db, tenant, (trx) =>
+        saveMessaging(
+          trx,
+          tenant,
+          {
+            ...DEFAULT_SETTINGS,
+            wechatEnabled: true,
+            wechatAppId: 'wx8c4f1e2d3b6a7c90',
+            wechatEndpoint: wx.url,
+            wechatTemplateNotice: 'TmplNotice_3kQ9vB2xLp7R',
+          },
+          { wechatAppSecret: 'demoAppSecret0123456789abcdef0000' },
+        ),
+      )
+      registerProviderChannels()
+      await new OutboxWorker({ db: test.database.api, dataDir, env: {} }).runOnce()
+      expect(wx.arrived).toHaveLength(1)
+      expect(wx.arrived[0]?.body).toMatchObject({
+        touser: OPENID,
+        template_id: 'TmplNotice_3kQ9vB2xLp7R',
+        data: { first: { value: '台风停航通知' } },
+      })
+    } finally {
+      await wx.close()
+    }
   })
 })

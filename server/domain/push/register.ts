@@ -94,8 +94,9 @@ async function queue(
           'wechat',
           {
             to: recipient.address ?? '',
-            template: 'push',
-            params: { title: pushed.title, name: recipient.name },
+            // The tenant's notice template (/operationSet), in WeChat's keyword form; there is no "push" template.
+            template: 'notice',
+            params: { first: pushed.title, keyword1: recipient.name, keyword2: pushed.text.slice(0, 200) },
             url: link,
           },
           { delayMs },

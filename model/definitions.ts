@@ -305,10 +305,27 @@ export interface ScreenDef {
     /** A form screen's fields a new record takes from the query parameters of the same name (an action's param). */
     prefill?: string[]
   }
-  /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
-  notice?: { text: string; when: string }
+  /**
+   * A screen's notice: a form's site setting `text` shown while the boolean setting `when` is on; or, on a list or
+   * form, the locale text `message` shown while the boolean field `when` of the GET endpoint `call`'s answer is
+   * true (its fields the message's parameters).
+   */
+  notice?: SettingNotice | ServerNotice
   /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */
   reloadsSession?: boolean
+}
+
+/** A notice read from two site settings (SPEC §3's new-contact notice). */
+export interface SettingNotice {
+  text: string
+  when: string
+}
+
+/** A notice read from a hand-written GET endpoint's answer: shown while its boolean field `when` is true. */
+export interface ServerNotice {
+  call: string
+  when: string
+  message: string
 }
 
 /** A call served by hand-written server code, declared here so the manifest, client and OpenAPI know it. */

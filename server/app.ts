@@ -10,6 +10,7 @@ import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
+import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -23,7 +24,7 @@ import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { operatingHandlers } from './domain/operating/handlers.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
-import { pushHandlers } from './domain/push/handlers.ts'
+import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
@@ -232,6 +233,7 @@ export async function buildApp({
         ...siteHandlers,
         ...authHandlers,
         ...accountHandlers,
+        ...wechatBindingHandlers,
         ...roleHandlers,
         ...messagingHandlers,
         ...letterHandlers(engine),
@@ -254,6 +256,7 @@ export async function buildApp({
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
         ...pushHandlers,
+        ...pushRecipientHandlers(engine),
       })
       registerEngine(api, manifest, database.api, engine)
     },

@@ -99,4 +99,36 @@ fields:
       expect.stringMatching(/notice: a notice is shown by form screens only/),
     ])
   })
+
+  it("a list's notice from the server names a hand-written GET endpoint and a boolean field of its answer", () => {
+    const DELIVERY = `entity: mailDeliveryView
+label: l
+stored: false
+fields:
+  localMailbox: { type: boolean }
+  mailbox: { type: string }
+`
+    const area = (notice: string, method = 'GET') =>
+      AREA.replace(
+        'label: l\n',
+        `label: l\nendpoints:\n  - { name: mailDelivery, method: ${method}, path: /m, summary: s, response: mailDeliveryView }\n`,
+      ).replace('    form:\n', `    notice: ${notice}\n    form:\n`)
+    const checked = (text: string) =>
+      where(
+        checkScreenFields(
+          contextOf({
+            'schemas/priceWatch.yaml': WATCH,
+            'schemas/mailDeliveryView.yaml': DELIVERY,
+            'screens/watch.yaml': text,
+          }),
+        ),
+      )
+    expect(checked(area('{ call: mailDelivery, when: localMailbox, message: m.n }'))).toEqual([])
+    expect(checked(area('{ call: mailDelivery, when: mailbox, message: m.n }'))).toEqual([
+      expect.stringMatching(/notice\.when: "mailbox" is not a boolean field of mailDeliveryView/),
+    ])
+    expect(checked(area('{ call: mailDelivery, when: localMailbox, message: m.n }', 'POST'))).toEqual([
+      expect.stringMatching(/notice\.call: "mailDelivery" is not a hand-written GET endpoint/),
+    ])
+  })
 })

@@ -9,6 +9,9 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  */
 export function checkScreenFields({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
+  const endpoints = new Map(
+    areaFiles.flatMap((file) => ((file.data as AreaDef).endpoints ?? []).map((e) => [e.name, e] as const)),
+  )
   for (const file of areaFiles) {
     ;(file.data as AreaDef).screens.forEach((screen, i) => {
       const at: Path = ['screens', i]
@@ -53,26 +56,54 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
             `add ${f} to a section's fields`,
           )
       })
-      // A notice reads two site settings the portal has (schemas/siteSettingsView.yaml), the switch a boolean.
-      const settings = entities.siteSettingsView?.fields ?? {}
-      if (screen.notice && screen.kind !== 'form')
-        report(file, [...at, 'notice'], 'a notice is shown by form screens only', 'kind: form')
-      for (const [key, type] of [
-        ['text', 'string'],
-        ['when', 'boolean'],
-      ] as const) {
-        const name = screen.notice?.[key]
-        if (name !== undefined && settings[name]?.type !== type)
+      // A notice reads two site settings the portal has (schemas/siteSettingsView.yaml), the switch a boolean;
+      // or a hand-written GET endpoint of some area, the switch a boolean field of its answer.
+      const notice = screen.notice
+      if (notice && 'call' in notice) {
+        if (screen.kind !== 'form' && screen.kind !== 'list')
+          report(file, [...at, 'notice'], 'a notice from a call is shown by list and form screens only', 'kind: list')
+        const endpoint = endpoints.get(notice.call)
+        const answer = endpoint && typeof endpoint.response === 'string' ? entities[endpoint.response] : undefined
+        if (endpoint?.method !== 'GET')
           report(
             file,
-            [...at, 'notice', key],
-            `"${name}" is not a ${type} site setting of schemas/siteSettingsView.yaml`,
+            [...at, 'notice', 'call'],
+            `"${notice.call}" is not a hand-written GET endpoint`,
             `one of ${listOf(
-              Object.keys(settings).filter((f) => settings[f]?.type === type),
+              [...endpoints.values()].filter((e) => e.method === 'GET').map((e) => e.name),
               30,
             )}`,
-            suggestion(name, Object.keys(settings)) ?? `add ${name} to schemas/siteSettingsView.yaml`,
+            suggestion(notice.call, [...endpoints.keys()]) ?? "declare it under an area's endpoints:",
           )
+        else if (answer?.fields[notice.when]?.type !== 'boolean')
+          report(
+            file,
+            [...at, 'notice', 'when'],
+            `"${notice.when}" is not a boolean field of ${String(endpoint.response)}, the answer of ${notice.call}`,
+            'a boolean field of the answer',
+            `add ${notice.when} to schemas/${String(endpoint.response)}.yaml`,
+          )
+      } else {
+        const settings = entities.siteSettingsView?.fields ?? {}
+        if (notice && screen.kind !== 'form')
+          report(file, [...at, 'notice'], 'a notice is shown by form screens only', 'kind: form')
+        for (const [key, type] of [
+          ['text', 'string'],
+          ['when', 'boolean'],
+        ] as const) {
+          const name = notice?.[key]
+          if (name !== undefined && settings[name]?.type !== type)
+            report(
+              file,
+              [...at, 'notice', key],
+              `"${name}" is not a ${type} site setting of schemas/siteSettingsView.yaml`,
+              `one of ${listOf(
+                Object.keys(settings).filter((f) => settings[f]?.type === type),
+                30,
+              )}`,
+              suggestion(name, Object.keys(settings)) ?? `add ${name} to schemas/siteSettingsView.yaml`,
+            )
+        }
       }
     })
   }

@@ -155,7 +155,10 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
       screens.some((s) => Object.values(s.endpoints ?? {}).some(samePlace(endpoint))) ||
       (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)) ||
       (endpoint.kind === 'custom' &&
-        actions.some((action) => action.call === endpoint.id || action.download === endpoint.id)),
+        actions.some((action) => action.call === endpoint.id || action.download === endpoint.id)) ||
+      // The call a server notice asks (`notice: { call }`).
+      (endpoint.kind === 'custom' &&
+        screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)),
   )
   const entities: Record<string, PortalEntity> = {}
   for (const name of [...entityNames].sort()) {

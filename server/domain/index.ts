@@ -4,6 +4,7 @@ import { register as enterprises } from './enterprises/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as membership } from './membership/register.ts'
+import { register as messaging } from './messaging/register.ts'
 import { register as operating } from './operating/register.ts'
 import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
@@ -25,6 +26,7 @@ export function domainRegistry(): Registry {
     inquiries,
     letters,
     membership,
+    messaging,
     operating,
     orders,
     push,

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 
 import type { ChannelKind } from './channels.ts'
@@ -7,7 +7,8 @@ import type { ChannelKind } from './channels.ts'
 export type OutboxKind = ChannelKind
 
 /**
- * Queues a side effect in the caller's transaction: it is sent if and only if the change commits.
+ * Queues a side effect in the caller's transaction: it is sent if and only if the change commits, at once or
+ * `delayMs` later.
  * The worker (./worker.ts) delivers it through the channel registered for `kind` (./channels.ts).
  */
 export async function enqueue(
@@ -15,10 +16,18 @@ export async function enqueue(
   tenantId: number,
   kind: OutboxKind,
   payload: Record<string, unknown>,
+  options: { delayMs?: number } = {},
 ): Promise<number> {
+  // A message for later (a scheduled push): due that long after now on the database's clock, which the worker reads.
+  const delay = Math.max(0, Math.round(options.delayMs ?? 0))
   const row = await trx
     .insertInto('outbox')
-    .values({ tenant_id: tenantId, kind, payload: JSON.stringify(payload) })
+    .values({
+      tenant_id: tenantId,
+      kind,
+      payload: JSON.stringify(payload),
+      next_attempt_at: sql`now() + ${`${delay} milliseconds`}::interval`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id

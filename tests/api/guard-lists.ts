@@ -292,6 +292,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   messagingSettingsList: PROVIDER_ADMIN,
   messagingSettingsDetail: PROVIDER_ADMIN,
   messagingSettingsSave: PROVIDER_ADMIN,
+  // The outbox as operators follow it, and a failed message sent again (issue #22).
+  'outboxStatus.list': PROVIDER_ADMIN,
+  'outboxFailed.list': PROVIDER_ADMIN,
+  outboxRetry: PROVIDER_ADMIN,
   'roleGroupList.list': PROVIDER_ADMIN,
   'roleGroupList.detail': PROVIDER_ADMIN,
   'roleGroupList.create': PROVIDER_ADMIN,
@@ -326,6 +330,10 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // Membership (issue #21): everybody's own work accounts and requests to join (personalInfo); an enterprise's
   // administrators invite and review (enterpriseInvite); contacts are every company role's (contactList).
   companyUserList: EVERYONE,
+  // The caller's own WeChat binding on /bindWechat (issue #22): personalInfo, which every role holds.
+  wechatBindingList: EVERYONE,
+  wechatBindingDetail: EVERYONE,
+  wechatBindingSave: EVERYONE,
   confirmInviteCode: EVERYONE,
   changeAccountVisibility: EVERYONE,
   'memberDirectory.list': EVERYONE,
@@ -370,5 +378,6 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'pushEdit.update': PROVIDER_ADMIN,
   'push.transition': PROVIDER_ADMIN,
   'pushView.list': PROVIDER_ADMIN,
-  'pushRecipient.transition': PROVIDER_ADMIN,
+  pushRecipientStop: PROVIDER_ADMIN,
+  mailDelivery: PROVIDER_ADMIN,
 }

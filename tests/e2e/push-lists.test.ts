@@ -4,7 +4,8 @@ import { setupPortal, localeText as text, WAIT } from '../support/portal.ts'
 
 /**
  * /pushList/Email as an operator uses it (issue #22): compose a push of a news item to three customer
- * enterprises, send it, and follow it on /PushView down to each recipient's state.
+ * enterprises, send it, and follow it on /PushView down to each recipient's state and its message's delivery;
+ * without an SMTP server the list says the mails go to the local mailbox.
  */
 const portal = setupPortal()
 
@@ -27,6 +28,9 @@ describe('push lists', () => {
     await thirdCustomer()
     const { context, page, base } = await portal.signIn('opadmin')
     await page.goto(`${base}/pushList/Email?lang=en`)
+    // No SMTP_URL on this server: the list says where its mails go (the server's word, GET /b2b/push/mailDelivery).
+    const notice = page.locator('[data-notice="pushListEmail"]')
+    await expect.poll(() => notice.textContent(), WAIT).toMatch(/local mailbox, .*mailbox,/)
     await page.getByRole('button', { name: text('en', 'action', 'create'), exact: true }).click()
     await page.waitForURL(/\/pushEdit/)
 
@@ -59,6 +63,8 @@ describe('push lists', () => {
     await expect.poll(() => recipients.count(), WAIT).toBeGreaterThanOrEqual(3)
     const rows = await recipients.allTextContents()
     expect(rows.every((r) => r.includes(text('en', 'push', 'stateNotified')))).toBe(true)
+    // Each message's delivery: no worker runs beside this server, so every one still waits.
+    expect(rows.every((r) => r.includes(text('en', 'outbox', 'statePending')))).toBe(true)
     expect(rows.some((r) => r.includes('zhou.jiahe@jiahe-trade.example'))).toBe(true)
     await context.close()
   })

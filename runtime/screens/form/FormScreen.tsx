@@ -12,10 +12,10 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
-import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
 import { type ActionDef, confirmKey } from '../list/actions.ts'
 import { clientCall, type PortalEntity, transitionEndpoint } from '../manifest.ts'
+import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
 import { labelledRecord } from './labels.ts'
@@ -46,20 +46,6 @@ function idOf(content: unknown): string | undefined {
 }
 
 /**
- * A screen's notice (`notice:` in the YAML, e.g. the new-contact notice of SPEC §3): the site setting's text,
- * as plain text, while its switch is on; null otherwise. Rich text is read by the browser's parser and only
- * its text is shown, so nothing of it runs.
- */
-function useNotice(screen: ManifestScreen): string | null {
-  const settings = useSiteSettings() as Record<string, unknown> | null
-  if (!screen.notice || settings?.[screen.notice.when] !== true) return null
-  const html = settings[screen.notice.text]
-  if (typeof html !== 'string' || !html.trim()) return null
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''
-  return text.replace(/\s+/g, ' ').trim() || null
-}
-
-/**
  * Whether the record is past its entity's edit deadline (SPEC §9's ETD warning): the rule the engine's update
  * refuses by (rules/editDeadline.ts), with the tenant's settings and this page's clock (the server's, in tests).
  */
@@ -87,7 +73,6 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   // Without ?id=, a screen with a list binding edits the caller's latest record (../latest.ts).
   const latest = useLatestId(screen, params.get('id'))
   const id = latest.id
-  const notice = useNotice(screen)
   const detail = clientCall(client, screen.endpoints?.detail)
   const record = useQuery({
     // The record's labels are in the caller's language: a switch asks again.
@@ -178,11 +163,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
           <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
         </MessageBar>
       )}
-      {notice && (
-        <MessageBar intent="info">
-          <MessageBarBody>{notice}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ScreenNotice screen={screen} />
       {/* A new record (after saving, or another id) starts the form again from it. */}
       <EntityForm
         key={JSON.stringify(data ?? prefilled)}

@@ -35,6 +35,7 @@ import { MenuButton } from '../../shell/MenuButton.tsx'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { codeBeside, type PortalEntity } from '../manifest.ts'
+import { ScreenNotice } from '../ScreenNotice.tsx'
 import { cellRoutes, type RowData } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
@@ -426,6 +427,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
         <Title3 as="h1">{t(screen.title)}</Title3>
         {list.fetching && <Spinner size="extra-tiny" aria-label={t('ui.loading')} />}
       </div>
+      <ScreenNotice screen={screen} />
       {/* A new address (Back, a link) starts the search form again from it. */}
       <SearchForm key={JSON.stringify(list.state.search)} list={list} />
       <div className={styles.panel}>

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { MessagingSettings as MessagingSettingsInput } from '../../../generated/types.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
@@ -79,5 +80,32 @@ export const messagingHandlers = {
       await saveMessaging(trx, session.tenantId, settings, { smsSecretKey, wechatAppSecret })
       return answer(session.tenantId, await loadMessaging(trx, session.tenantId))
     }) as never
+  },
+
+  /**
+   * A failed outbox message sent again (/outboxFailed's retry): due at once, its tries counted from zero and its
+   * last reason kept until the next try answers. Only a failed message of the caller's tenant; one sent,
+   * waiting or already retried since the list was read is refused (330002: refresh and look again).
+   */
+  async outboxRetry(ctx) {
+    const session = sessionOf(ctx)
+    const { id, version } = ctx.input
+    const retried = await ctx.inTenant(async (trx) => {
+      const found = await trx
+        .selectFrom('outbox')
+        .select(['id', 'attempts', 'failed_at'])
+        .where('tenant_id', '=', session.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!found) throw new ApiError('404')
+      if (!found.failed_at || (version != null && Math.max(found.attempts, 1) !== version)) throw new ApiError('330002')
+      const { rows } = await sql<{ id: number }>`
+        update outbox set failed_at = null, attempts = 0, next_attempt_at = now(), leased_until = null
+        where tenant_id = ${session.tenantId} and id = ${id} and failed_at is not null
+        returning id`.execute(trx)
+      return rows.length === 1
+    })
+    if (!retried) throw new ApiError('330002')
+    return { state: true }
   },
 } satisfies Handlers

@@ -5,6 +5,7 @@ import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
+import { markPushedItemOpened } from '../push/register.ts'
 import { articlePdf } from './pdf.ts'
 import {
   findArticle,
@@ -137,6 +138,9 @@ export const newsHandlers = {
     const answer = await ctx.inTenant(async (trx) => {
       const found = await findArticle(trx, tenantId, id)
       if (!found) return null
+      // A signed-in customer opening an item pushed to them has acted on the push (SPEC §4 executed).
+      const session = ctx.request.session
+      if (session) await markPushedItemOpened(trx, tenantId, session.userId, id)
       const [around, liked] = await Promise.all([neighbours(trx, tenantId, found), hasLiked(trx, tenantId, id, reader)])
       return { found, around, liked }
     })

@@ -96,8 +96,9 @@ async function evaluate(
 }
 
 async function tell(trx: Transaction<DB>, tenantId: number, watch: WatchRow, best: BestPrice): Promise<void> {
+  // The address the user chose for price alerts (POST /b2b/user/change/pricePushEmail), else their account's.
   const { rows } = await sql<{ email: string | null; language: string | null }>`
-    select u.email, u.language from app_user u
+    select coalesce(nullif(u.price_push_email, ''), u.email) as email, u.language from app_user u
     where u.tenant_id = ${tenantId} and u.id = ${watch.created_by}`.execute(trx)
   const user = rows[0]
   const language = (['zh', 'en', 'ja', 'es'].includes(user?.language ?? '') ? user?.language : 'zh') as

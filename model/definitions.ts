@@ -295,6 +295,13 @@ export interface CustomEndpointDef {
   permission?: PermissionList
   body?: string
   /**
+   * The SPEC's method and path for a call whose work another endpoint does (`myOrders.list`, `fileInfo`): it
+   * takes that endpoint's input, answers its content under its access, and is served by the same code.
+   */
+  servedAs?: string
+  /** Fires one transition of an entity's state machine (`{ entity: order, name: withdraw }`); no handler. */
+  transition?: { entity: string; name: string }
+  /**
    * What the answer's content is (docs/CONFIGURATION.md "Hand-written endpoints"), any form of ResponseDef:
    * read it with responseOf. Typed as the entity-name form because validateSources and its reference check
    * read it so: the pipeline hands them a copy where it is one (generator/checks/endpointResponses.ts).

@@ -204,6 +204,9 @@ export function stripCustom(value: unknown): unknown {
   )
 }
 
+/** A client function named by its endpoint's name rather than its kind: custom endpoints and SPEC's other paths. */
+const byName = (endpoint: ManifestEndpoint) => endpoint.kind === 'custom' || endpoint.servedAs !== undefined
+
 function clientFunction(endpoint: ManifestEndpoint) {
   const entity = typeName(endpoint.entity)
   const kind = endpoint.kind
@@ -232,8 +235,8 @@ function clientFunction(endpoint: ManifestEndpoint) {
     import: 'FormData',
     custom,
   }[kind]
-  const queryType = kind === 'list' ? 'ListRequest' : kind === 'custom' ? custom : '{ id: number | string }'
-  return { ...endpoint, fn: kind === 'custom' ? endpoint.id : kind, hasBody, contentType, bodyType, queryType }
+  const queryType = kind === 'list' ? 'ListQuery' : kind === 'custom' ? custom : '{ id: number | string }'
+  return { ...endpoint, fn: byName(endpoint) ? endpoint.id : kind, hasBody, contentType, bodyType, queryType }
 }
 
 export function emitClient(manifest: Manifest): OutputFile {
@@ -241,9 +244,9 @@ export function emitClient(manifest: Manifest): OutputFile {
   for (const endpoint of manifest.endpoints) {
     // A file download is not an envelope: `downloads` says where it is, the portal links to it.
     if (endpoint.content?.kind === 'binary') continue
-    // Custom endpoints are grouped by their first path segment (b2b, booking…); the rest by screen.
-    const group =
-      endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
+    // Custom endpoints (and another path of any endpoint, servedAs) are grouped by their first path segment
+    // (b2b, booking…) under their name; the rest by screen under their kind.
+    const group = byName(endpoint) ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
     const list = groups.get(group) ?? []
     list.push(clientFunction(endpoint))
     groups.set(group, list)

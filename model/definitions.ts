@@ -279,6 +279,12 @@ export interface ScreenDef {
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
   form?: { sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[] }
+  /**
+   * A detail screen's documents (issue #23, an order's files by type): `list` and `upload` name hand-written
+   * endpoints that take the record's id as `param` (a GET answering a list of files, a multipart POST), and
+   * `form` the request entity of the upload's other query fields (the type), whose enum the panel offers.
+   */
+  attachments?: { title: string; list: string; upload: string; param: string; form: string }
   /** A form screen's notice: the site setting `text` shown above the form while the boolean setting `when` is on. */
   notice?: { text: string; when: string }
   /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */

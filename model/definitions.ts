@@ -306,6 +306,12 @@ export interface ScreenDef {
     prefill?: string[]
   }
   /**
+   * A detail screen's documents (issue #23, an order's files by type): `list` and `upload` name hand-written
+   * endpoints that take the record's id as `param` (a GET answering a list of files, a multipart POST), and
+   * `form` the request entity of the upload's other query fields (the type), whose enum the panel offers.
+   */
+  attachments?: { title: string; list: string; upload: string; param: string; form: string }
+  /**
    * A screen's notice: a form's site setting `text` shown while the boolean setting `when` is on; or, on a list or
    * form, the locale text `message` shown while the boolean field `when` of the GET endpoint `call`'s answer is
    * true (its fields the message's parameters).
@@ -337,6 +343,13 @@ export interface CustomEndpointDef {
   public?: boolean
   permission?: PermissionList
   body?: string
+  /**
+   * The SPEC's method and path for a call whose work another endpoint does (`myOrders.list`, `fileInfo`): it
+   * takes that endpoint's input, answers its content under its access, and is served by the same code.
+   */
+  servedAs?: string
+  /** Fires one transition of an entity's state machine (`{ entity: order, name: withdraw }`); no handler. */
+  transition?: { entity: string; name: string }
   /**
    * What the answer's content is (docs/CONFIGURATION.md "Hand-written endpoints"), any form of ResponseDef:
    * read it with responseOf. Typed as the entity-name form because validateSources and its reference check

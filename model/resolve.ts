@@ -2,6 +2,7 @@ import {
   type AccessDef,
   type AreaDef,
   type ContentShape,
+  type CustomEndpointDef,
   contentShape,
   type EndpointKind,
   type EntityDef,
@@ -54,6 +55,10 @@ export interface ManifestEndpoint {
   search?: ScreenDef['search']
   /** A fixed condition of the binding (field → allowed values): rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
+  /** Another method and path of the endpoint with this id: the same input, answer, access and code. */
+  servedAs?: string
+  /** A custom endpoint that fires this transition of the entity's state machine (its engine does the work). */
+  fires?: { entity: string; name: string }
 }
 
 export interface Manifest {
@@ -117,8 +122,13 @@ export function resolveManifest(sources: Sources): Manifest {
   }
 
   const byKey = new Map<string, ManifestEndpoint>()
+  const aliases: CustomEndpointDef[] = []
   for (const area of areaFiles) {
     for (const custom of area.endpoints ?? []) {
+      if (custom.servedAs) {
+        aliases.push(custom)
+        continue
+      }
       const content = contentShape(responseOf(custom))
       byKey.set(`${custom.method} ${custom.path}`, {
         id: custom.name,
@@ -129,9 +139,10 @@ export function resolveManifest(sources: Sources): Manifest {
         summary: custom.summary,
         method: custom.method,
         path: custom.path,
-        permissions: asList(custom.permission).sort(),
+        permissions: asList(custom.permission ?? transitionPermission(custom, entityDefs)).sort(),
         public: custom.public ?? false,
         screens: [],
+        ...(custom.transition ? { fires: custom.transition } : {}),
       })
     }
   }
@@ -172,6 +183,19 @@ export function resolveManifest(sources: Sources): Manifest {
         ...(binding.filter ? { filter: binding.filter } : {}),
       })
     }
+  }
+  // The SPEC's other method or path of an endpoint declared above: a copy under its own name, method and path.
+  for (const alias of aliases) {
+    const target = [...byKey.values()].find((e) => e.id === alias.servedAs)
+    if (!target) throw new Error(`endpoint ${alias.name}: servedAs ${alias.servedAs} names no endpoint`)
+    byKey.set(`${alias.method} ${alias.path}`, {
+      ...structuredClone(target),
+      id: alias.name,
+      summary: alias.summary,
+      method: alias.method,
+      path: alias.path,
+      servedAs: target.servedAs ?? target.id,
+    })
   }
   // One transition endpoint per entity whose state machine a bound screen can drive.
   const bound = new Set([...byKey.values()].filter((e) => e.kind !== 'custom').map((e) => e.entity))
@@ -297,6 +321,15 @@ function withStateField(def: EntityDef): EntityDef {
       },
     },
   }
+}
+
+/** An endpoint that fires a transition needs that transition's permission unless it says otherwise. */
+function transitionPermission(custom: CustomEndpointDef, defs: Record<string, EntityDef>): PermissionList | undefined {
+  if (!custom.transition) return undefined
+  const transition = defs[custom.transition.entity]?.states?.transitions[custom.transition.name]
+  if (!transition)
+    throw new Error(`endpoint ${custom.name}: ${custom.transition.entity} has no transition ${custom.transition.name}`)
+  return transition.permission
 }
 
 /** Range operators always name their two searchParams keys in the manifest: `<field>Begin` and `<field>End` unless the YAML says. */

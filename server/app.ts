@@ -23,6 +23,8 @@ import { membershipHandlers } from './domain/membership/handlers.ts'
 import { messagingHandlers } from './domain/messaging/handlers.ts'
 import { newsHandlers } from './domain/news/handlers.ts'
 import { operatingHandlers } from './domain/operating/handlers.ts'
+import { orderCallHandlers } from './domain/orders/calls.ts'
+import { orderFileHandlers } from './domain/orders/files.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
@@ -32,7 +34,7 @@ import { roleHandlers } from './domain/roles/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
-import { createEngineApi, registerEngine } from './engine/index.ts'
+import { createEngineApi, registerEngine, transitionHandlers } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
 import { type CsrfPaths, checkCrossSite } from './http/csrf.ts'
@@ -143,7 +145,19 @@ export async function buildApp({
     new Set(manifest.endpoints.filter((e) => ids.includes(e.id)).map((e) => `/api${e.path}`))
   const csrfPaths: CsrfPaths = {
     signIns: apiPaths(['userLogin', 'userCodeLogin', 'exchangeToken']),
-    stateChangingGets: apiPaths(['userLogout']),
+    // Logout, and SPEC §7's GETs that change state: a transition's (withdraw, reapplyOrder) and the GET twin of a
+    // change (spaCancel).
+    stateChangingGets: apiPaths([
+      'userLogout',
+      ...manifest.endpoints
+        .filter(
+          (e) =>
+            e.method === 'GET' &&
+            (e.fires !== undefined ||
+              (e.servedAs !== undefined && manifest.endpoints.find((t) => t.id === e.servedAs)?.method !== 'GET')),
+        )
+        .map((e) => e.id),
+    ]),
   }
   // Tenant-wide answers every page asks for: never stored without asking, a 304 while unchanged (issue #18).
   const revalidated = apiPaths(['siteSettings', 'personalization', 'sitePages'])
@@ -253,10 +267,13 @@ export async function buildApp({
         ...orderHandlers(manifest, engine),
         ...operatingHandlers(engine),
         ...dcsaHandlers(engine),
+        ...orderCallHandlers(manifest, engine),
+        ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,
         ...inquiryHandlers(manifest),
         ...pushHandlers,
         ...pushRecipientHandlers(engine),
+        ...transitionHandlers(manifest, engine),
       })
       registerEngine(api, manifest, database.api, engine)
     },

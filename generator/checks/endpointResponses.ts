@@ -71,6 +71,8 @@ export function endpointResponses(sources: Sources): ConfigError[] {
     ;((file.data as AreaDef | null)?.endpoints ?? []).forEach((endpoint, i) => {
       const base: Path = ['endpoints', i]
       const response = responseOf(endpoint)
+      // Another path of an endpoint answers what that endpoint answers.
+      if (response === undefined && endpoint.servedAs) return
       if (response === undefined) {
         errors.push(
           at(

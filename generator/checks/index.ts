@@ -2,6 +2,7 @@ import { checkComponents } from './components.ts'
 import type { Check } from './context.ts'
 import { checkDetailScreens } from './detailScreens.ts'
 import { checkEditDeadlines } from './editDeadline.ts'
+import { checkEndpointTargets } from './endpointTargets.ts'
 import { checkEntityExtends } from './entityExtends.ts'
 import { checkEntityRules } from './entityRules.ts'
 import { checkFields } from './fields.ts'
@@ -38,5 +39,6 @@ export const CHECKS: readonly Check[] = [
   checkDetailScreens,
   checkRowCalls,
   checkEndpointNames,
+  checkEndpointTargets,
   checkLocaleKeys,
 ]

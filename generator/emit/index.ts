@@ -223,6 +223,9 @@ export function listsForScreens(manifest: Manifest, endpoint: ManifestEndpoint):
   })
 }
 
+/** A client function named by its endpoint's name rather than its kind: custom endpoints and SPEC's other paths. */
+const byName = (endpoint: ManifestEndpoint) => endpoint.kind === 'custom' || endpoint.servedAs !== undefined
+
 function clientFunction(endpoint: ManifestEndpoint, listRequest: boolean) {
   const entity = typeName(endpoint.entity)
   const kind = endpoint.kind
@@ -251,8 +254,8 @@ function clientFunction(endpoint: ManifestEndpoint, listRequest: boolean) {
     import: 'FormData',
     custom,
   }[kind]
-  const queryType = kind === 'list' ? 'ListRequest' : kind === 'custom' ? custom : '{ id: number | string }'
-  return { ...endpoint, fn: kind === 'custom' ? endpoint.id : kind, hasBody, contentType, bodyType, queryType }
+  const queryType = kind === 'list' ? 'ListQuery' : kind === 'custom' ? custom : '{ id: number | string }'
+  return { ...endpoint, fn: byName(endpoint) ? endpoint.id : kind, hasBody, contentType, bodyType, queryType }
 }
 
 export function emitClient(manifest: Manifest): OutputFile {
@@ -260,9 +263,9 @@ export function emitClient(manifest: Manifest): OutputFile {
   for (const endpoint of manifest.endpoints) {
     // A file download is not an envelope: `downloads` says where it is, the portal links to it.
     if (endpoint.content?.kind === 'binary') continue
-    // Custom endpoints are grouped by their first path segment (b2b, booking…); the rest by screen.
-    const group =
-      endpoint.kind === 'custom' ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
+    // Custom endpoints (and another path of any endpoint, servedAs) are grouped by their first path segment
+    // (b2b, booking…) under their name; the rest by screen under their kind.
+    const group = byName(endpoint) ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)
     const list = groups.get(group) ?? []
     list.push(clientFunction(endpoint, listsForScreens(manifest, endpoint)))
     groups.set(group, list)

@@ -370,10 +370,7 @@ function operation(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
   } else if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
     op.parameters =
       endpoint.kind === 'list'
-        ? [
-            { name: 'pageNum', in: 'query', schema: { type: 'integer', minimum: 1 } },
-            { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
-          ]
+        ? listQuery(endpoint)
         : [{ name: 'id', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } }]
   } else if (endpoint.kind === 'import') {
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: body.import } } }
@@ -419,6 +416,34 @@ function listRequest(endpoint: ManifestEndpoint): Doc {
         : {}),
     },
   }
+}
+
+/**
+ * A list's query string (a GET list): each search key a parameter of its own (`in` repeats its key), the page,
+ * and the sort as a field and an order; any other key is refused.
+ */
+function listQuery(endpoint: ManifestEndpoint): Doc[] {
+  const keys: Doc[] = []
+  for (const s of endpoint.search ?? [])
+    for (const key of s.params ?? [s.field])
+      keys.push(
+        s.op === 'in'
+          ? {
+              name: key,
+              in: 'query',
+              style: 'form',
+              explode: true,
+              schema: { type: 'array', items: { type: 'string', maxLength: 255 }, maxItems: 200 },
+            }
+          : { name: key, in: 'query', schema: { type: 'string', maxLength: 255 } },
+      )
+  return [
+    ...keys,
+    { name: 'pageNum', in: 'query', schema: { type: 'integer', minimum: 1 } },
+    { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
+    { name: 'sort', in: 'query', schema: { type: 'string', maxLength: 64 } },
+    { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
+  ]
 }
 
 /** A transition's body: the record, its version, the transition by name, a remark, and what the transition asks for. */

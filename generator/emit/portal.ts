@@ -145,6 +145,8 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
     ]),
     // What a row action that calls a hand-written endpoint asks for first (`input:`, its dialog's form).
     ...actions.flatMap((action) => (action.input ? [action.input] : [])),
+    // A detail's documents panel: the upload's form (the document type).
+    ...(screen.attachments ? [screen.attachments.form] : []),
   ]
   const entityNames = new Set(own)
   for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)
@@ -156,6 +158,7 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
       (endpoint.kind === 'transition' && screens.some((s) => s.entity === endpoint.entity)) ||
       (endpoint.kind === 'custom' &&
         actions.some((action) => action.call === endpoint.id || action.download === endpoint.id)) ||
+      (endpoint.kind === 'custom' && [screen.attachments?.list, screen.attachments?.upload].includes(endpoint.id)) ||
       // The call a server notice asks (`notice: { call }`).
       (endpoint.kind === 'custom' &&
         screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)),

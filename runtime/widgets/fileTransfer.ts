@@ -61,6 +61,20 @@ export function uploadImport(
   return postFile<ImportContent>(buildUrl(path), file, onProgress, signal)
 }
 
+/**
+ * Sends one file to a hand-written upload endpoint (a detail's documents, `attachments.upload`): its path below
+ * /api and the query naming what the file is for (the order and the document type). Answers the stored row.
+ */
+export function uploadTo<T>(
+  path: string,
+  query: Record<string, string | number>,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return postFile<T>(buildUrl(path, query), file, onProgress, signal)
+}
+
 /** The template workbook of an import: GET on the import's own path. */
 export const importTemplateUrl = (path: string) => buildUrl(path)
 

@@ -30,7 +30,14 @@ import type { Sheet } from './import/workbook.ts'
 import { attachLabels, inlineLabels, type LabelField, type LabelTarget, labelFields } from './labels.ts'
 import { checkRegistry, type Registry } from './registry.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
-import { type ListPlan, type ListRequest, parseListRequest, planList, searchConditions } from './search.ts'
+import {
+  type ListPlan,
+  type ListRequest,
+  listFromQuery,
+  parseListRequest,
+  planList,
+  searchConditions,
+} from './search.ts'
 import { isEngineEntity } from './storage.ts'
 import { talliedTotal, tallyColumn } from './tally.ts'
 import type { ApiRow, EngineCall } from './types.ts'
@@ -830,7 +837,14 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const reader = READERS[plan.kind]
       if (!schema || !reader) return undefined
       const part = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'querystring' : 'body'
-      return { part, schema: checkedBy(schema, (input) => reader(plan, input)) }
+      // A list in the query string (SPEC §7's GET order lists) is the body's list request written flat.
+      const folded = part === 'querystring' && (plan.kind === 'list' || plan.kind === 'export')
+      return {
+        part,
+        schema: checkedBy(folded ? { ...schema } : schema, (input) =>
+          reader(plan, folded ? listFromQuery(input) : input),
+        ),
+      }
     },
     async handleChecked(trx, endpoint, call, input) {
       const plan = planOf(endpoint)

@@ -18,8 +18,9 @@ import { readImportUpload } from './import/upload.ts'
  */
 export { createEngineApi, type EndpointRef, type EngineApi } from './api.ts'
 export { changes, readHistory, writeAudit } from './audit.ts'
-export { type Column, columnsOf, selection, snakeCase, toApiRow } from './columns.ts'
+export { type Column, columnsOf, selection, snakeCase, toApiRow, toDbValue } from './columns.ts'
 export { type DetailContent, type Engine, type EngineOptions, type ListContent, servedByEngine } from './core.ts'
+export { transitionHandlers } from './fired.ts'
 export {
   attachLabels,
   type LabelField,

@@ -79,6 +79,8 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
   const defaults = new Map<string, unknown>()
   const properties: Record<string, JsonSchema> = {}
   const declare = (key: string, param: SearchParam, schema: JsonSchema) => {
+    if (endpoint.method === 'GET' && (LIST_QUERY_KEYS as readonly string[]).includes(key))
+      throw new Error(`${endpoint.method} ${endpoint.path}: the search key "${key}" is a word of a list's query string`)
     if (params.has(key)) {
       throw new Error(
         `${endpoint.method} ${endpoint.path}: two search parameters use the key "${key}"; give one of them \`params\``,
@@ -242,6 +244,27 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     pageSize: (request.pageSize as number | undefined) ?? plan.defaultPageSize,
     ...(sort ? { sort: { field: sort.field, order: sort.order ?? 'asc' } } : {}),
     ...(Array.isArray(request.columns) && request.columns.length ? { columns: request.columns as string[] } : {}),
+  }
+}
+
+/** The keys of a list request sent in a query string that are not search parameters. */
+export const LIST_QUERY_KEYS = ['pageNum', 'pageSize', 'sort', 'order', 'columns'] as const
+
+/**
+ * A list request sent as a query string (a GET list, SPEC §7's order lists): the search parameters are keys of
+ * their own beside pageNum, pageSize, sort (a field) and order (asc or desc); a key repeated is a list (`in`).
+ * Folded into the body's shape, it is checked by the same plan: an undeclared key is refused as in a body.
+ */
+export function listFromQuery(query: unknown): unknown {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return query
+  const { pageNum, pageSize, sort, order, columns, ...searchParams } = query as Record<string, unknown>
+  const whole = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)
+  return {
+    searchParams,
+    ...(pageNum !== undefined ? { pageNum: whole(pageNum) } : {}),
+    ...(pageSize !== undefined ? { pageSize: whole(pageSize) } : {}),
+    ...(sort !== undefined && sort !== '' ? { sort: { field: sort, ...(order ? { order } : {}) } } : {}),
+    ...(columns !== undefined ? { columns: Array.isArray(columns) ? columns : [columns] } : {}),
   }
 }
 

@@ -1,5 +1,5 @@
 import '@fastify/multipart'
-import { accepts, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { accepts, type FileLimits, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import type { FieldError } from '../../rules/messages.ts'
 import type { HandlerContext } from '../http/context.ts'
 import type { Handlers } from '../http/endpoints.ts'
@@ -16,7 +16,7 @@ import { type FileViewer, fileInfo, readFile, saveFile } from './store.ts'
  */
 
 /** An upload refused, with a message of its own (widget.*) rather than the generic one of its code. */
-class FileRefused extends ApiError {
+export class FileRefused extends ApiError {
   constructor(
     code: 'validation' | '413',
     private readonly messageKey: string,
@@ -88,6 +88,41 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
+/**
+ * Reads the request's one multipart file within a field's limits (size while it streams in, type from the
+ * bytes) and answers it named for what it is: a PNG sent as photo.jpg is photo.png. Refusals in the caller's
+ * language: no file, an empty one, one too large (413), one of a type the field does not take.
+ */
+export async function receiveFile(
+  ctx: HandlerContext,
+  limits: FileLimits,
+): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+  let part: Awaited<ReturnType<typeof ctx.request.file>>
+  try {
+    part = await ctx.request.file({ limits: { fileSize: limits.maxBytes, files: 1, fields: 0 } })
+  } catch {
+    throw new FileRefused('validation', 'widget.fileMissing')
+  }
+  if (!part) throw new FileRefused('validation', 'widget.fileMissing')
+  let name = cleanName(part.filename)
+  let bytes: Buffer
+  try {
+    bytes = await part.toBuffer()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new FileRefused('413', 'widget.fileTooLarge', { name, size: formatBytes(limits.maxBytes) })
+    throw error
+  }
+  if (!bytes.length) throw new FileRefused('validation', 'widget.fileEmpty', { name })
+  const sniffed = sniff(bytes, name)
+  if (!sniffed || !accepts(limits, sniffed.extensions))
+    throw new FileRefused('validation', 'widget.fileTypeRefused', { name, types: limits.accept.join(', ') })
+  const ext = extensionOf(name)
+  if (!sniffed.extensions.includes(ext))
+    name = `${ext ? name.slice(0, -(ext.length + 1)) : name}.${sniffed.extensions[0]}`
+  return { name, contentType: sniffed.contentType, bytes }
+}
+
 export function fileHandlers(manifest: Manifest = loadManifest()) {
   return {
     async fileUpload(ctx) {
@@ -96,30 +131,7 @@ export function fileHandlers(manifest: Manifest = loadManifest()) {
       const { limits, writers } = target
       if (!writers || (!writers.open && ![...writers.permissions].some((p) => permissions.has(p))))
         throw new ApiError('220000')
-      let part: Awaited<ReturnType<typeof ctx.request.file>>
-      try {
-        part = await ctx.request.file({ limits: { fileSize: limits.maxBytes, files: 1, fields: 0 } })
-      } catch {
-        throw new FileRefused('validation', 'widget.fileMissing')
-      }
-      if (!part) throw new FileRefused('validation', 'widget.fileMissing')
-      let name = cleanName(part.filename)
-      let bytes: Buffer
-      try {
-        bytes = await part.toBuffer()
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new FileRefused('413', 'widget.fileTooLarge', { name, size: formatBytes(limits.maxBytes) })
-        throw error
-      }
-      if (!bytes.length) throw new FileRefused('validation', 'widget.fileEmpty', { name })
-      const sniffed = sniff(bytes, name)
-      if (!sniffed || !accepts(limits, sniffed.extensions))
-        throw new FileRefused('validation', 'widget.fileTypeRefused', { name, types: limits.accept.join(', ') })
-      // The name says what the bytes are: a PNG sent as photo.jpg is stored as photo.png.
-      const ext = extensionOf(name)
-      if (!sniffed.extensions.includes(ext))
-        name = `${ext ? name.slice(0, -(ext.length + 1)) : name}.${sniffed.extensions[0]}`
+      const { name, contentType, bytes } = await receiveFile(ctx, limits)
       return ctx.inTenant((trx) =>
         saveFile(trx, {
           tenantId,
@@ -129,7 +141,7 @@ export function fileHandlers(manifest: Manifest = loadManifest()) {
           entity: target.entity,
           field: target.field,
           name,
-          contentType: sniffed.contentType,
+          contentType,
           bytes,
         }),
       )

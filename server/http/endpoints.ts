@@ -17,7 +17,7 @@ import { bodyLimitOf } from './bounds.ts'
 import { type HandlerContext, handlerContext } from './context.ts'
 import { ok } from './envelope.ts'
 import { checkAccess } from './guard.ts'
-import { entityInput } from './routeSchema.ts'
+import { entityInput, queryInput } from './routeSchema.ts'
 import { responseSchemaOf } from './serialise.ts'
 
 /**
@@ -71,7 +71,9 @@ export function registerCustomEndpoints(
   handlers: HandlerRegistry,
 ) {
   const declared = manifest.endpoints.filter((e) => e.kind === 'custom')
-  const missing = declared.filter((e) => !handlers[e.id])
+  // Another method or path of an endpoint (`servedAs:`) is served by that endpoint's handler.
+  const handlerOf = (e: ManifestEndpoint) => handlers[e.servedAs ?? e.id]
+  const missing = declared.filter((e) => !handlerOf(e))
   if (missing.length) {
     throw new Error(
       `No handler for ${missing.map((e) => `${e.id} (${e.method} ${e.path})`).join(', ')}: add it to a handler registry under server/`,
@@ -81,12 +83,12 @@ export function registerCustomEndpoints(
   if (undeclared.length) throw new Error(`Handlers not declared in screens/*.yaml endpoints: ${undeclared.join(', ')}`)
 
   for (const endpoint of declared) {
-    const handler = handlers[endpoint.id] as Handler
+    const handler = handlerOf(endpoint) as Handler
     const bodyEntity = endpoint.entity ? manifest.entities[endpoint.entity] : undefined
     const response = responseSchemaOf(manifest, endpoint)
     // A GET or DELETE takes its input from the query string, anything else from the body.
     const part = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'
-    const input = bodyEntity ? entityInput(bodyEntity) : undefined
+    const input = bodyEntity ? (part === 'query' ? queryInput(bodyEntity) : entityInput(bodyEntity)) : undefined
     api.route({
       method: endpoint.method,
       url: endpoint.path,

@@ -38,6 +38,8 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   airportFuzzyQuery: 'airport names for the public air search',
   carrierFuzzyQuery: 'carrier names for the public rate search',
   containerTypeFuzzyQuery: 'container types for the public rate search',
+  seaEqDataList: "SPEC's path of containerTypeFuzzyQuery (GET /b2b/basicData/public/api/seaEqData/list)",
+  getSop: "the forwarder's standard operating procedure of a mode, read before booking (SPEC §7 public getSop)",
   countryFuzzyQuery: 'countries for the registration and inquiry forms',
   currencyFuzzyQuery: 'currencies for the public rate display',
   inquiryTradeTerms: 'trade terms for the inquiry form',
@@ -65,6 +67,8 @@ export const CODE_CHECKED: Record<string, string> = {
     "tenant's direct-order service and the enterprise's online booking (220000, server/domain/orders/source.ts); " +
     'from a rate or quote it does not',
   orderDraftSave: 'the same checks as orderAdd: it is the same save, without submitting',
+  bookingAutoQuote: "SPEC's path of orderAdd (POST /booking/quote/bookingAutoQuote): the same save and checks",
+  saveForecastOrderDetail: "SPEC's path of orderAdd (POST …/saveForecastOrderDetail): the same save and checks",
   fileUpload:
     "whoever may write the target entity through one of its calls (220000, server/files/handlers.ts): the field's " +
     'entity decides, so one permission cannot be declared',
@@ -89,6 +93,7 @@ export const SIGNED_IN: Record<string, string> = {
   screenOverlays: "the tenant's screen overlays in force, which every screen is drawn with",
   fileDownload: 'a file the caller may see (visibility and company of the file, else 404 as if missing)',
   fileInfo: 'the names and sizes of files the caller may see (same visibility as fileDownload)',
+  getWarehouseFileByUuid: "SPEC's path of fileInfo (GET /booking/quote/getWarehouseFileByUuid)",
   companyFuzzyQuery: 'company names for pickers; the company wall keeps an enterprise user to their own',
   // SPEC §7's user calls of issue #21 (server/domain/clients/userCalls.ts).
   getUsersByCompanyId:
@@ -149,9 +154,29 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   lclComfirm: PROVIDER_DESK,
   airComfirm: PROVIDER_DESK,
   railwayComfirm: PROVIDER_DESK,
+  // SPEC §7's GET of the operator list and order/approve, the accept transition of any mode (issue #23).
+  queryOrderListByOperatorGet: PROVIDER_DESK,
+  orderApprove: PROVIDER_DESK,
   trackingEventAdd: PROVIDER_DESK,
   // Orders, enterprise side: every company role sees its orders (myOrders); only bookers create drafts.
   'myOrders.list': ENTERPRISE,
+  // SPEC §7's GET of the customer list, and the customer's transitions by SPEC's paths (myOrders, issue #23).
+  queryOrderListByCompanyGet: ENTERPRISE,
+  withdraw: ENTERPRISE,
+  reapplyOrder: ENTERPRISE,
+  onlineOrdersReEdit: ENTERPRISE,
+  // What belongs to one order reads it as getOrderDetail does: either side (myOrders or orderList), and the
+  // order's tenant and data scope decide the rest.
+  getOrderDetailByJobNo: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  queryOrderByOrderNos: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  getChargeListVos: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  getFiles: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  uploadOrderFile: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  getBusinessLog: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  getForecastOrderDetail: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // Reference lists of booking (myOrders, orderList or booking): both sides, not the personal user.
+  queryRequirements: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  specialOperationCodeList: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // The customer's own export (issue #21): a permission of its own every enterprise preset role holds.
   'myOrders.export': ENTERPRISE,
   'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
@@ -203,11 +228,15 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   jobAuditRecordApprove: PROVIDER_DESK,
   cargoJobUpdateUsages: PROVIDER_DESK,
   cargoJobUsageHistories: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  // SPEC's paths of quoteItem and inquiryQuotes (issue #23).
+  bookingQuote: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  getAutoQuoteList: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   // Special rates (SPA): companies apply, the desk reviews; a rate check is for anyone who sees rates.
   listSpaApply: ENTERPRISE,
   spaApply: ENTERPRISE,
   spaAccept: ENTERPRISE,
   spaCancel: ENTERPRISE,
+  spaCancelGet: ENTERPRISE,
   spaReapply: ENTERPRISE,
   validSpaReapply: ENTERPRISE,
   listSpaReview: PROVIDER_DESK,

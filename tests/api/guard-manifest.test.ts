@@ -68,6 +68,19 @@ describe('the manifest against the reviewed lists (tests/api/guard-lists.ts)', (
   })
 })
 
+/** A save of an order without directlyEntrusted (nbclerk: a direct order) or without booking (personal), refused, nothing written. */
+async function bookingRefusals(id: string) {
+  const save = endpointById(manifest, id)
+  const clerk = await test.login('nbclerk')
+  const direct = await attempt(() => callEndpoint(test, save, directFcl(), { token: clerk }))
+  expect(direct.body.code, JSON.stringify(direct.body)).toBe('220000')
+  expect(direct.writes).toEqual([])
+  const personal = await test.login('personal')
+  const unbooked = await attempt(() => callEndpoint(test, save, directFcl(), { token: personal }))
+  expect(unbooked.body.code).toBe('360002')
+  expect(unbooked.writes).toEqual([])
+}
+
 /** One test per CODE_CHECKED entry: the refusal that entry's code makes, shown on the real server. */
 const REFUSALS: Record<string, () => Promise<void>> = {
   async orderAdd() {
@@ -104,17 +117,10 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     expect(demo.body.content.source).toBe('direct')
   },
 
-  async orderDraftSave() {
-    const save = endpointById(manifest, 'orderDraftSave')
-    const clerk = await test.login('nbclerk')
-    const direct = await attempt(() => callEndpoint(test, save, directFcl(), { token: clerk }))
-    expect(direct.body.code, JSON.stringify(direct.body)).toBe('220000')
-    expect(direct.writes).toEqual([])
-    const personal = await test.login('personal')
-    const unbooked = await attempt(() => callEndpoint(test, save, directFcl(), { token: personal }))
-    expect(unbooked.body.code).toBe('360002')
-    expect(unbooked.writes).toEqual([])
-  },
+  orderDraftSave: () => bookingRefusals('orderDraftSave'),
+  // SPEC's paths of orderAdd (issue #23): the same handler refuses the same way.
+  bookingAutoQuote: () => bookingRefusals('bookingAutoQuote'),
+  saveForecastOrderDetail: () => bookingRefusals('saveForecastOrderDetail'),
 
   async fileUpload() {
     // A news cover needs the news editor's permission: an enterprise administrator is refused, nothing stored.

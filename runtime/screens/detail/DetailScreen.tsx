@@ -39,6 +39,7 @@ import { asList, type RowData } from '../list/actions.ts'
 import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
 import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
 import { StateBadge } from '../StateBadge.tsx'
+import { Attachments } from './Attachments.tsx'
 import { FileLinks } from './FileLinks.tsx'
 import type { DetailField, DetailSection, HistoryView } from './layout.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
@@ -390,6 +391,7 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
           {detail.sections.map((section) => (
             <Section key={section.title} detail={detail} section={section} record={detail.record as RowData} />
           ))}
+          {screen.attachments && <Attachments screen={screen} recordId={Number((detail.record as RowData).id)} />}
           <History detail={detail} />
         </>
       )}

@@ -13,6 +13,7 @@ import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
 import { seedNews } from './news.ts'
 import { seedOperatingOrders } from './operating.ts'
+import { seedOrderDetails } from './orderDetails.ts'
 import { seedOrderNumberRules } from './orderNumbers.ts'
 import { seedOrders } from './orders.ts'
 import { seedQuoteConfig } from './quotes.ts'
@@ -464,6 +465,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedCertifications(db, manifest)
   await seedClients(db)
   await seedOrders(db, manifest)
+  await seedOrderDetails(db, manifest)
   await seedInquiries(db, manifest)
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)

@@ -40,6 +40,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   containerTypeFuzzyQuery: 'container types for the public rate search',
   countryFuzzyQuery: 'countries for the registration and inquiry forms',
   currencyFuzzyQuery: 'currencies for the public rate display',
+  getCommodityCodes: 'HS codes (SPEC §7 names the call under /public/api/): a public reference list like the ports',
   inquiryTradeTerms: 'trade terms for the inquiry form',
   // Signing in, signing up and recovering an account: by definition without a session.
   userLogin: 'password login',

@@ -34,6 +34,7 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
     currencyFuzzyQuery: list('currency'),
     countryFuzzyQuery: list('country'),
     containerTypeFuzzyQuery: list('containerType'),
+    getCommodityCodes: list('hsCode'),
     carrierFuzzyQuery: {
       entity: lookupEntity(manifest, 'carrier'),
       where: (_call, query: LookupQuery) => (query.mode ? [sql<SqlBool>`${sql.ref('mode')} = ${query.mode}`] : []),
@@ -45,6 +46,21 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
         session && session.companyUserType !== PROVIDER
           ? [session.companyId ? sql<SqlBool>`${sql.ref('id')} = ${session.companyId}` : sql<SqlBool>`false`]
           : [],
+    },
+    // The B/L instruction's order (issue #23): confirmed FCL orders, behind the company wall.
+    blOrderFuzzyQuery: {
+      entity: lookupEntity(manifest, 'order'),
+      where: ({ session }) => [
+        sql<SqlBool>`${sql.ref('container_load_type')} = 'FCL'`,
+        sql<SqlBool>`${sql.ref('state')} in ('accepted', 'booked')`,
+        ...(session && session.companyUserType !== PROVIDER
+          ? [
+              session.companyId
+                ? sql<SqlBool>`${sql.ref('customer_company')} = ${session.companyId}`
+                : sql<SqlBool>`false`,
+            ]
+          : []),
+      ],
     },
     // Role management's group field (issue #21): the tenant's role groups.
     roleGroupFuzzyQuery: list('roleGroup'),

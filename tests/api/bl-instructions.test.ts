@@ -134,7 +134,12 @@ describe('B/L instructions', () => {
       [{ shipper: 'A\nB\nC\nD\nE\nF\nG\nH' }, 'shipper', '35', '35'],
       [{ consignee: 'X'.repeat(36) }, 'consignee', '35', '35'],
       [{ containers: [] }, 'containers', 'at least one container', '至少添加一个集装箱'],
-      [{ containers: [container({ quantity: 12.5 }), twoContainers[1]] }, 'containers[0].quantity', 'integer', '整数'],
+      [
+        { containers: [container({ quantity: 12.5 }), twoContainers[1]] },
+        'containers[0].quantity',
+        'whole number',
+        '整数',
+      ],
       [{ grossWeight: 0 }, 'grossWeight', 'greater than 0', '大于 0'],
       [{ dgClass: '3' }, 'unNo', 'UN number', '联合国编号'],
       [{ hsCode: '999999' }, 'hsCode', '', ''],

@@ -158,6 +158,14 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // B/L instructions (issue #23): the booking enterprise roles (blSubmission) and the order desk
+  // (blSubmissionProvider) list, read, submit and edit them; only the desk confirms, reopens and finishes.
+  'cargoFeedList.list': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.detail': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.create': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  blOrderFuzzyQuery: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'blInstruction.transition': PROVIDER_DESK,
   'orderDraftList.create': BOOKERS,
   'orderDraftList.update': BOOKERS,
   'orderDraftList.detail': ENTERPRISE,

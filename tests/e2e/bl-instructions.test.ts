@@ -30,22 +30,25 @@ const zh = (namespace: string, key: string) => text('zh', namespace, key)
 describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => {
   it('refuses the broken instruction with SPEC §5’s messages, submits the corrected one, and the operator confirms it', async () => {
     // A confirmed FCL order of the customer with no instruction yet (the seed leaves the newer ones free).
-    const { rows } = await sql<{ order_no: string }>`
-      select o.order_no from booking_order o join tenant t on t.id = o.tenant_id
+    const { rows } = await sql<{ id: number; order_no: string }>`
+      select o.id, o.order_no from booking_order o join tenant t on t.id = o.tenant_id
       where t.code = 'demo' and o.container_load_type = 'FCL' and o.state in ('accepted', 'booked')
         and not exists (select 1 from bl_instruction b where b.order = o.id)
       order by o.id desc limit 1`.execute(portal.server.database.db)
     const orderNo = rows[0]?.order_no as string
+    const orderId = rows[0]?.id as number
     expect(orderNo).toBeTruthy()
 
     const { context, page, base } = await portal.signIn('entadmin')
-    await page.goto(`${base}/cargoFeedList?lang=en`)
-    await page.getByRole('button', { name: en('bl', 'newInstruction'), exact: true }).click()
-    await page.waitForURL(/\/cargoFeedSubmission\/edit/)
+    // The order's detail opens its instruction, the order already chosen.
+    await page.goto(`${base}/orderDetails?id=${orderId}&lang=en`)
+    await page.getByRole('button', { name: en('bl', 'fillInstruction'), exact: true }).click()
+    await page.waitForURL(new RegExp(`/cargoFeedSubmission/edit\\?order=${orderId}`))
 
     const orderSection = page.getByRole('region', { name: en('bl', 'sectionOrder') })
     await orderSection.waitFor(WAIT)
-    await pick(orderSection, en('bl', 'order'), orderNo, new RegExp(orderNo))
+    const order = orderSection.getByRole('combobox', { name: named(en('bl', 'order')) })
+    await expect.poll(() => order.inputValue(), WAIT).toContain(orderNo)
     // No B/L number yet.
     await orderSection.getByLabel(named(en('bl', 'bizNo'))).fill('HZMH-2026-0412')
     await orderSection.getByLabel(named(en('bl', 'blWay'))).selectOption({ label: en('bl', 'blWay_general') })

@@ -40,6 +40,8 @@ export interface FieldDef {
   pattern?: string
   format?: string
   message?: string
+  /** The message when a required field is left empty, instead of validation.required. */
+  requiredMessage?: string
   /** A SPEC §8 code a failure of this field answers instead of `validation` (an empty review remark: 310010). */
   code?: string
   minimum?: number
@@ -110,7 +112,7 @@ export type RuleDef =
   | { kind: 'atLeastOne'; fields: string[]; message: string }
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
-  | { kind: 'requiredWhen'; field: string; when: { field: string; equals: unknown }; message: string }
+  | { kind: 'requiredWhen'; field: string; when: { field: string; equals?: unknown; present?: true }; message: string }
   | {
       kind: 'excludedWhen'
       field: string
@@ -235,6 +237,8 @@ export interface ActionDef {
   route?: string
   /** With `route`: the query parameter that carries the record's id (default `id`). */
   param?: string
+  /** With `route`: the values of its path parameters (`{ mode: edit }` for /cargoFeedSubmission/:mode). */
+  routeParams?: Record<string, string>
   endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
   /** A row action: the hand-written POST endpoint it calls with the row's { id, version }, `values` and `input`. */
   call?: string
@@ -269,6 +273,8 @@ export interface ColumnDef {
   format?: string
   /** The route a click opens; a list names alternatives, the first the user may open (a list both sides share). */
   link?: string | string[]
+  /** With `link`: the values of the opened route's path parameters. */
+  routeParams?: Record<string, string>
   /** The route by a value of the row (an order's load type → its mode's detail screen); else `link`. */
   linkBy?: { field: string; routes: Record<string, string | string[]> }
   sortable?: boolean

@@ -77,12 +77,16 @@ export function uniqueBy(row: Row, rule: { field: string; by: string[] }): boole
   return true
 }
 
+/** A requiredWhen condition: the other field equals a value, or (`present: true`) holds any value. */
+export type RequiredWhenCondition = { field: string; equals?: unknown; present?: true }
+
 /** Whether a requiredWhen rule's condition holds for the row: then its field must be filled (and shows the mark). */
-export function requiredWhenHolds(row: Row, rule: { when: { field: string; equals: unknown } }): boolean {
+export function requiredWhenHolds(row: Row, rule: { when: RequiredWhenCondition }): boolean {
+  if (rule.when.present) return present(row[rule.when.field])
   return row[rule.when.field] === rule.when.equals
 }
 
-export function requiredWhen(row: Row, rule: { field: string; when: { field: string; equals: unknown } }): boolean {
+export function requiredWhen(row: Row, rule: { field: string; when: RequiredWhenCondition }): boolean {
   if (!requiredWhenHolds(row, rule)) return true
   return present(row[rule.field])
 }

@@ -15,6 +15,8 @@ export interface FieldError {
 
 interface FieldMeta {
   message?: string
+  /** The field's own words when it is left empty (SPEC §5: "cannot submit without a B/L number"). */
+  requiredMessage?: string
 }
 
 export interface MessageContext {
@@ -47,16 +49,19 @@ export function toFieldErrors(
     const at = pointerToField(e.instancePath)
     const p = e.params as Record<string, unknown>
     switch (e.keyword) {
-      case 'required':
-        out.push({ field: join(at, String(p.missingProperty)), message: 'validation.required', params: {} })
+      case 'required': {
+        const field = join(at, String(p.missingProperty))
+        out.push({ field, message: fieldMeta(context, field)?.requiredMessage ?? 'validation.required', params: {} })
         break
+      }
       case 'additionalProperties':
         out.push({ field: join(at, String(p.additionalProperty)), message: 'validation.unknownField', params: {} })
         break
       case 'minLength':
         out.push({
           field: at,
-          message: p.limit === 1 ? 'validation.required' : 'validation.minLength',
+          message:
+            p.limit === 1 ? (fieldMeta(context, at)?.requiredMessage ?? 'validation.required') : 'validation.minLength',
           params: { limit: p.limit },
         })
         break
@@ -113,8 +118,9 @@ export function toFieldErrors(
         out.push({ field: at, message: 'validation.uniqueItems', params: {} })
         break
       case 'wbTextBlock': {
+        // A block with words of its own (SPEC §5: a description over 6 lines asks to adjust the format).
         const limits = p.limits as { lineLength: number; maxLines: number }
-        out.push({ field: at, message: 'validation.textBlock', params: limits })
+        out.push({ field: at, message: fieldMeta(context, at)?.message ?? 'validation.textBlock', params: limits })
         break
       }
       // Money bounds (exact decimal strings) read as JSON Schema's own bounds do.

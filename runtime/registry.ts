@@ -43,7 +43,7 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   quoteComparison: lazy(() => import('./flows/quotes/QuoteComparison.tsx')),
   palletInquiry: lazy(() => import('./flows/inquiry/PalletInquiry.tsx')),
   bookingOrder: lazy(() => import('./flows/booking/BookingOrder.tsx')),
-  blEditor: placeholder,
+  blEditor: lazy(() => import('./flows/bl-editor/BlEditor.tsx')),
   imChat: placeholder,
   analyticsChart: placeholder,
   roleTree: placeholder,

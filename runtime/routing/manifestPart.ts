@@ -9,6 +9,8 @@ export const WHOLE_MANIFEST = '*'
  * component's code imports runtime/screens/manifest.ts and is not named here.
  */
 export const READS_WHOLE_MANIFEST: readonly string[] = [
+  // The generic form (runtime/screens/form/FormScreen.tsx) with its state machine and transitions.
+  'blEditor',
   'bookingOrder',
   'overlayEditor',
   'palletInquiry',

@@ -42,6 +42,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   getSop: "the forwarder's standard operating procedure of a mode, read before booking (SPEC §7 public getSop)",
   countryFuzzyQuery: 'countries for the registration and inquiry forms',
   currencyFuzzyQuery: 'currencies for the public rate display',
+  getCommodityCodes: 'HS codes (SPEC §7 names the call under /public/api/): a public reference list like the ports',
   inquiryTradeTerms: 'trade terms for the inquiry form',
   // Signing in, signing up and recovering an account: by definition without a session.
   userLogin: 'password login',
@@ -186,6 +187,14 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   blDraftPdf: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // B/L instructions (issue #23): the booking enterprise roles (blSubmission) and the order desk
+  // (blSubmissionProvider) list, read, submit and edit them; only the desk confirms, reopens and finishes.
+  'cargoFeedList.list': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.detail': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.create': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'cargoFeedSubmission.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  blOrderFuzzyQuery: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  'blInstruction.transition': PROVIDER_DESK,
   'orderDraftList.create': BOOKERS,
   'orderDraftList.update': BOOKERS,
   'orderDraftList.detail': ENTERPRISE,

@@ -62,7 +62,17 @@ function profileRecord(user: SessionUser | null): Data | null {
   return { ...(user.currentUserInfo ?? {}), ...user, username: user.userInfo.username }
 }
 
-function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: PortalEntity }) {
+export interface GenericFormProps {
+  screen: ManifestScreen
+  entity: PortalEntity
+  /** Shown, not edited (the B/L editor's view mode): no save; the toolbar's transitions fire on the record. */
+  readOnly?: boolean
+  /** What a new record starts with besides the fields' defaults (the order a B/L instruction is for). */
+  initial?: Data | null
+}
+
+/** The form of a `kind: form` screen, and of the hand-written flows built from a screen's sections. */
+export function GenericForm({ screen, entity, readOnly = false, initial = null }: GenericFormProps) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
   const client = useClient()
@@ -88,7 +98,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
     [ownProfile, session.user, record.data],
   )
   // Read-only refs show their names (row.labels); the edited fields keep the ids and codes they send back.
-  const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
+  const shown = useMemo(() => labelledRecord(entity, data ?? initial), [entity, data, initial])
   // A new record opened for another one (?order=<id>): the fields the YAML names start filled in.
   const prefilled = useMemo(
     () => (id === null ? prefilledRecord(screen, entity, params) : null),
@@ -101,7 +111,9 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   // Past the record's edit deadline (the ETD limit): warned, shown, not saved; the server refuses it alike.
   const closed = useEditClosed(entity, data)
   // A state the YAML lets no one edit in (an application under review): shown, not saved.
-  const editable = !closed && (!state || !entity.states?.editableIn || entity.states.editableIn.includes(state))
+  const editable =
+    !readOnly && !closed && (!state || !entity.states?.editableIn || entity.states.editableIn.includes(state))
+  const stateLocked = !editable && !readOnly && !closed
   // The toolbar's transitions (submit a draft): the form is saved first, then the transition fired on it.
   const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
   const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))
@@ -141,6 +153,23 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
   const saveAnd = async (action: ActionDef) => {
     const confirm = confirmKey(action, entity)
     if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
+    if (readOnly) {
+      // Nothing to save in a shown record: the transition fires on it as it is.
+      const fire = clientCall(client, transitionEndpoint(screen.entity))
+      if (!fire || data?.id === undefined) return
+      setBusy(true)
+      try {
+        await fire({ id: data.id, version: data.version, transition: action.transition })
+        effects.toast(t('ui.actionDone'), { intent: 'success' })
+      } finally {
+        setBusy(false)
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['record', screen.name] }),
+          queryClient.invalidateQueries({ queryKey: ['list'] }),
+        ])
+      }
+      return
+    }
     then.current = action
     const form = document.getElementById(formId)
     if (form instanceof HTMLFormElement) form.requestSubmit()
@@ -159,7 +188,7 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
           <MessageBarBody>{t(entity.editDeadline.message)}</MessageBarBody>
         </MessageBar>
       )}
-      {!editable && !closed && (
+      {stateLocked && (
         <MessageBar intent="info">
           <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
         </MessageBar>
@@ -176,6 +205,21 @@ function GenericForm({ screen, entity }: { screen: ManifestScreen; entity: Porta
         disabled={busy || !editable}
         onSubmit={save}
       />
+      {readOnly && data && transitions.length > 0 && (
+        <div className={styles.buttons}>
+          {transitions.map((action) => (
+            <Button
+              key={action.name}
+              appearance="primary"
+              disabled={busy}
+              data-action={action.name}
+              onClick={() => void saveAnd(action)}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
+        </div>
+      )}
       {editable && (
         <div className={styles.buttons}>
           <Button type="submit" form={formId} appearance={transitions.length ? 'secondary' : 'primary'} disabled={busy}>

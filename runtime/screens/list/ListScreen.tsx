@@ -36,7 +36,7 @@ import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { codeBeside, type PortalEntity } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
-import { cellRoutes, type RowData } from './actions.ts'
+import { cellRoutes, type RowData, routePath } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
@@ -305,7 +305,7 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
     .find((route) => route !== undefined && canOpen(route, session.permissions))
   if (target && row.id !== undefined) {
     return (
-      <RouterLink className={styles.link} to={`${target.path}?id=${row.id}`}>
+      <RouterLink className={styles.link} to={`${routePath(target.path, column.routeParams)}?id=${row.id}`}>
         {content}
       </RouterLink>
     )

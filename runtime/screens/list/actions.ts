@@ -70,9 +70,17 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
 }
 
 /** Where a route action goes: the route's path, with the record's id in the action's `param` (default `id`). */
-export function routeTarget(path: string, action: Pick<ActionDef, 'param'>, id?: unknown): string {
-  if (id === undefined || id === null) return path
-  return `${path}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
+export function routeTarget(path: string, action: Pick<ActionDef, 'param' | 'routeParams'>, id?: unknown): string {
+  const filled = routePath(path, action.routeParams)
+  if (id === undefined || id === null) return filled
+  return `${filled}?${new URLSearchParams({ [action.param ?? 'id']: String(id) })}`
+}
+
+/** A route's path with its `:name` parameters filled from the YAML's `routeParams` (/cargoFeedSubmission/edit). */
+export function routePath(path: string, params: Readonly<Record<string, string>> | undefined): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (whole, name: string) =>
+    params?.[name] !== undefined ? encodeURIComponent(params[name]) : whole,
+  )
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   CURRENCIES,
   DEMO_EXCHANGE_RATES_TO_CNY,
   listCountries,
+  listHsCodes,
   OCEAN_CARRIERS,
   SEA_PORTS,
 } from './reference/index.ts'
@@ -71,6 +72,7 @@ function referenceRows(): Record<string, Row[]> {
       description_en: t.description_en,
       description_zh: t.description_zh,
     })),
+    ref_hs_code: listHsCodes().map((h) => ({ code: h.code, description_en: h.description_en })),
   }
 }
 

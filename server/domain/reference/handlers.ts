@@ -35,6 +35,7 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
     currencyFuzzyQuery: list('currency'),
     countryFuzzyQuery: list('country'),
     containerTypeFuzzyQuery: list('containerType'),
+    getCommodityCodes: list('hsCode'),
     carrierFuzzyQuery: {
       entity: lookupEntity(manifest, 'carrier'),
       where: (_call, query: LookupQuery) => (query.mode ? [sql<SqlBool>`${sql.ref('mode')} = ${query.mode}`] : []),
@@ -53,6 +54,19 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
       entity: lookupEntity(manifest, 'order'),
       where: ({ session }) =>
         session ? scopeConditions(lookupEntity(manifest, 'order'), session, 'booking_order') : [sql<SqlBool>`false`],
+    },
+    // The B/L instruction's order (issue #23): confirmed FCL orders the caller's order list shows (the order
+    // entity's data scope, as above).
+    blOrderFuzzyQuery: {
+      entity: lookupEntity(manifest, 'order'),
+      where: ({ session }) =>
+        session
+          ? [
+              sql<SqlBool>`${sql.ref('container_load_type')} = 'FCL'`,
+              sql<SqlBool>`${sql.ref('state')} in ('accepted', 'booked')`,
+              ...scopeConditions(lookupEntity(manifest, 'order'), session, 'booking_order'),
+            ]
+          : [sql<SqlBool>`false`],
     },
     // Role management's group field (issue #21): the tenant's role groups.
     roleGroupFuzzyQuery: list('roleGroup'),

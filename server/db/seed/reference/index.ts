@@ -11,4 +11,5 @@ export {
   type ExchangeRate,
   SPEC_CURRENCY_CODES,
 } from './currencies.ts'
+export { type HsCode, listHsCodes } from './hsCodes.ts'
 export { type PortRegion, SEA_PORTS, type SeaPort } from './ports.ts'

@@ -1,0 +1,160 @@
+import { sql } from 'kysely'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { confirmDialog } from '../support/commercial.ts'
+import { setupPortal, localeText as text, WAIT } from '../support/portal.ts'
+
+/**
+ * B/L instructions in Chromium (issue #23's acceptance): the customer of a confirmed FCL order fills its B/L
+ * instruction on /cargoFeedSubmission/edit, is refused with SPEC §5's messages — totals that differ from the
+ * container sums, a container number with a wrong check digit, the same container twice, no B/L number — in
+ * English and, after switching, in Chinese; submits the corrected instruction; the operator confirms it on
+ * /cargoFeedList.
+ */
+const portal = setupPortal()
+
+async function pick(scope: Page | Locator, label: string, search: string, option: RegExp) {
+  const box = scope.getByRole('combobox', { name: label })
+  await box.click()
+  await box.fill(search)
+  const page = 'page' in scope ? scope.page() : scope
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+/** A label as written, with or without the required mark after it, never a longer label it begins ("… code"). */
+const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?! code)(?![\\w(（])`)
+
+const en = (namespace: string, key: string) => text('en', namespace, key)
+const zh = (namespace: string, key: string) => text('zh', namespace, key)
+
+describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => {
+  it('refuses the broken instruction with SPEC §5’s messages, submits the corrected one, and the operator confirms it', async () => {
+    // A confirmed FCL order of the customer with no instruction yet (the seed leaves the newer ones free).
+    const { rows } = await sql<{ id: number; order_no: string }>`
+      select o.id, o.order_no from booking_order o join tenant t on t.id = o.tenant_id
+      where t.code = 'demo' and o.container_load_type = 'FCL' and o.state in ('accepted', 'booked')
+        and not exists (select 1 from bl_instruction b where b.order = o.id)
+      order by o.id desc limit 1`.execute(portal.server.database.db)
+    const orderNo = rows[0]?.order_no as string
+    const orderId = rows[0]?.id as number
+    expect(orderNo).toBeTruthy()
+
+    const { context, page, base } = await portal.signIn('entadmin')
+    // The order's detail opens its instruction, the order already chosen.
+    await page.goto(`${base}/orderDetails?id=${orderId}&lang=en`)
+    await page.getByRole('button', { name: en('bl', 'fillInstruction'), exact: true }).click()
+    await page.waitForURL(new RegExp(`/cargoFeedSubmission/edit\\?order=${orderId}`))
+
+    const orderSection = page.getByRole('region', { name: en('bl', 'sectionOrder') })
+    await orderSection.waitFor(WAIT)
+    const order = orderSection.getByRole('combobox', { name: named(en('bl', 'order')) })
+    await expect.poll(() => order.inputValue(), WAIT).toContain(orderNo)
+    // No B/L number yet.
+    await orderSection.getByLabel(named(en('bl', 'bizNo'))).fill('HZMH-2026-0412')
+    await orderSection.getByLabel(named(en('bl', 'blWay'))).selectOption({ label: en('bl', 'blWay_general') })
+    await orderSection.getByLabel(named(en('bl', 'originalCount'))).fill('3')
+    await orderSection.getByLabel(named(en('bl', 'copyCount'))).fill('3')
+
+    const parties = page.getByRole('region', { name: en('bl', 'sectionParties') })
+    await parties
+      .getByLabel('Shipper')
+      .fill('HANGZHOU MINGHUI TEXTILE IMP & EXP\nNO. 318 QIUTAO NORTH ROAD\nHANGZHOU 310020 CHINA')
+    await parties.getByLabel('Consignee').fill('PACIFIC HOME GOODS INC.\n1200 HARBOR BLVD\nLONG BEACH CA 90802 USA')
+    await parties.getByLabel('Notify party').fill('SAME AS CONSIGNEE')
+
+    const routing = page.getByRole('region', { name: en('bl', 'sectionRouting') })
+    await routing.getByLabel(named(en('bl', 'placeOfReceiptCode'))).fill('CNHGH')
+    await routing.getByLabel(named(en('bl', 'placeOfReceiptName'))).fill('HANGZHOU')
+    await pick(routing, en('bl', 'portOfLoadingCode'), 'CNSHA', /CNSHA/)
+    await routing.getByLabel(named(en('bl', 'portOfLoadingName'))).fill('SHANGHAI')
+    await pick(routing, en('bl', 'portOfDischargeCode'), 'USLAX', /USLAX/)
+    await routing.getByLabel(named(en('bl', 'portOfDischargeName'))).fill('LOS ANGELES')
+    await routing.getByLabel(named(en('bl', 'placeOfDeliveryCode'))).fill('USLAX')
+    await routing.getByLabel(named(en('bl', 'placeOfDeliveryName'))).fill('LOS ANGELES')
+    await pick(routing, 'Carrier', 'COSU', /COSU|COSCO/)
+    await routing.getByLabel('Vessel').fill('COSCO SHIPPING ARIES')
+    await routing.getByLabel('Voyage').fill('062E')
+    await routing.getByLabel(named(en('bl', 'transportClause'))).selectOption({ label: 'CY-CY' })
+
+    const cargo = page.getByRole('region', { name: en('bl', 'sectionCargo') })
+    await cargo.getByLabel(named(en('bl', 'goodsNameEn'))).fill('COTTON T-SHIRTS')
+    await cargo.getByLabel(named(en('bl', 'goodsNameCn'))).fill('棉制针织T恤衫')
+    await pick(cargo, 'HS code', '610910', /610910/)
+    await cargo.getByLabel(named(en('bl', 'packageType'))).selectOption({ label: en('bl', 'package_CT') })
+    // Totals that differ from the container sums: 1201 pieces for 700 + 500.
+    await cargo.getByLabel(named(en('bl', 'quantity'))).fill('1201')
+    await cargo.getByLabel(named(en('bl', 'grossWeight'))).fill('18500.5')
+    await cargo.getByLabel(named(en('bl', 'volume'))).fill('56.125')
+    await cargo.getByLabel(named(en('bl', 'woodPackagingType'))).selectOption({ label: en('bl', 'wood_none') })
+
+    const containers = page.getByRole('region', { name: en('bl', 'sectionContainers') })
+    const addRow = containers.getByRole('button', { name: en('widget', 'addRow') })
+    const rowsOf = (label: string) => containers.getByLabel(named(label))
+    const fillRow = async (i: number, number: string, pieces: string, weight: string, volume: string) => {
+      await rowsOf(en('bl', 'containerNo')).nth(i).fill(number)
+      await rowsOf(en('bl', 'sealNo')).nth(i).fill(`CN12345${i}`)
+      await rowsOf(en('bl', 'size'))
+        .nth(i)
+        .selectOption({ label: en('bl', 'size_40') })
+      await rowsOf(en('bl', 'type'))
+        .nth(i)
+        .selectOption({ label: en('bl', 'type_HQ') })
+      await rowsOf(en('bl', 'quantity')).nth(i).fill(pieces)
+      await rowsOf('Gross weight (kg)').nth(i).fill(weight)
+      await rowsOf(en('bl', 'volume')).nth(i).fill(volume)
+      await rowsOf('Marks').nth(i).fill('N/M')
+      await rowsOf(en('bl', 'description')).nth(i).fill('COTTON T-SHIRTS')
+    }
+    // A wrong check digit (CSQU3054383 is right), then the same container twice.
+    // The form starts with the one row the list needs.
+    await fillRow(0, 'CSQU3054384', '700', '10500.5', '30.125')
+    await addRow.click()
+    await fillRow(1, 'MSKU9070323', '250', '4000', '13')
+    await addRow.click()
+    await fillRow(2, 'MSKU9070323', '250', '4000', '13')
+    await page.getByRole('textbox', { name: 'Remarks' }).fill('FREIGHT PREPAID')
+
+    const submit = page.getByRole('button', { name: en('ui', 'save'), exact: true })
+    await submit.click()
+    const shows = (message: string) => expect.poll(() => page.getByText(message).count(), WAIT).toBeGreaterThan(0)
+    await shows(en('bl', 'totalQuantity'))
+    await shows(en('bl', 'containerNoCheck'))
+    await shows(en('bl', 'containerNoRepeated'))
+    await shows(en('bl', 'blNoRequired'))
+
+    // The same refusals in Chinese.
+    await page.getByRole('button', { name: en('common', 'language') }).click()
+    await page.getByRole('menuitem', { name: '中文' }).click()
+    await expect.poll(() => page.getByText(zh('bl', 'totalQuantity')).count(), WAIT).toBeGreaterThan(0)
+    await shows(zh('bl', 'containerNoCheck'))
+    await shows(zh('bl', 'containerNoRepeated'))
+    await shows(zh('bl', 'blNoRequired'))
+
+    // The sections read in Chinese now.
+    const orderZh = page.getByRole('region', { name: zh('bl', 'sectionOrder') })
+    const cargoZh = page.getByRole('region', { name: zh('bl', 'sectionCargo') })
+    const containersZh = page.getByRole('region', { name: zh('bl', 'sectionContainers') })
+    // Put right: the B/L number, the first row's check digit, the third row's own container, the total pieces.
+    await orderZh.getByLabel(named(zh('bl', 'blNo'))).fill('COSU6371843210')
+    const numbers = containersZh.getByLabel(named(zh('bl', 'containerNo')))
+    await numbers.nth(0).fill('CSQU3054383')
+    await numbers.nth(2).fill('TGHU8421071')
+    await cargoZh.getByLabel(named(zh('bl', 'quantity'))).fill('1200')
+    const saved = page.waitForResponse((r) => r.url().includes('/api/booking/blSubmission/submit'))
+    await page.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()
+    const answer = (await (await saved).json()) as { code: string; content: { confirmStatus: string } }
+    expect(answer.code).toBe('0000')
+    expect(answer.content.confirmStatus).toBe('unconfirmed')
+    await context.close()
+
+    // The operator finds it on /cargoFeedList and confirms it.
+    const operator = await portal.signIn('opadmin')
+    await operator.page.goto(`${operator.base}/cargoFeedList?lang=en&blNo=COSU6371843210`)
+    const row = operator.page.locator('table tbody tr').filter({ hasText: 'COSU6371843210' })
+    await expect.poll(() => row.getByText(en('bl', 'state_unconfirmed')).count(), WAIT).toBe(1)
+    await row.getByRole('button', { name: en('bl', 'confirm'), exact: true }).click()
+    await confirmDialog(operator.page, en('ui', 'ok'))
+    await expect.poll(() => row.getByText(en('bl', 'state_confirmed')).count(), WAIT).toBe(1)
+    await operator.context.close()
+  })
+})

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
 import { benchGenerator } from './generator.ts'
+import { benchLetterDelay } from './letter-delay.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchMail } from './mail.ts'
 import { benchOrders } from './orders.ts'
@@ -15,6 +16,7 @@ const sections = [
   await benchRates(),
   await benchOrders(),
   await benchMail(),
+  await benchLetterDelay(),
 ]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { type ChannelContext, type ChannelTenant, channelFor, registeredKinds, type SendResult } from './channels.ts'
+import { onOutboxCommitted } from './outbox.ts'
 import { outboxBody } from './sealed.ts'
 
 /**
@@ -21,6 +22,8 @@ export interface WorkerOptions {
   log?: ChannelContext['log']
   /** Idle wait between scans (ms). */
   pollMs?: number
+  /** Scan right after a commit in this process enqueued (default); off, only polling finds new rows (bench). */
+  wakeOnCommit?: boolean
   /** Rows leased per tenant and round. */
   batch?: number
   /** Sends in flight at once. */
@@ -59,10 +62,14 @@ export class OutboxWorker {
   private readonly db: Kysely<DB>
   private readonly env: NodeJS.ProcessEnv
   private readonly log: ChannelContext['log']
-  private readonly options: Required<Omit<WorkerOptions, 'db' | 'env' | 'log'>>
+  private readonly options: Required<Omit<WorkerOptions, 'db' | 'env' | 'log' | 'wakeOnCommit'>>
+  private readonly wakeOnCommit: boolean
   private running = false
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
+  /** A commit wrote the outbox since the last scan began: scan again before any idle wait. */
+  private poked = false
+  private unsubscribe: (() => void) | undefined
   private readonly tenants = new Map<number, ChannelTenant>()
 
   constructor(options: WorkerOptions) {
@@ -70,6 +77,7 @@ export class OutboxWorker {
     this.db = options.db
     this.env = env
     this.log = options.log ?? quiet
+    this.wakeOnCommit = options.wakeOnCommit ?? true
     this.options = {
       dataDir: options.dataDir,
       pollMs: options.pollMs ?? numberFrom(env.OUTBOX_POLL_MS, 1000),
@@ -85,12 +93,16 @@ export class OutboxWorker {
   start(): void {
     if (this.running) return
     this.running = true
+    // A commit in this process that enqueued wakes the loop (server/jobs/outbox.ts); polling covers the rest.
+    if (this.wakeOnCommit) this.unsubscribe = onOutboxCommitted(() => this.poke())
     this.loop = this.run()
   }
 
   /** Stops after the sends in flight are settled; leased rows not yet sent are released. */
   async stop(): Promise<void> {
     this.running = false
+    this.unsubscribe?.()
+    this.unsubscribe = undefined
     this.wake?.()
     await this.loop
     this.loop = undefined
@@ -98,18 +110,20 @@ export class OutboxWorker {
 
   /** Scans now instead of after the idle wait (e.g. right after a commit that enqueued). */
   poke(): void {
+    this.poked = true
     this.wake?.()
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let handled = 0
+      this.poked = false
       try {
         handled = await this.runOnce()
       } catch (error) {
         this.log.warn({ err: error }, 'outbox scan failed; trying again')
       }
-      if (handled === 0 && this.running)
+      if (handled === 0 && this.running && !this.poked)
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.options.pollMs)
           this.wake = () => {

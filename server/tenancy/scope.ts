@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { committed } from '../db/afterCommit.ts'
 import type { DB } from '../db/schema.ts'
 
 /**
@@ -11,13 +12,22 @@ export function withTenant<T>(
   tenantId: number,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    // One statement for both (set_config('role') is SET LOCAL ROLE): every call pays for it. Without parameters
-    // (the id is a number, written as a literal) it travels in one message with the `begin` (server/db/prepared.ts).
-    if (!Number.isSafeInteger(tenantId)) throw new Error(`withTenant: tenant id ${tenantId} is not an integer`)
-    await sql`select set_config('app.tenant_id', ${sql.lit(String(tenantId))}, true), set_config('role', 'waybill_app', true)`.execute(
-      trx,
-    )
-    return work(trx)
-  })
+  let opened: Transaction<DB> | undefined
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      opened = trx
+      // One statement for both (set_config('role') is SET LOCAL ROLE): every call pays for it. Without parameters
+      // (the id is a number, written as a literal) it travels in one message with the `begin` (server/db/prepared.ts).
+      if (!Number.isSafeInteger(tenantId)) throw new Error(`withTenant: tenant id ${tenantId} is not an integer`)
+      await sql`select set_config('app.tenant_id', ${sql.lit(String(tenantId))}, true), set_config('role', 'waybill_app', true)`.execute(
+        trx,
+      )
+      return work(trx)
+    })
+    .then((result) => {
+      // Committed: what the change asked to be told afterwards (server/db/afterCommit.ts).
+      if (opened) committed(opened)
+      return result
+    })
 }

@@ -200,6 +200,34 @@ describe('mail over SMTP', () => {
   })
 })
 
+describe('waking the worker', () => {
+  it('sends a message right after the commit that wrote it, though the worker would next poll in an hour', async () => {
+    await settleOthers()
+    const server = await smtp()
+    const w = new OutboxWorker({ db: database.api, dataDir, env: { SMTP_URL: server.url }, pollMs: 3_600_000 })
+    w.start()
+    try {
+      // Let the first scan find nothing and the loop fall into its hour-long wait.
+      await new Promise((r) => setTimeout(r, 300))
+      expect(server.received).toHaveLength(0)
+      // A transaction that rolls back enqueues nothing and tells nobody.
+      await expect(
+        withTenant(database.api, 1, async (trx) => {
+          await enqueue(trx, 1, 'mail', { to: 'rolled@example.com', subject: 'Rolled back', text: 'never' })
+          throw new Error('roll back')
+        }),
+      ).rejects.toThrow('roll back')
+      const [id] = await enqueueMails(1, 'woken', () => ({ subject: 'Woken', text: 'sent after the commit' }))
+      await expect.poll(() => server.received.length, { timeout: 20_000 }).toBe(1)
+      expect(server.received[0]?.to).toBe('woken0@example.com')
+      expect((await row(id as number)).sent_at).not.toBeNull()
+    } finally {
+      await w.stop()
+    }
+    expect(server.received.map((mail) => mail.to)).toEqual(['woken0@example.com'])
+  })
+})
+
 describe('the local mailbox', () => {
   it('writes each mail as an RFC 822 file under the data directory when no SMTP_URL is set', async () => {
     await settleOthers()

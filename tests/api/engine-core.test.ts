@@ -430,7 +430,7 @@ describe('charges: create, money and the search operators', () => {
   it('exports the screen columns as CSV with the same filters', async () => {
     const csv = await call<string>(operator, '/test/charge/export', { searchParams: { currency: ['EUR', 'CNY'] } })
     const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('chargeCode,Order no.,Amount,Created at')
+    expect(lines[0]).toBe('Charge code,Order no.,Amount,Created at')
     expect(
       lines
         .slice(1)

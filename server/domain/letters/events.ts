@@ -380,7 +380,8 @@ export async function notifyEvent(
         await enqueue(trx, tenantId, 'mail', {
           to: user.email,
           subject: title,
-          text: `${content.replace(/<br\s*\/?>/gi, '\n')}\n\n${link}`,
+          // The mail's renderer writes the link under the text on the tenant's host (server/jobs/mail/templates.ts).
+          text: content.replace(/<br\s*\/?>/gi, '\n'),
           language: user.language,
           event,
           recipient: user.id,

@@ -34,13 +34,19 @@ export function tenantName(tenant: ChannelTenant, language: Language): string {
   return language === 'zh' ? zh : en || zh
 }
 
-/** An absolute logo address: a site-relative one is made absolute on the tenant's host. */
+/**
+ * An address a mail reader or WeChat can open: a site-relative one (a letter's `/orderDetails?id=42`, a logo)
+ * is made absolute on the tenant's host; an absolute one is kept.
+ */
+export function absoluteUrl(tenant: ChannelTenant, url: string): string {
+  if (/^https?:\/\//.test(url)) return url
+  return `https://${tenant.host}${url.startsWith('/') ? '' : '/'}${url}`
+}
+
 function logoUrl(tenant: ChannelTenant): string | undefined {
   const list = Array.isArray(tenant.settings.logoList) ? (tenant.settings.logoList as { url?: unknown }[]) : []
   const url = typeof list[0]?.url === 'string' ? list[0].url : undefined
-  if (!url) return undefined
-  if (/^https?:\/\//.test(url)) return url
-  return `https://${tenant.host}${url.startsWith('/') ? '' : '/'}${url}`
+  return url ? absoluteUrl(tenant, url) : undefined
 }
 
 /** Subject, text and HTML of an outbox mail in its language with the tenant's branding. */
@@ -52,6 +58,7 @@ export function renderMail(message: OutboxMessage, tenant: ChannelTenant): Rende
     subject?: unknown
     text?: unknown
     html?: unknown
+    link?: unknown
   }
   const language = mailLanguage(payload.language, tenant)
   const name = tenantName(tenant, language)
@@ -68,6 +75,9 @@ export function renderMail(message: OutboxMessage, tenant: ChannelTenant): Rende
     subject = message.body?.subject ?? (typeof payload.subject === 'string' ? payload.subject : name)
     text = message.body?.text ?? (typeof payload.text === 'string' ? payload.text : '')
   }
+  // The page the mail speaks of (a letter's link), on the tenant's own host, under the text.
+  const link = typeof payload.link === 'string' && payload.link ? absoluteUrl(tenant, payload.link) : undefined
+  if (link) text = `${text}\n\n${link}`
   const footer = messageFor('mail.footer', language, { tenant: name })
   const colour =
     typeof tenant.settings.themeColor === 'string' && COLOUR.test(tenant.settings.themeColor)
@@ -79,7 +89,11 @@ export function renderMail(message: OutboxMessage, tenant: ChannelTenant): Rende
       ? payload.html
       : text
           .split(/\n{2,}/)
-          .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+          .map((p) =>
+            p === link
+              ? `<p style="margin:0 0 12px"><a href="${escapeHtml(link)}" style="color:${colour}">${escapeHtml(link)}</a></p>`
+              : `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
+          )
           .join('')
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>

@@ -1,4 +1,5 @@
 import { type Channel, delivered, fail, type OutboxMessage, registerChannel, retry } from '../channels.ts'
+import { absoluteUrl } from '../mail/templates.ts'
 import { DeliveryFailure } from './failure.ts'
 import { loadMessaging, type MessagingSettings, tencentConfig, wechatConfig } from './settings.ts'
 import { sendTencentSms } from './tencentSms.ts'
@@ -68,7 +69,11 @@ export const wechatChannel: Channel = {
     const data: Record<string, string> = {}
     if (raw && typeof raw === 'object' && !Array.isArray(raw))
       for (const [k, v] of Object.entries(raw).slice(0, 20)) data[k.slice(0, 32)] = String(v).slice(0, 200)
-    const url = typeof message.payload.url === 'string' ? message.payload.url.slice(0, 1000) : undefined
+    // WeChat opens only absolute addresses: a letter's site-relative link goes to the tenant's own host.
+    const url =
+      typeof message.payload.url === 'string' && message.payload.url
+        ? absoluteUrl(ctx.tenant, message.payload.url.slice(0, 1000))
+        : undefined
     try {
       await sendWechatTemplate(wechatConfig(messaging), { touser: message.to, templateId, url, data })
       return delivered

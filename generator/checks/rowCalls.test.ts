@@ -103,7 +103,16 @@ describe('checkRowCalls: download actions (issue #23)', () => {
       'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: endpoint "orderView" is not a GET answering a file whose query takes the record’s id',
     ])
     expect(where(check(AREA.replace('kind: detail', 'kind: list')))).toEqual([
-      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a detail screen (it sends the record’s id)',
+      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id)',
+    ])
+  })
+
+  it("takes a custom flow's toolbar download when the flow shows a record of its entity (the B/L editor)", () => {
+    expect(check(AREA.replace('kind: detail', 'kind: custom'))).toEqual([])
+    expect(
+      where(check(AREA.replace('kind: detail', 'kind: custom').replace('entity: order', 'entity: orderr'))),
+    ).toEqual([
+      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id)',
     ])
   })
 })

@@ -9,7 +9,8 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * row has; `opens:` names a text field of the row. `input`, `values`, `opens` and `when` without what they
  * belong to are refused too.
  * row has. `input`, `values` and `when` without what they belong to are refused too. An action that downloads
- * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`.
+ * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`,
+ * in the toolbar of a record's screen: a detail, or a custom flow with an entity (the B/L editor's view mode).
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -114,11 +115,12 @@ function actionErrors(
       fix: suggestion(action.opens, Object.keys(row?.fields ?? {})),
     })
   if (action.download) {
-    if (place !== 'toolbar' || kind !== 'detail')
+    // A record's screen: a detail, or a hand-written flow showing one record of its entity (the B/L editor).
+    if (place !== 'toolbar' || !(kind === 'detail' || (kind === 'custom' && row)))
       errors.push({
         path: [...at, 'download'],
-        message: 'download: is a toolbar action of a detail screen (it sends the record’s id)',
-        expected: 'actions.toolbar of a kind: detail screen',
+        message: 'download: is a toolbar action of a record’s screen (it sends the record’s id)',
+        expected: 'actions.toolbar of a kind: detail screen, or of a kind: custom screen with an entity',
       })
     const endpoint = custom.get(action.download)
     const query = endpoint?.body ? entities[endpoint.body] : undefined

@@ -17,6 +17,7 @@ import { pdfText } from '../support/pdf-text.ts'
 const test = setupTestApp()
 
 const DRAFT = '/api/booking/order/blDraftPdf'
+const BL_DRAFT = '/api/booking/blSubmission/blDraftPdf'
 
 const get = (url: string, token: string | null, host = 'localhost', language = 'en_US') =>
   test.app.inject({
@@ -39,6 +40,13 @@ async function seededOrders(): Promise<SeededOrder[]> {
     from booking_order o join tenant t on t.id = o.tenant_id
     order by o.id`.execute(test.database.db)
   return rows
+}
+
+/** The orders that have a B/L instruction, with its id (read as the database owner). */
+async function instructionsByOrder(): Promise<Map<number, number>> {
+  const { rows } = await sql<{ id: number; orderId: number }>`
+    select id, "order" as "orderId" from bl_instruction order by id`.execute(test.database.db)
+  return new Map(rows.map((r) => [r.orderId, r.id]))
 }
 
 /** The fill colour operator pdfkit writes for a #rrggbb colour (each channel over 255, in RGB space). */
@@ -87,8 +95,10 @@ function contentStreams(pdf: Buffer): string {
 describe('draft B/L PDF', () => {
   it("draws a booked order's B/L fields in the tenant's name and colour, marked DRAFT", async () => {
     const token = await test.login('opadmin')
+    // An order without a B/L instruction: the draft is the order's own B/L fields.
+    const withInstruction = await instructionsByOrder()
     const order = (await seededOrders()).find(
-      (o) => o.tenant === 'demo' && o.state === 'booked' && o.loadType === 'FCL',
+      (o) => o.tenant === 'demo' && o.state === 'booked' && o.loadType === 'FCL' && !withInstruction.has(o.id),
     )
     expect(order).toBeDefined()
     const { id, orderNo } = order as SeededOrder
@@ -191,6 +201,44 @@ describe('draft B/L PDF', () => {
     expect((await get(`${DRAFT}?id=${own.id}`, customer)).statusCode).toBe(200)
     expect((await get(`${DRAFT}?id=${other.id}`, customer)).statusCode).toBe(404)
     expect((await get(`${DRAFT}?id=${own.id}`, null)).statusCode).toBe(401)
+  })
+
+  it("draws the order's B/L instruction: its B/L number, container numbers and seals, places and goods", async () => {
+    const instructions = await instructionsByOrder()
+    const orders = (await seededOrders()).filter((o) => instructions.has(o.id))
+    expect(new Set(orders.map((o) => o.tenant))).toEqual(new Set(['demo', 'acme']))
+    const tokens = { demo: await test.login('opadmin'), acme: await test.login('opadmin', 'acme.localhost') }
+    for (const order of orders) {
+      const host = order.tenant === 'acme' ? 'acme.localhost' : 'localhost'
+      const token = order.tenant === 'acme' ? tokens.acme : tokens.demo
+      const id = instructions.get(order.id) as number
+      const bl = (await get(`/api/booking/blSubmission/detail?id=${id}`, token, host)).json().content
+      const response = await get(`${DRAFT}?id=${order.id}`, token, host)
+      expect(response.statusCode, order.orderNo).toBe(200)
+      const text = pdfText(response.rawPayload)
+      for (const expected of [
+        bl.blNo,
+        bl.bizNo,
+        ...bl.containers.flatMap((c: { containerNo: string; sealNo: string }) => [c.containerNo, c.sealNo]),
+        // 40' high cube, as its ISO 6346 size-type.
+        '45G1',
+        bl.placeOfReceiptName,
+        bl.placeOfDeliveryName,
+        bl.goodsNameCn,
+        bl.goodsNameEn,
+        bl.hsCode,
+      ])
+        expect(text, `${order.orderNo}: ${expected}`).toContain(expected)
+      // From the B/L editor, by the instruction's id: the same draft.
+      const fromEditor = await get(`${BL_DRAFT}?id=${id}`, token, host)
+      expect(fromEditor.statusCode).toBe(200)
+      expect(fromEditor.headers['content-disposition']).toBe(`attachment; filename="${order.orderNo}-draft-bl.pdf"`)
+      expect(pdfText(fromEditor.rawPayload)).toEqual(text)
+    }
+    // Another tenant's instruction is missing.
+    const acme = orders.find((o) => o.tenant === 'acme') as SeededOrder
+    const other = await get(`${BL_DRAFT}?id=${instructions.get(acme.id)}`, await test.login('entadmin'))
+    expect(other.statusCode).toBe(404)
   })
 
   it('lays out a full instruction: every container, seal, mark and both goods names', async () => {

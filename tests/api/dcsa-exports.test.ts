@@ -15,6 +15,7 @@ const test = setupTestApp()
 
 const BOOKING = '/api/booking/order/dcsa/booking'
 const SHIPPING_INSTRUCTIONS = '/api/booking/order/dcsa/shippingInstructions'
+const BL_SHIPPING_INSTRUCTIONS = '/api/booking/blSubmission/dcsa/shippingInstructions'
 
 const get = (url: string, token: string | null, host = 'localhost', language = 'en_US') =>
   test.app.inject({
@@ -36,6 +37,22 @@ async function seededOrders(): Promise<SeededOrder[]> {
     select o.id, o.order_no as "orderNo", o.container_load_type as "loadType", t.code as tenant
     from booking_order o join tenant t on t.id = o.tenant_id
     order by o.id`.execute(test.database.db)
+  return rows
+}
+
+interface SeededInstruction {
+  id: number
+  orderId: number
+  orderNo: string
+  tenant: string
+}
+
+/** Every seeded B/L instruction, with its order and tenant (read as the database owner). */
+async function seededInstructions(): Promise<SeededInstruction[]> {
+  const { rows } = await sql<SeededInstruction>`
+    select b.id, o.id as "orderId", o.order_no as "orderNo", t.code as tenant
+    from bl_instruction b join booking_order o on o.id = b."order" join tenant t on t.id = b.tenant_id
+    order by b.id`.execute(test.database.db)
   return rows
 }
 
@@ -192,11 +209,82 @@ describe('DCSA eBL 3.0 Shipping Instructions export', () => {
     )
   })
 
-  it("refuses an order whose instruction lacks what the standard needs, naming each field in the reader's language", async () => {
-    // Today's orders carry no container numbers or seals (they come with the B/L instruction): the export
-    // names what to fill in instead of sending a document the carrier would refuse.
+  it('exports every seeded B/L instruction, by its order and by itself, as Shipping Instructions that validate', async () => {
+    const instructions = await seededInstructions()
+    // Both tenants seed instructions (server/db/seed/blInstructions.ts).
+    expect(new Set(instructions.map((i) => i.tenant))).toEqual(new Set(['demo', 'acme']))
+    const tokens = { demo: await test.login('opadmin'), acme: await test.login('opadmin', 'acme.localhost') }
+    for (const seeded of instructions) {
+      const host = seeded.tenant === 'acme' ? 'acme.localhost' : 'localhost'
+      const token = seeded.tenant === 'acme' ? tokens.acme : tokens.demo
+      const bl = (await get(`/api/booking/blSubmission/detail?id=${seeded.id}`, token, host)).json().content
+      const byOrder = await get(`${SHIPPING_INSTRUCTIONS}?id=${seeded.orderId}`, token, host)
+      expect(byOrder.statusCode, `${seeded.orderNo} ${byOrder.body}`).toBe(200)
+      expect(byOrder.headers['content-disposition']).toBe(
+        `attachment; filename="${seeded.orderNo}-dcsa-shipping-instructions.json"`,
+      )
+      const document = byOrder.json()
+      expect(dcsaErrors('ebl', 'CreateShippingInstructions', document), seeded.orderNo).toEqual([])
+      // The instruction's fields, not the order's: B/L number, containers with numbers and seals, places,
+      // goods, HS code, wood.
+      expect(document.transportDocumentReference).toBe(bl.blNo)
+      expect(document.utilizedTransportEquipments).toEqual(
+        bl.containers.map((c: { containerNo: string; sealNo: string }) =>
+          expect.objectContaining({ equipmentReference: c.containerNo, seals: [{ number: c.sealNo }] }),
+        ),
+      )
+      expect(document.consignmentItems[0]).toMatchObject({
+        descriptionOfGoods: expect.arrayContaining([bl.goodsNameEn.slice(0, 35).trim()]),
+        HSCodes: [bl.hsCode],
+      })
+      expect(document.consignmentItems[0].cargoItems).toEqual(
+        bl.containers.map((c: { containerNo: string; grossWeight: number; quantity: number }) =>
+          expect.objectContaining({
+            equipmentReference: c.containerNo,
+            cargoGrossWeight: { value: c.grossWeight, unit: 'KGM' },
+            outerPackaging: expect.objectContaining({
+              numberOfPackages: c.quantity,
+              woodDeclaration: 'NOT_APPLICABLE',
+            }),
+          }),
+        ),
+      )
+      expect(document).toMatchObject({
+        displayedNameForPlaceOfReceipt: [bl.placeOfReceiptName],
+        displayedNameForPortOfLoad: [bl.portOfLoadingName],
+        displayedNameForPortOfDischarge: [bl.portOfDischargeName],
+        displayedNameForPlaceOfDelivery: [bl.placeOfDeliveryName],
+        numberOfOriginalsWithCharges: bl.originalCount,
+        references: [{ type: 'CR', value: bl.bizNo }],
+      })
+      // The same document from the B/L editor, by the instruction's id.
+      const byInstruction = await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${seeded.id}`, token, host)
+      expect(byInstruction.statusCode, seeded.orderNo).toBe(200)
+      expect(byInstruction.json()).toEqual(document)
+    }
+  })
+
+  it("gives the instruction's documents to its customer, and to no other tenant", async () => {
+    const [first] = (await seededInstructions()).filter((i) => i.tenant === 'demo')
+    const acme = (await seededInstructions()).find((i) => i.tenant === 'acme') as SeededInstruction
+    const customer = await test.login('entadmin')
+    const own = await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${(first as SeededInstruction).id}`, customer)
+    expect(own.statusCode).toBe(200)
+    expect(dcsaErrors('ebl', 'CreateShippingInstructions', own.json())).toEqual([])
+    expect((await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${acme.id}`, customer)).statusCode).toBe(404)
+    expect((await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${acme.id}`, await test.login('opadmin'))).statusCode).toBe(404)
+    expect((await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${(first as SeededInstruction).id}`, null)).statusCode).toBe(401)
+    expect((await get(`${BL_SHIPPING_INSTRUCTIONS}?id=abc`, customer)).statusCode).toBe(400)
+  })
+
+  it("refuses an order without an instruction, naming each field it lacks in the reader's language", async () => {
+    // An order without a B/L instruction has no container numbers or seals (they come with the instruction):
+    // the export names what to fill in instead of sending a document the carrier would refuse.
     const token = await test.login('opadmin')
-    const order = (await seededOrders()).find((o) => o.tenant === 'demo' && o.loadType === 'FCL') as SeededOrder
+    const withInstruction = new Set((await seededInstructions()).map((i) => i.orderId))
+    const order = (await seededOrders()).find(
+      (o) => o.tenant === 'demo' && o.loadType === 'FCL' && !withInstruction.has(o.id),
+    ) as SeededOrder
     const en = await get(`${SHIPPING_INSTRUCTIONS}?id=${order.id}`, token)
     expect(en.statusCode).toBe(400)
     const fields = en.json().content.fieldErrors as { field: string; key: string; message: string }[]

@@ -195,6 +195,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'cargoFeedSubmission.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   blOrderFuzzyQuery: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'blInstruction.transition': PROVIDER_DESK,
+  // Its documents from the B/L editor: whoever may read the instruction (the order is read with it, in scope).
+  blInstructionDcsaExport: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  blInstructionDraftPdf: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'orderDraftList.create': BOOKERS,
   'orderDraftList.update': BOOKERS,
   'orderDraftList.detail': ENTERPRISE,

@@ -40,7 +40,8 @@ describe("an order's documents", () => {
     for (const expected of ['华远国际物流', '提单', '草稿', 'HANGZHOU MINGHUI TEXTILE IMP & EXP'])
       expect(text).toContain(expected)
 
-    // Today's orders have no container numbers or seals yet: the portal says so instead of a file.
+    // The newest booked order has no B/L instruction yet (the seed gives the oldest one), so no container
+    // numbers or seals: the portal says so instead of a file.
     await button(page, 'dcsaShippingInstructions').click()
     const refusal = page.locator('[data-intent="error"]')
     await expect.poll(() => refusal.count(), WAIT).toBeGreaterThan(0)

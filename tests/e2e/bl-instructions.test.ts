@@ -2,14 +2,17 @@ import { sql } from 'kysely'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { confirmDialog } from '../support/commercial.ts'
-import { setupPortal, localeText as text, WAIT } from '../support/portal.ts'
+import { dcsaErrors } from '../support/dcsa.ts'
+import { pdfText } from '../support/pdf-text.ts'
+import { downloaded, setupPortal, localeText as text, WAIT } from '../support/portal.ts'
 
 /**
  * B/L instructions in Chromium (issue #23's acceptance): the customer of a confirmed FCL order fills its B/L
  * instruction on /cargoFeedSubmission/edit, is refused with SPEC §5's messages — totals that differ from the
  * container sums, a container number with a wrong check digit, the same container twice, no B/L number — in
  * English and, after switching, in Chinese; submits the corrected instruction; the operator confirms it on
- * /cargoFeedList.
+ * /cargoFeedList; the customer then downloads it from the B/L editor's view mode as DCSA eBL 3.0 Shipping
+ * Instructions (validated against the published schema) and as the draft B/L PDF.
  */
 const portal = setupPortal()
 
@@ -28,7 +31,7 @@ const en = (namespace: string, key: string) => text('en', namespace, key)
 const zh = (namespace: string, key: string) => text('zh', namespace, key)
 
 describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => {
-  it('refuses the broken instruction with SPEC §5’s messages, submits the corrected one, and the operator confirms it', async () => {
+  it('refuses the broken instruction with SPEC §5’s messages, submits the corrected one, the operator confirms it, the customer downloads it', async () => {
     // A confirmed FCL order of the customer with no instruction yet (the seed leaves the newer ones free).
     const { rows } = await sql<{ id: number; order_no: string }>`
       select o.id, o.order_no from booking_order o join tenant t on t.id = o.tenant_id
@@ -142,7 +145,7 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
     await cargoZh.getByLabel(named(zh('bl', 'quantity'))).fill('1200')
     const saved = page.waitForResponse((r) => r.url().includes('/api/booking/blSubmission/submit'))
     await page.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()
-    const answer = (await (await saved).json()) as { code: string; content: { confirmStatus: string } }
+    const answer = (await (await saved).json()) as { code: string; content: { id: number; confirmStatus: string } }
     expect(answer.code).toBe('0000')
     expect(answer.content.confirmStatus).toBe('unconfirmed')
     await context.close()
@@ -156,5 +159,28 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
     await confirmDialog(operator.page, en('ui', 'ok'))
     await expect.poll(() => row.getByText(en('bl', 'state_confirmed')).count(), WAIT).toBe(1)
     await operator.context.close()
+
+    // The customer opens the confirmed instruction (view mode) and downloads its documents.
+    const customer = await portal.signIn('entadmin', { acceptDownloads: true })
+    await customer.page.goto(`${customer.base}/cargoFeedSubmission/view?id=${answer.content.id}&lang=en`)
+    const download = async (action: string) => {
+      const file = customer.page.waitForEvent('download', WAIT)
+      await customer.page.getByRole('button', { name: en('action', action), exact: true }).click()
+      return file
+    }
+    const jsonFile = await download('dcsaShippingInstructions')
+    expect(jsonFile.suggestedFilename()).toBe(`${orderNo}-dcsa-shipping-instructions.json`)
+    const document = JSON.parse((await downloaded(jsonFile)).toString('utf8'))
+    expect(dcsaErrors('ebl', 'CreateShippingInstructions', document)).toEqual([])
+    expect(document.transportDocumentReference).toBe('COSU6371843210')
+    expect(
+      document.utilizedTransportEquipments.map((e: { equipmentReference: string }) => e.equipmentReference),
+    ).toEqual(['CSQU3054383', 'MSKU9070323', 'TGHU8421071'])
+    const pdfFile = await download('blDraft')
+    expect(pdfFile.suggestedFilename()).toBe(`${orderNo}-draft-bl.pdf`)
+    const draft = pdfText(await downloaded(pdfFile))
+    for (const expected of ['DRAFT', 'COSU6371843210', 'CSQU3054383', 'CN123450', 'TGHU8421071', '棉制针织T恤衫'])
+      expect(draft, expected).toContain(expected)
+    await customer.context.close()
   })
 })

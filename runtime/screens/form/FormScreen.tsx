@@ -6,7 +6,9 @@ import { useSearchParams } from 'react-router'
 import type { ManifestScreen } from '../../../model/resolve.ts'
 import { timeZoneOf } from '../../../rules/calendar.ts'
 import { editClosed } from '../../../rules/editDeadline.ts'
+import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
+import { downloadFrom } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
@@ -14,8 +16,8 @@ import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
-import { type ActionDef, confirmKey } from '../list/actions.ts'
-import { clientCall, type PortalEntity, transitionEndpoint } from '../manifest.ts'
+import { type ActionDef, asList, confirmKey } from '../list/actions.ts'
+import { clientCall, namedEndpoint, type PortalEntity, transitionEndpoint } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
@@ -117,6 +119,12 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
   // The toolbar's transitions (submit a draft): the form is saved first, then the transition fired on it.
   const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
   const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))
+  // The record's files (`download:`, the B/L editor's DCSA JSON and draft PDF): offered while it is shown.
+  const holds = (needed: readonly string[]) => !needed.length || needed.some((p) => session.permissions.has(p))
+  const downloads = (screen.actions?.toolbar ?? []).filter((a) => {
+    const endpoint = namedEndpoint(a.download)
+    return endpoint !== undefined && holds(asList(a.permission)) && holds(endpoint.permissions)
+  })
   const then = useRef<ActionDef | null>(null)
 
   const save = async (values: Data) => {
@@ -175,6 +183,23 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
     if (form instanceof HTMLFormElement) form.requestSubmit()
   }
 
+  /** A file of the shown record, by its id; a refusal says why (the fields the document lacks). */
+  const download = async (action: ActionDef) => {
+    const endpoint = namedEndpoint(action.download)
+    if (!endpoint || data?.id === undefined) return
+    setBusy(true)
+    try {
+      await downloadFrom(endpoint.path, { id: String(data.id) }, `${action.name}-${String(data.id)}`)
+    } catch (error) {
+      const fields = error instanceof RequestError ? error.fieldErrors.map((f) => `${f.field}: ${f.message}`) : []
+      effects.toast([error instanceof Error ? error.message : String(error), ...fields].join('\n'), {
+        intent: 'error',
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
   if (latest.pending || (!ownProfile && detail && id !== null && record.isPending))
     return <Spinner label={t('ui.loading')} />
   return (
@@ -205,7 +230,7 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
         disabled={busy || !editable}
         onSubmit={save}
       />
-      {readOnly && data && transitions.length > 0 && (
+      {readOnly && data && transitions.length + downloads.length > 0 && (
         <div className={styles.buttons}>
           {transitions.map((action) => (
             <Button
@@ -214,6 +239,17 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
               disabled={busy}
               data-action={action.name}
               onClick={() => void saveAnd(action)}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
+          {downloads.map((action) => (
+            <Button
+              key={action.name}
+              appearance="secondary"
+              disabled={busy}
+              data-action={action.name}
+              onClick={() => void download(action)}
             >
               {t(action.label)}
             </Button>

@@ -3,8 +3,8 @@ import { labelOf, type OrderRecord, positiveOf, rowsOf, textOf } from './record.
 /**
  * A bill-of-lading instruction as SPEC §3 "Booking / bill of lading" names its fields: what the customer
  * submits for the B/L and what the DCSA eBL export and the draft B/L PDF are made from. Both are pure
- * functions of this type, so they do not change when the order's storage does; `instructionFromOrder` is the
- * one place that reads an order into it.
+ * functions of this type, so they do not change when the order's storage does; `instructionOf` is the one
+ * place that reads an order and its B/L instruction into it.
  */
 
 /** A place of the B/L: its UN/LOCODE and the name printed on the document. */
@@ -82,22 +82,112 @@ export function freightTermOf(tradeTerm: string): 'prepaid' | 'collect' {
   return ['EXW', 'FCA', 'FAS', 'FOB'].includes(tradeTerm) ? 'collect' : 'prepaid'
 }
 
+/** ISO 6346 size-type codes of the instruction's container size and type (SPEC §3 "size, type"). */
+const SIZE_TYPES: Record<string, string> = {
+  '20GP': '22G1',
+  '20HQ': '25G1',
+  '20RF': '22R1',
+  '20OT': '22U1',
+  '20FR': '22P1',
+  '20TK': '22T1',
+  '40GP': '42G1',
+  '40HQ': '45G1',
+  '40RF': '45R1',
+  '40OT': '42U1',
+  '40FR': '42P1',
+  '40TK': '42T1',
+  '45GP': 'L2G1',
+  '45HQ': 'L5G1',
+  '45RF': 'L5R1',
+  '45OT': 'L2U1',
+  '45FR': 'L2P1',
+  '45TK': 'L2T1',
+}
+
+/** The ISO size-type of a container row: `20` and `GP` read as 22G1; an unknown pair prints as given. */
+export function sizeTypeOf(size: string, type: string): string {
+  return SIZE_TYPES[`${size}${type}`] ?? `${size}${type}`
+}
+
+const WOOD: Record<string, WoodPackaging> = { none: 'none', treated: 'treated', processed: 'processed' }
+
 /**
- * LEAD: the adapter from an order to the instruction. Today the order holds about half of SPEC §3's B/L
- * fields (issue #23); the others read as empty, so the export refuses the order and names them
- * (`missingForShippingInstructions`). When the B/L instruction fields land (helper h4's branch), fill them
- * here — blNo, bizNo, original and copy counts, blWay, the four places with codes and names, transport
- * clause, container number / seal / volume / marks / description, the goods names, wood packaging, dangerous
- * class and UN number. Both exports and the PDF read only this type; if the instruction is stored as an entity
- * of its own beside the order, its handlers (server/domain/dcsa/handlers.ts `orderOf`) read it too and pass it here.
+ * The instruction the documents are made from: the order's B/L instruction (schemas/blInstruction.yaml, read
+ * through the engine by the handlers) field by field under SPEC §3's names, and the order where the
+ * instruction has no such field (booking number, ETD, contact, freight term from the trade term) or where the
+ * order has no instruction yet — then the fields only the instruction holds read as empty, and the Shipping
+ * Instructions export refuses the order naming them (`missingForShippingInstructions`).
  */
-export function instructionFromOrder(order: OrderRecord): BlInstruction {
+export function instructionOf(
+  order: OrderRecord,
+  bl: OrderRecord | null = null,
+  submitter: BlInstruction['contact'] | null = null,
+): BlInstruction {
+  const fromOrder = instructionFromOrder(order)
+  if (!bl) return fromOrder
+  const { contact } = fromOrder
+  const reachable = (c: BlInstruction['contact']) => !!c.name && !!(c.phone || c.email)
+  const place = (prefix: string, fallback: BlPlace | null): BlPlace | null => {
+    const code = text(bl[`${prefix}Code`])
+    const name = text(bl[`${prefix}Name`]) || labelOf(bl, `${prefix}Code`)
+    return code || name ? { code, name } : fallback
+  }
+  const blNo = text(bl.blNo)
+  return {
+    ...fromOrder,
+    vessel: text(bl.vessel) || fromOrder.vessel,
+    voyage: text(bl.voyage) || fromOrder.voyage,
+    blNo,
+    bizNo: text(bl.bizNo) || fromOrder.bizNo,
+    // The instruction has no booking number: the order's master B/L, else the B/L number it is issued under.
+    bookingNo: fromOrder.bookingNo || blNo,
+    originalCount: number(bl.originalCount),
+    copyCount: number(bl.copyCount),
+    blWay: bl.blWay === 'splitHbl' ? 'split' : 'general',
+    shipper: text(bl.shipper) || fromOrder.shipper,
+    consignee: text(bl.consignee) || fromOrder.consignee,
+    notifyParty: text(bl.notifyParty) || fromOrder.notifyParty,
+    placeOfReceipt: place('placeOfReceipt', fromOrder.placeOfReceipt),
+    portOfLoading: place('portOfLoading', fromOrder.portOfLoading) ?? fromOrder.portOfLoading,
+    portOfDischarge: place('portOfDischarge', fromOrder.portOfDischarge) ?? fromOrder.portOfDischarge,
+    placeOfDelivery: place('placeOfDelivery', fromOrder.placeOfDelivery),
+    carrier: text(bl.carrier) || fromOrder.carrier,
+    carrierName: labelOf(bl, 'carrier') || fromOrder.carrierName,
+    transportClause: text(bl.transportClause) || fromOrder.transportClause,
+    remarks: text(bl.remarks) || fromOrder.remarks,
+    packageType: text(bl.packageType) || fromOrder.packageType,
+    containers: rowsOf(bl.containers).map((item) => ({
+      number: text(item.containerNo),
+      seal: text(item.sealNo),
+      sizeType: sizeTypeOf(text(item.size), text(item.type)),
+      quantity: number(item.quantity),
+      grossWeight: number(item.grossWeight),
+      volume: number(item.volume),
+      marks: text(item.marks),
+      description: text(item.description),
+    })),
+    goodsNameEn: text(bl.goodsNameEn) || fromOrder.goodsNameEn,
+    goodsNameCn: text(bl.goodsNameCn),
+    hsCode: text(bl.hsCode) || fromOrder.hsCode,
+    woodPackaging: WOOD[text(bl.woodPackagingType)] ?? fromOrder.woodPackaging,
+    dangerousClass: text(bl.dgClass),
+    unNo: text(bl.unNo),
+    // The order's contact; without one (it is optional on the order), the user who submitted the instruction.
+    contact: reachable(contact) || !submitter ? contact : submitter,
+  }
+}
+
+/**
+ * The order alone read as an instruction: the fields SPEC §3 gives only the B/L instruction (blNo from the
+ * house or master B/L number excepted) read as empty.
+ */
+function instructionFromOrder(order: OrderRecord): BlInstruction {
   const place = (field: string): BlPlace => ({ code: text(order[field]), name: labelOf(order, field) })
   const description = text(order.goodsDescription)
   return {
     vessel: text(order.vessel),
     voyage: text(order.voyage),
-    // Until the B/L number has its own field: the house B/L the forwarder issues, else the master.
+    // Without an instruction: the house B/L the forwarder issues, else the master.
     blNo: text(order.hbl) || text(order.mbl),
     bizNo: text(order.businessRefNo),
     // Carriers such as Maersk and COSCO issue the master B/L under the booking number.

@@ -234,6 +234,14 @@ describe('B/L instructions', () => {
     expect(confirmed.json().code).toBe('0000')
     expect(confirmed.json().content.confirmStatus).toBe('confirmed')
     version = confirmed.json().content.version
+    // The customer hears of it (issue #22's letters), in their language: a letter opening the instruction.
+    const { rows: told } = await sql<{ title: string; link: string }>`
+      select l.title, l.link from letter l join app_user u on u.id = l.recipient and u.tenant_id = l.tenant_id
+      where u.username = 'entadmin' and l.event = 'blConfirmed' order by l.id desc limit 1`.execute(test.database.db)
+    expect(told[0]).toEqual({
+      title: '提单补料 COSU6371850000 已确认',
+      link: `/cargoFeedSubmission/view?id=${id}`,
+    })
 
     // Confirmed: read-only for the customer (SPEC §8 320001, the state refuses the change).
     const locked = await call('POST', '/api/booking/blSubmission/edit', customer, { id, version, remarks: 'CHANGED' })

@@ -172,6 +172,10 @@ export async function seedBlInstructions(db: Kysely<DB>, manifest: Manifest): Pr
           version = moved.version
         }
       }
+      // The seeded confirmations are history from before the portal told anyone: the demo's letters are
+      // server/db/seed/letters.ts's, so the letters and mails these transitions wrote (issue #22) go.
+      await sql`delete from letter where tenant_id = ${tenant.id} and event = 'blConfirmed'`.execute(trx)
+      await sql`delete from outbox where tenant_id = ${tenant.id} and payload->>'event' = 'blConfirmed'`.execute(trx)
     })
   }
 }

@@ -189,6 +189,16 @@ export const LETTER_EVENTS = {
     link: (order) => withId(customerOrderRoute(order), order),
     defaults: allChannels,
   },
+  // An operator confirms a customer's B/L instruction (issue #23, schemas/blInstruction.yaml): the customer hears
+  // it, and the letter opens the instruction, read-only now, with its DCSA export and draft B/L.
+  blConfirmed: {
+    entity: 'blInstruction',
+    state: 'confirmed',
+    to: customer,
+    no: 'blNo',
+    link: (instruction) => withId('/cargoFeedSubmission/view', instruction),
+    defaults: withMail,
+  },
 } satisfies Record<string, LetterEvent>
 
 export type LetterEventName = keyof typeof LETTER_EVENTS

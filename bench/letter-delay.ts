@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import { SMTPServer } from 'smtp-server'
 import { buildApp } from '../server/app.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { prepareDatabase } from '../server/db/prepare.ts'
@@ -11,7 +10,8 @@ import { channelFor } from '../server/jobs/channels.ts'
 import { registerBuiltInChannels } from '../server/jobs/index.ts'
 import { OutboxWorker } from '../server/jobs/worker.ts'
 import { loadManifest } from '../server/manifest.ts'
-import { inDays } from '../tests/support/clock.ts'
+import { directFcl } from '../tests/support/booking.ts'
+import { smtpSink } from './mail.ts'
 
 /**
  * Issue #22: the delay from an operator's confirmation of an order to the customer's mail arriving at an SMTP
@@ -23,40 +23,13 @@ import { inDays } from '../tests/support/clock.ts'
 
 const ROUNDS = Number(process.env.BENCH_LETTER_ROUNDS ?? 15)
 
-async function sink() {
-  const arrivals: { at: number; text: string }[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let text = ''
-      stream.on('data', (chunk: Buffer) => {
-        text += chunk.toString('latin1')
-      })
-      stream.on('end', () => {
-        arrivals.push({ at: performance.now(), text })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as { port: number }).port
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
-    arrivals,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  }
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 export async function benchLetterDelay(): Promise<string[]> {
-  const smtp = await sink()
+  const smtp = await smtpSink(true)
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-bench-letter-'))
   const database = await openDatabase({ databaseUrl: 'memory://' })
   try {
@@ -86,24 +59,6 @@ export async function benchLetterDelay(): Promise<string[]> {
       if (body.code !== '0000') throw new Error(`${url}: ${JSON.stringify(body).slice(0, 300)}`)
       return body.content as { id: number; version: number; orderNo: string }
     }
-    const booking = () => ({
-      entrustType: 'entrusted',
-      transportMode: 1,
-      containerLoadType: 'FCL',
-      pol: 'CNSHA',
-      pod: 'USLAX',
-      carrier: 'MAEU',
-      etd: inDays(10),
-      tradeTerm: 'FOB',
-      containers: [{ containerType: '45G1', quantity: 1 }],
-      goodsDescription: 'AUTO PARTS',
-      hsCode: '870899',
-      shipper: 'NINGBO HAITONG AUTO PARTS CO., LTD.',
-      consignee: 'PACIFIC HOME GOODS INC.',
-      notifyParty: 'SAME AS CONSIGNEE',
-      submit: true,
-    })
-
     /** Confirms ROUNDS orders one after another; answers the confirm calls' and the mails' delays (ms). */
     async function rounds(wakeOnCommit: boolean) {
       const worker = new OutboxWorker({ db: database.api, dataDir, env: { SMTP_URL: smtp.url }, wakeOnCommit })
@@ -112,7 +67,7 @@ export async function benchLetterDelay(): Promise<string[]> {
       const delays: number[] = []
       try {
         for (let n = 0; n < ROUNDS; n++) {
-          const order = await post('/api/booking/order/add', customer, booking())
+          const order = await post('/api/booking/order/add', customer, { ...directFcl(), submit: true })
           const started = performance.now()
           await post('/api/booking/order/fcl/comfirm', operator, { id: order.id, version: order.version })
           calls.push(performance.now() - started)

@@ -20,16 +20,22 @@ import { withTenant } from '../server/tenancy/scope.ts'
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000)
 
-async function sink() {
+/** An SMTP server in this process counting what arrives; with `keep`, each mail's arrival time and text too. */
+export async function smtpSink(keep = false) {
   let count = 0
+  const arrivals: { at: number; text: string }[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
-      stream.on('data', () => {})
+      let text = ''
+      stream.on('data', (chunk: Buffer) => {
+        if (keep) text += chunk.toString('latin1')
+      })
       stream.on('end', () => {
         count++
+        if (keep) arrivals.push({ at: performance.now(), text })
         callback()
       })
     },
@@ -40,12 +46,13 @@ async function sink() {
     url: `smtp://127.0.0.1:${port}`,
     port,
     count: () => count,
+    arrivals,
     close: () => new Promise<void>((r) => server.close(() => r())),
   }
 }
 
 export async function benchMail(): Promise<string[]> {
-  const smtp = await sink()
+  const smtp = await smtpSink()
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-bench-mail-'))
   const database = await openDatabase({ databaseUrl: 'memory://' })
   try {

@@ -101,9 +101,8 @@ let acmeEvent = 0
 const countEvents = async (tenant: number) =>
   withTenant(test.database.db, tenant, async (trx) =>
     Number(
-      (
-        await sql<{ n: string }>`select count(*) as n from tracking_event where tenant_id = ${tenant}`.execute(trx)
-      ).rows[0]?.n,
+      (await sql<{ n: string }>`select count(*) as n from tracking_event where tenant_id = ${tenant}`.execute(trx))
+        .rows[0]?.n,
     ),
   )
 
@@ -118,7 +117,13 @@ beforeAll(async () => {
     shipment = rows[0]?.id ?? 0
     order = rows[0]?.booking_order ?? 0
     orderNo = rows[0]?.order_no ?? ''
-    arrived = (await trx.selectFrom('shipment').select('id').where('bl_no', '=', TRACKING_SAMPLES.arrivedBl).executeTakeFirstOrThrow()).id
+    arrived = (
+      await trx
+        .selectFrom('shipment')
+        .select('id')
+        .where('bl_no', '=', TRACKING_SAMPLES.arrivedBl)
+        .executeTakeFirstOrThrow()
+    ).id
   })
   await withTenant(db, acme, async (trx) => {
     acmeEvent = (
@@ -146,11 +151,15 @@ describe('trajectory management', () => {
       searchParams: { blNo: 'COSU6312345' },
     })
     expect(shipments.list.map((s: { id: number }) => s.id)).toEqual([shipment])
-    expect((await call('POST', '/api/booking/trajectory/event/add', customer, { id: shipment, ...arrival })).json().code).toBe(
-      '220000',
-    )
+    expect(
+      (await call('POST', '/api/booking/trajectory/event/add', customer, { id: shipment, ...arrival })).json().code,
+    ).toBe('220000')
     const missing = (
-      await call('POST', '/api/booking/trajectory/event/add', operator, { ...arrival, id: shipment, unLocationCode: undefined })
+      await call('POST', '/api/booking/trajectory/event/add', operator, {
+        ...arrival,
+        id: shipment,
+        unLocationCode: undefined,
+      })
     ).json()
     expect(missing.content.fieldErrors[0]).toMatchObject({ field: 'unLocationCode', key: 'validation.required' })
 
@@ -207,9 +216,33 @@ describe('trajectory management', () => {
         'carrierVoyageNumber',
         'eventDateTime',
       ],
-      ['COSU6312345670', 'EQUIPMENT', 'ACT', null, 'DISC', 'CSQU3054383', 'LADEN', 'USLAX', null, null, '2026-03-21T02:00:00Z'],
+      [
+        'COSU6312345670',
+        'EQUIPMENT',
+        'ACT',
+        null,
+        'DISC',
+        'CSQU3054383',
+        'LADEN',
+        'USLAX',
+        null,
+        null,
+        '2026-03-21T02:00:00Z',
+      ],
       [orderNo, 'EQUIPMENT', 'ACT', null, 'GTOT', 'CSQU3054383', 'LADEN', 'USLAX', null, null, '2026-03-22T08:00:00Z'],
-      [TRACKING_SAMPLES.arrivedBl, 'TRANSPORT', 'ACT', 'DEPA', null, null, null, 'NLRTM', 'MAERSK ESSEN', '231W', '2026-03-25T10:00:00Z'],
+      [
+        TRACKING_SAMPLES.arrivedBl,
+        'TRANSPORT',
+        'ACT',
+        'DEPA',
+        null,
+        null,
+        null,
+        'NLRTM',
+        'MAERSK ESSEN',
+        '231W',
+        '2026-03-25T10:00:00Z',
+      ],
     ])
     const answer = await upload(operator, file)
     expect(answer.code).toBe('0000')
@@ -231,7 +264,17 @@ describe('trajectory management', () => {
     const operator = await test.login('opadmin')
     const before = await countEvents(demo)
     const rows: Cell[][] = [
-      ['shipment', 'eventType', 'eventClassifierCode', 'transportEventTypeCode', 'equipmentEventTypeCode', 'equipmentReference', 'emptyIndicatorCode', 'unLocationCode', 'eventDateTime'],
+      [
+        'shipment',
+        'eventType',
+        'eventClassifierCode',
+        'transportEventTypeCode',
+        'equipmentEventTypeCode',
+        'equipmentReference',
+        'emptyIndicatorCode',
+        'unLocationCode',
+        'eventDateTime',
+      ],
       // Good: would be imported if the file had no problem.
       ['COSU6312345670', 'TRANSPORT', 'ACT', 'ARRI', null, null, null, 'USLAX', '2026-03-20T06:00:00Z'],
       // No shipment of that number.

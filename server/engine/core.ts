@@ -689,8 +689,16 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         sheet,
         {
           check: (body) => checkNew(plan, call, body),
-          insert: async (data) => {
-            await insertRow(trx, plan, call, data, 'import')
+          resolve: Object.fromEntries(
+            Object.entries(registry.importWriters.get(plan.entity.entity)?.references ?? {}).map(([field, fn]) => [
+              field,
+              (texts: string[]) => fn({ trx, call, texts }),
+            ]),
+          ),
+          insert: async (rows) => {
+            const writer = registry.importWriters.get(plan.entity.entity)
+            if (writer) return writer.write({ trx, call, entity: plan.entity, rows })
+            for (const data of rows) await insertRow(trx, plan, call, data, 'import')
           },
         },
       )

@@ -96,6 +96,27 @@ export type VisibilityRule = (context: {
 export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
 
 /** The order of an entity's lists when the reader sorts by nothing: a field, then `id desc` as always. */
+/**
+ * The one writer of an entity's imported rows (tracking events: recordTrackingEvents, which also moves the
+ * shipments' schedules and tells their subscribers). `write` receives every checked row of the file at once, in
+ * the import's transaction, instead of the engine inserting them one by one; an ApiError it throws answers the
+ * call. `references`: ref fields to a tenant entity the sheet names by a number of the entity's own (a shipment by
+ * its B/L, order or air waybill number) rather than its id — each text's id, none when no row or several match;
+ * a text without one is reported at its cell (import.unknownReference).
+ */
+export interface ImportWriter {
+  references?: Record<
+    string,
+    (context: { trx: Transaction<DB>; call: EngineCall; texts: string[] }) => Promise<Map<string, number>>
+  >
+  write(context: {
+    trx: Transaction<DB>
+    call: EngineCall
+    entity: ManifestEntity
+    rows: Record<string, unknown>[]
+  }): Promise<void>
+}
+
 export interface ListOrder {
   field: string
   order: 'asc' | 'desc'
@@ -110,6 +131,7 @@ export interface EngineRegistry {
   visibility(entity: string, rule: VisibilityRule): void
   listOrder(entity: string, order: ListOrder): void
   view(entity: string, source: ViewSource): void
+  importWriter(entity: string, writer: ImportWriter): void
 }
 
 /** The registry as the engine reads it. */
@@ -122,6 +144,7 @@ export interface Registry extends EngineRegistry {
   readonly visibilities: ReadonlyMap<string, VisibilityRule>
   readonly listOrders: ReadonlyMap<string, ListOrder>
   readonly views: ReadonlyMap<string, ViewSource>
+  readonly importWriters: ReadonlyMap<string, ImportWriter>
 }
 
 export function createRegistry(): Registry {
@@ -133,6 +156,7 @@ export function createRegistry(): Registry {
   const visibilities = new Map<string, VisibilityRule>()
   const listOrders = new Map<string, ListOrder>()
   const views = new Map<string, ViewSource>()
+  const importWriters = new Map<string, ImportWriter>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -146,6 +170,7 @@ export function createRegistry(): Registry {
     visibilities,
     listOrders,
     views,
+    importWriters,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -158,6 +183,7 @@ export function createRegistry(): Registry {
     visibility: (entity, rule) => once(visibilities, 'visibility rule of', entity, rule),
     listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
     view: (entity, source) => once(views, 'view of', entity, source),
+    importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
   }
 }
 

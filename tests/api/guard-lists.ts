@@ -159,6 +159,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   queryOrderListByOperatorGet: PROVIDER_DESK,
   orderApprove: PROVIDER_DESK,
   trackingEventAdd: PROVIDER_DESK,
+  // Trajectory management (issue #23): the order desk lists shipments and their events, adds, corrects, imports.
+  'trajectoryList.list': PROVIDER_DESK,
+  'trajectoryEvents.list': PROVIDER_DESK,
+  'trajectoryEvents.import': PROVIDER_DESK,
+  trajectoryEventAdd: PROVIDER_DESK,
+  trajectoryEventCorrect: PROVIDER_DESK,
   // Orders, enterprise side: every company role sees its orders (myOrders); only bookers create drafts.
   'myOrders.list': ENTERPRISE,
   // SPEC §7's GET of the customer list, and the customer's transitions by SPEC's paths (myOrders, issue #23).

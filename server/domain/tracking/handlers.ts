@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
 import { spendLookup, visitorLimit } from './limits.ts'
 import { audienceOf, trackNumbers } from './lookup.ts'
-import { recordTrackingEvents } from './record.ts'
+import { type NewTrackingEvent, recordTrackingEvents, type StoredTrackingEvent } from './record.ts'
 
 /**
  * Cargo tracking (issue #6): the public search, the signed-in user's search history, and the operators'
@@ -26,6 +26,30 @@ function userOf(ctx: HandlerContext) {
   const session = ctx.request.session
   if (!session) throw new ApiError('401')
   return session
+}
+
+/** An event as stored, as the API answers it: each type's own codes as they were written, the others none. */
+function recordOf(row: StoredTrackingEvent, input: NewTrackingEvent) {
+  const kind = row.event_type
+  return {
+    id: row.id,
+    shipment: row.shipment,
+    eventType: input.eventType,
+    eventClassifierCode: input.eventClassifierCode,
+    eventDateTime: new Date(row.event_date_time).toISOString(),
+    eventCreatedDateTime: new Date(row.event_created_date_time).toISOString(),
+    shipmentEventTypeCode: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
+    documentTypeCode: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
+    transportEventTypeCode: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
+    equipmentEventTypeCode: kind === 'EQUIPMENT' ? (input.equipmentEventTypeCode ?? null) : null,
+    equipmentReference: row.equipment_reference,
+    emptyIndicatorCode: kind === 'EQUIPMENT' ? (input.emptyIndicatorCode ?? null) : null,
+    unLocationCode: row.un_location_code,
+    vesselName: row.vessel_name,
+    carrierVoyageNumber: row.carrier_voyage_number,
+    correctsEvent: row.corrects_event,
+    remark: row.remark,
+  }
 }
 
 const query: TypedHandler<'trackingQuery'> = async (ctx) => {
@@ -112,27 +136,43 @@ export const trackingHandlers = {
     return ctx.inTenant(async (trx) => {
       const [row] = await recordTrackingEvents(trx, tenantId, [input], { userId: session.userId })
       if (!row) throw new ApiError('404')
-      const kind = row.event_type
-      // The event as stored: each type's own codes as they were written, the others none.
-      return {
-        id: row.id,
-        shipment: row.shipment,
-        eventType: kind,
-        eventClassifierCode: row.event_classifier_code,
-        eventDateTime: new Date(row.event_date_time).toISOString(),
-        eventCreatedDateTime: new Date(row.event_created_date_time).toISOString(),
-        shipmentEventTypeCode: kind === 'SHIPMENT' ? (input.shipmentEventTypeCode ?? null) : null,
-        documentTypeCode: kind === 'SHIPMENT' ? (input.documentTypeCode ?? null) : null,
-        transportEventTypeCode: kind === 'TRANSPORT' ? (input.transportEventTypeCode ?? null) : null,
-        equipmentEventTypeCode: kind === 'EQUIPMENT' ? (input.equipmentEventTypeCode ?? null) : null,
-        equipmentReference: row.equipment_reference,
-        emptyIndicatorCode: kind === 'EQUIPMENT' ? (input.emptyIndicatorCode ?? null) : null,
-        unLocationCode: row.un_location_code,
-        vesselName: row.vessel_name,
-        carrierVoyageNumber: row.carrier_voyage_number,
-        correctsEvent: row.corrects_event,
-        remark: row.remark,
-      }
+      return recordOf(row, input)
+    })
+  },
+
+  /** Trajectory management (screens/operatorOrders.yaml): an event added to the shipment { id }. */
+  async trajectoryEventAdd(ctx) {
+    const session = userOf(ctx)
+    const { id, version: _version, ...event } = ctx.input
+    const tenantId = ctx.request.tenant.id
+    return ctx.inTenant(async (trx) => {
+      const input = { ...event, shipment: id }
+      const [row] = await recordTrackingEvents(trx, tenantId, [input], { userId: session.userId })
+      if (!row) throw new ApiError('404')
+      return recordOf(row, input)
+    })
+  },
+
+  /**
+   * The correction of the event { id }: a new event of its shipment naming it (never an edit). An event of
+   * another tenant is not found (404), as a missing one is.
+   */
+  async trajectoryEventCorrect(ctx) {
+    const session = userOf(ctx)
+    const { id, version: _version, ...event } = ctx.input
+    const tenantId = ctx.request.tenant.id
+    return ctx.inTenant(async (trx) => {
+      const corrected = await trx
+        .selectFrom('tracking_event')
+        .select(['id', 'shipment'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!corrected) throw new ApiError('404')
+      const input = { ...event, shipment: corrected.shipment, correctsEvent: corrected.id }
+      const [row] = await recordTrackingEvents(trx, tenantId, [input], { userId: session.userId })
+      if (!row) throw new ApiError('404')
+      return recordOf(row, input)
     })
   },
 } satisfies Handlers

@@ -32,10 +32,12 @@ export interface ImportContent {
 }
 
 export interface ImportSteps {
+  /** Ref fields the sheet names by text (the entity's import writer's `references`): each text's id. */
+  resolve?: Record<string, (texts: string[]) => Promise<Map<string, number>>>
   /** The row as the engine's create would store it (overlay defaults, stripped, validated): throws 'validation'. */
   check(body: Record<string, unknown>): Record<string, unknown>
-  /** Stores one checked row with its audit entry. */
-  insert(data: Record<string, unknown>): Promise<void>
+  /** Stores the checked rows, in the file's order (each with its audit entry, or through the entity's import writer). */
+  insert(rows: Record<string, unknown>[]): Promise<void>
 }
 
 type DynamicDB = Record<string, Record<string, unknown>>
@@ -192,6 +194,23 @@ export async function runImport(
       params: {},
     })
 
+  // References written as the entity's own numbers become ids; one not found is reported once, at its cell.
+  const unresolved = new Set<string>()
+  for (const [field, resolve] of Object.entries(steps.resolve ?? {})) {
+    const named = rows.filter((row) => row.body[field] !== undefined && row.body[field] !== null)
+    const ids = await resolve([...new Set(named.map((row) => String(row.body[field]).trim()))])
+    for (const row of named) {
+      const text = String(row.body[field]).trim()
+      const id = ids.get(text)
+      if (id !== undefined) row.body[field] = id
+      else {
+        unresolved.add(`${row.row}:${field}`)
+        problems.push(locate(row, { field, message: 'import.unknownReference', params: { value: text } }, header))
+      }
+    }
+  }
+  const reported = (row: MappedRow, path: string) => unresolved.has(`${row.row}:${path}`)
+
   const checked = new Map<MappedRow, Record<string, unknown>>()
   for (const row of rows) {
     problems.push(...row.problems)
@@ -200,14 +219,14 @@ export async function runImport(
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'validation') throw error
       for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
-        problems.push(locate(row, fieldError, header))
+        if (!reported(row, fieldError.field)) problems.push(locate(row, fieldError, header))
     }
   }
 
   const at = (row: MappedRow, path: string, key: string, params: Record<string, unknown>) =>
     locate(row, { field: path, message: key, params }, header)
   // References that must exist: ports, airports, carriers, currencies, container types… One query per table.
-  const uses = rows.flatMap((row) => refUses(row, fields, manifest))
+  const uses = rows.flatMap((row) => refUses(row, fields, manifest)).filter((use) => !reported(use.row, use.path))
   const byTable = new Map<string, RefUse[]>()
   for (const use of uses) byTable.set(use.target.table, [...(byTable.get(use.target.table) ?? []), use])
   for (const tableUses of byTable.values()) {
@@ -229,7 +248,7 @@ export async function runImport(
     problems.sort((a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''))
     return { imported: 0, problems: problems.map((p) => translated(p, entity, language)) }
   }
-  for (const row of rows) await steps.insert(checked.get(row) as Record<string, unknown>)
+  await steps.insert(rows.map((row) => checked.get(row) as Record<string, unknown>))
   return { imported: rows.length, problems: [] }
 }
 

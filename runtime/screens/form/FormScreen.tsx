@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { use, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ManifestScreen } from '../../../model/resolve.ts'
@@ -11,9 +11,11 @@ import { useClient } from '../../client.tsx'
 import { downloadFrom } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
+import { hasTexts, textsReady } from '../../i18n.ts'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
+import type { TextBundle } from '../../shell/texts.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
 import { type ActionDef, asList, confirmKey } from '../list/actions.ts'
@@ -48,12 +50,16 @@ function idOf(content: unknown): string | undefined {
   return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined
 }
 
+const DEADLINE_TEXTS: readonly TextBundle[] = ['server']
+
 /**
  * Whether the record is past its entity's edit deadline (SPEC §9's ETD warning): the rule the engine's update
  * refuses by (rules/editDeadline.ts), with the tenant's settings and this page's clock (the server's, in tests).
  */
 function useEditClosed(entity: PortalEntity, record: Data | null): boolean {
   const settings = useSiteSettings() as Record<string, unknown> | null
+  // The warning is SPEC §9's client message, kept with the server's (the `server` texts, not loaded up front).
+  if (entity.editDeadline && !hasTexts(DEADLINE_TEXTS)) use(textsReady(DEADLINE_TEXTS))
   if (!entity.editDeadline || !record) return false
   return editClosed(entity.editDeadline, record, settings, new Date(), timeZoneOf(settings))
 }

@@ -296,6 +296,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'priceLevelCompanyList.create': PROVIDER_ADMIN,
   'priceLevelCompanyList.update': PROVIDER_ADMIN,
   'priceLevelCompanyList.delete': PROVIDER_ADMIN,
+  // ULD status (issue #23): the air desk's administrators hold uldStatus.
+  'uldStatus.list': PROVIDER_ADMIN,
+  'uldStatus.detail': PROVIDER_ADMIN,
+  'uldStatus.create': PROVIDER_ADMIN,
+  'uldStatus.update': PROVIDER_ADMIN,
+  'uldStatus.delete': PROVIDER_ADMIN,
+  'uld.transition': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.list': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.create': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.update': PROVIDER_ADMIN,

@@ -180,6 +180,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   specialOperationCodeList: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // The customer's own export (issue #21): a permission of its own every enterprise preset role holds.
   'myOrders.export': ENTERPRISE,
+  // Booking import (issue #23): the customer's own orders from a workbook, for those who may book.
+  'myOrders.import': BOOKERS,
   'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // An order's documents (issue #23): whoever may open the order's detail (myOrders or orderList).
   dcsaBookingExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],

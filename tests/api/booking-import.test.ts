@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
 import { setupTestApp } from '../support/app.ts'
@@ -168,6 +169,28 @@ describe('booking import', () => {
     expect(zhPod?.message).toMatch(/[\u4e00-\u9fff]/)
     expect(zhPod?.message).not.toBe(enPod?.message)
     expect((await ordersRef(token, 'BKIMP-BAD-')).total).toBe(0)
+  })
+
+  it('names the row the order source check refuses when storing, and keeps the rows stored before it out', async () => {
+    const token = await test.login('entadmin')
+    const today = '2026-12-31'
+    const { rows: rates } = await sql<{ id: number }>`
+      select id from freight_rate
+      where mode = 'FCL' and pol = 'CNSHA' and pod = 'USLAX' and valid_from <= ${today}::date and valid_to >= ${today}::date
+        and tenant_id = (select id from tenant where code = 'demo')
+      order by id limit 1`.execute(test.database.db)
+    const rateId = rates[0]?.id
+    expect(rateId, 'seed: a current FCL rate CNSHA-USLAX').toBeTruthy()
+    // The rate column takes the rate's id, as the booking form sends it.
+    const header = [...HEADER, 'rate']
+    const rows = [header, [...fcl('BKIMP-SRC-1'), null], [...fcl('BKIMP-SRC-2', { pod: 'NLRTM' }), rateId as number]]
+    const { body } = await upload(token, workbook(rows))
+    expect(body.code, JSON.stringify(body)).toBe('0000')
+    expect(body.content.imported).toBe(0)
+    expect(body.content.problems.map((p) => [p.row, p.column, p.key])).toEqual([
+      [3, col('pod'), 'rule.orderMatchesRate'],
+    ])
+    expect((await ordersRef(token, 'BKIMP-SRC-')).total).toBe(0)
   })
 
   it('refuses a file over 10 MB', async () => {

@@ -229,8 +229,31 @@ export async function runImport(
     problems.sort((a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''))
     return { imported: 0, problems: problems.map((p) => translated(p, entity, language)) }
   }
-  for (const row of rows) await steps.insert(checked.get(row) as Record<string, unknown>)
+  // What only the store can tell (an entity's server-side derivations: the order's booking source) is named
+  // by row too; one refusal undoes the rows stored before it, so the whole import is thrown back.
+  const refused: ImportProblem[] = []
+  for (const row of rows) {
+    try {
+      await steps.insert(checked.get(row) as Record<string, unknown>)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'validation') throw error
+      for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
+        refused.push(locate(row, fieldError, header))
+    }
+  }
+  if (refused.length)
+    throw new ImportRefused({ imported: 0, problems: refused.map((p) => translated(p, entity, language)) })
   return { imported: rows.length, problems: [] }
+}
+
+/**
+ * Rows the store refused after others were written: thrown so the tenant transaction rolls back, and
+ * answered by the route (../index.ts) as the import's own answer, like the problems found before storing.
+ */
+export class ImportRefused extends Error {
+  constructor(readonly content: ImportContent) {
+    super('import refused')
+  }
 }
 
 /** The message in the caller's language; a field with no column is named by its label. */

@@ -90,6 +90,7 @@ describe('ULD status', () => {
     }
     const en = await call(token, 'POST', '/api/booking/air/uld/add', {
       ...uld,
+      uldType: 'AKE',
       uldNo: 'AKE123CA',
       awbNo: '99912345675',
       flightNo: 'CA-987',
@@ -97,11 +98,13 @@ describe('ULD status', () => {
     expect(en.content.fieldErrors.map((e) => e.field).sort()).toEqual(['awbNo', 'flightNo', 'uldNo'])
     const enMessage = en.content.fieldErrors.find((e) => e.field === 'uldNo')?.message
     expect(enMessage).toContain('IATA')
+    const mistyped = await call(token, 'POST', '/api/booking/air/uld/add', { ...uld, uldNo: 'AKE60117CA' })
+    expect(mistyped.content.fieldErrors).toEqual([expect.objectContaining({ field: 'uldNo', key: 'rule.uldNoOfType' })])
     const zh = await call(
       token,
       'POST',
       '/api/booking/air/uld/add',
-      { ...uld, uldNo: 'AKE123CA' },
+      { ...uld, uldType: 'AKE', uldNo: 'AKE123CA' },
       { language: 'zh_CN' },
     )
     expect(zh.content.fieldErrors[0]?.message).toContain('集装器编号')

@@ -113,6 +113,7 @@ export type RuleDef =
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
   | { kind: 'requiredWhen'; field: string; when: { field: string; equals?: unknown; present?: true }; message: string }
+  | { kind: 'startsWith'; field: string; other: string; message: string }
   | {
       kind: 'excludedWhen'
       field: string

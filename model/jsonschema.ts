@@ -236,6 +236,8 @@ export function entitySchema(
         return { wbRequiredWhen: rule }
       case 'excludedWhen':
         return { wbExcludedWhen: rule }
+      case 'startsWith':
+        return { wbStartsWith: rule }
     }
   })
   return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }

@@ -290,6 +290,7 @@ export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): 
 export function ruleFields(rule: RuleDef): string[] {
   switch (rule.kind) {
     case 'compare':
+    case 'startsWith':
       return [rule.field, rule.other]
     case 'atLeastOne':
       return rule.fields

@@ -16,6 +16,7 @@ export const RULE_KEYWORDS = {
   wbUniqueBy: 'uniqueBy',
   wbRequiredWhen: 'requiredWhen',
   wbExcludedWhen: 'excludedWhen',
+  wbStartsWith: 'startsWith',
 } as const
 
 export function createAjv({ standalone = false } = {}) {

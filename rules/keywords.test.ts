@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAjv } from './ajv.ts'
-import { decimalExclusiveMinimum, decimalMaximum, decimalMinimum, decimals } from './keywords.ts'
+import { decimalExclusiveMinimum, decimalMaximum, decimalMinimum, decimals, startsWith } from './keywords.ts'
 
 // Money travels as decimal strings; these bounds compare them exactly, never as floats.
 describe('money bounds', () => {
@@ -77,5 +77,15 @@ describe('the money keywords in a schema', () => {
       ['/unitPrice', 'wbDecimals', { limit: 2 }],
       ['/unitPrice', 'wbDecimalMaximum', { limit: 1000000 }],
     ])
+  })
+})
+
+describe('startsWith', () => {
+  const rule = { field: 'uldNo', other: 'uldType' }
+  it('holds when the text begins with the other value, or either is empty', () => {
+    expect(startsWith({ uldNo: 'AKE12345CA', uldType: 'AKE' }, rule)).toBe(true)
+    expect(startsWith({ uldNo: 'PMC12345CA', uldType: 'AKE' }, rule)).toBe(false)
+    expect(startsWith({ uldNo: 'AKE12345CA' }, rule)).toBe(true)
+    expect(startsWith({ uldType: 'AKE' }, rule)).toBe(true)
   })
 })

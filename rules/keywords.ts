@@ -109,6 +109,17 @@ export function excludedWhen(row: Row, rule: ExcludedWhenRule): boolean {
   return !held.some((item) => rule.when.includesAny.includes(item))
 }
 
+/**
+ * The field's text begins with the other field's: an IATA ULD number (AKE12345CA) with its type code (AKE).
+ * Either one empty is left to `required`.
+ */
+export function startsWith(row: Row, rule: { field: string; other: string }): boolean {
+  const value = row[rule.field]
+  const prefix = row[rule.other]
+  if (!present(value) || !present(prefix)) return true
+  return String(value).startsWith(String(prefix))
+}
+
 /** Free-text blocks: at most `maxLines` lines of at most `lineLength` characters (SPEC §5: 35 × 7). */
 export function textBlock(value: unknown, limits: { lineLength: number; maxLines: number }): boolean {
   if (typeof value !== 'string') return true
@@ -168,6 +179,7 @@ export const keywords = {
   uniqueBy,
   requiredWhen,
   excludedWhen,
+  startsWith,
   textBlock,
   storableText,
   decimals,

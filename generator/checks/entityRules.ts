@@ -14,6 +14,7 @@ export function checkEntityRules({ entityFiles }: CheckContext): ConfigError[] {
       const at: Path = ['rules', i]
       switch (rule.kind) {
         case 'compare':
+        case 'startsWith':
           needField([...at, 'field'], rule.field)
           needField([...at, 'other'], rule.other)
           break

@@ -695,10 +695,17 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
               (texts: string[]) => fn({ trx, call, texts }),
             ]),
           ),
-          insert: async (rows) => {
+          insert: async (rows, refuse) => {
             const writer = registry.importWriters.get(plan.entity.entity)
             if (writer) return writer.write({ trx, call, entity: plan.entity, rows })
-            for (const data of rows) await insertRow(trx, plan, call, data, 'import')
+            for (const [index, data] of rows.entries()) {
+              try {
+                await insertRow(trx, plan, call, data, 'import')
+              } catch (error) {
+                if (!(error instanceof ApiError) || error.code !== 'validation') throw error
+                refuse(index, error)
+              }
+            }
           },
         },
       )

@@ -8,6 +8,7 @@ import type { Manifest } from '../manifest.ts'
 import { endpointOverlay, lockedFields } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import type { EngineApi } from './api.ts'
+import { ImportRefused } from './import/run.ts'
 import { importTemplate } from './import/template.ts'
 import { readImportUpload } from './import/upload.ts'
 
@@ -114,6 +115,9 @@ function registerImport(
     const content = await withTenant(db, tenantId, async (trx) => {
       const overlay = await endpointOverlay(trx, tenantId, endpoint, request.session?.overlayStamp)
       return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, { sheet })
+    }).catch((error: unknown) => {
+      if (error instanceof ImportRefused) return error.content
+      throw error
     })
     return ok(content)
   })

@@ -186,6 +186,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   specialOperationCodeList: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // The customer's own export (issue #21): a permission of its own every enterprise preset role holds.
   'myOrders.export': ENTERPRISE,
+  // Booking import (issue #23): the customer's own orders from a workbook, for those who may book.
+  'myOrders.import': BOOKERS,
   'myOrders.detail': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // An order's documents (issue #23): whoever may open the order's detail (myOrders or orderList).
   dcsaBookingExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
@@ -302,6 +304,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'priceLevelCompanyList.create': PROVIDER_ADMIN,
   'priceLevelCompanyList.update': PROVIDER_ADMIN,
   'priceLevelCompanyList.delete': PROVIDER_ADMIN,
+  // ULD status (issue #23): the air desk's administrators hold uldStatus.
+  'uldStatus.list': PROVIDER_ADMIN,
+  'uldStatus.detail': PROVIDER_ADMIN,
+  'uldStatus.create': PROVIDER_ADMIN,
+  'uldStatus.update': PROVIDER_ADMIN,
+  'uldStatus.delete': PROVIDER_ADMIN,
+  'uld.transition': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.list': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.create': PROVIDER_ADMIN,
   'reducedPriceLaneIndex.update': PROVIDER_ADMIN,

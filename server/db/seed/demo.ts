@@ -22,6 +22,7 @@ import { seedRates } from './rates.ts'
 import { seedRoleGroups } from './roles.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
+import { seedUlds } from './ulds.ts'
 
 /** Users who followed the tenant's WeChat official account and bound it (issue #22): their openids there. */
 const WECHAT_OPENIDS: Record<string, Record<string, string>> = {
@@ -480,4 +481,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedMembership(db, manifest)
   await seedOperatingOrders(db, manifest)
   await seedBlInstructions(db, manifest)
+  await seedUlds(db, manifest)
 }

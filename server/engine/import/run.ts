@@ -36,8 +36,12 @@ export interface ImportSteps {
   resolve?: Record<string, (texts: string[]) => Promise<Map<string, number>>>
   /** The row as the engine's create would store it (overlay defaults, stripped, validated): throws 'validation'. */
   check(body: Record<string, unknown>): Record<string, unknown>
-  /** Stores the checked rows, in the file's order (each with its audit entry, or through the entity's import writer). */
-  insert(rows: Record<string, unknown>[]): Promise<void>
+  /**
+   * Stores the checked rows, in the file's order (each with its audit entry, or through the entity's import
+   * writer); a row the store refuses with a validation error is handed to `refuse` by its index, and the
+   * rest are still tried, so every refusal is reported (the caller then throws the import back).
+   */
+  insert(rows: Record<string, unknown>[], refuse: (index: number, error: ApiError) => void): Promise<void>
 }
 
 type DynamicDB = Record<string, Record<string, unknown>>
@@ -248,8 +252,30 @@ export async function runImport(
     problems.sort((a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''))
     return { imported: 0, problems: problems.map((p) => translated(p, entity, language)) }
   }
-  await steps.insert(rows.map((row) => checked.get(row) as Record<string, unknown>))
+  // What only the store can tell (an entity's server-side derivations: the order's booking source) is named
+  // by row too; one refusal undoes the rows stored before it, so the whole import is thrown back.
+  const refused: ImportProblem[] = []
+  await steps.insert(
+    rows.map((row) => checked.get(row) as Record<string, unknown>),
+    (index, error) => {
+      const row = rows[index] as (typeof rows)[number]
+      for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
+        refused.push(locate(row, fieldError, header))
+    },
+  )
+  if (refused.length)
+    throw new ImportRefused({ imported: 0, problems: refused.map((p) => translated(p, entity, language)) })
   return { imported: rows.length, problems: [] }
+}
+
+/**
+ * Rows the store refused after others were written: thrown so the tenant transaction rolls back, and
+ * answered by the route (../index.ts) as the import's own answer, like the problems found before storing.
+ */
+export class ImportRefused extends Error {
+  constructor(readonly content: ImportContent) {
+    super('import refused')
+  }
 }
 
 /** The message in the caller's language; a field with no column is named by its label. */

@@ -1,4 +1,13 @@
-import { type Channel, delivered, fail, type OutboxMessage, registerChannel, retry } from '../channels.ts'
+import { withTenant } from '../../tenancy/scope.ts'
+import {
+  type Channel,
+  type ChannelContext,
+  delivered,
+  fail,
+  type OutboxMessage,
+  registerChannel,
+  retry,
+} from '../channels.ts'
 import { absoluteUrl } from '../mail/templates.ts'
 import { DeliveryFailure } from './failure.ts'
 import { loadMessaging, type MessagingSettings, tencentConfig, wechatConfig } from './settings.ts'
@@ -36,9 +45,17 @@ function asFailure(error: unknown) {
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.slice(0, 10).map((v) => String(v).slice(0, 200)) : undefined
 
+/**
+ * The tenant's provider settings, read inside the tenant (withTenant): the worker's connection is the
+ * application's, bound by row-level security, so a read outside any tenant sees no settings on PostgreSQL.
+ */
+function tenantMessaging(ctx: ChannelContext, tenantId: number) {
+  return withTenant(ctx.db, tenantId, (trx) => loadMessaging(trx, tenantId))
+}
+
 export const smsChannel: Channel = {
   async send(message: OutboxMessage, ctx) {
-    const messaging = await loadMessaging(ctx.db, message.tenantId)
+    const messaging = await tenantMessaging(ctx, message.tenantId)
     const s = messaging.settings
     if (!s.smsEnabled) return fail('SMS is not configured for this site')
     const template = String(message.payload.template ?? 'notification')
@@ -58,7 +75,7 @@ export const smsChannel: Channel = {
 
 export const wechatChannel: Channel = {
   async send(message: OutboxMessage, ctx) {
-    const messaging = await loadMessaging(ctx.db, message.tenantId)
+    const messaging = await tenantMessaging(ctx, message.tenantId)
     const s = messaging.settings
     if (!s.wechatEnabled || !s.wechatAppId) return fail('WeChat is not configured for this site')
     const template = String(message.payload.template ?? 'notice')

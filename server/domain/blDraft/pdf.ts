@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import PDFDocument from 'pdfkit'
 import { type Language, messageFor } from '../../http/errors.ts'
+import { pdfFaces } from '../../pdf/fonts.ts'
 import type { BlContainer, BlInstruction, BlPlace } from '../dcsa/instruction.ts'
 import type { Branding } from './branding.ts'
 
@@ -13,28 +11,6 @@ import type { Branding } from './branding.ts'
  * with DRAFT across every page. Drawn with pdfkit like the news PDF (server/domain/news/pdf.ts); Noto Sans
  * from the npm font packages covers the Chinese goods name and labels, embedded as a subset.
  */
-
-const require = createRequire(import.meta.url)
-const fontFile = (pkg: string, file: string) => join(dirname(require.resolve(pkg)), '..', 'fonts', file)
-const FONTS = {
-  zh: {
-    regular: fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
-    bold: fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf'),
-  },
-  ja: {
-    regular: fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'),
-    bold: fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Bold.otf'),
-  },
-} as const
-const loaded = new Map<string, Buffer>()
-function font(path: string): Buffer {
-  let bytes = loaded.get(path)
-  if (!bytes) {
-    bytes = readFileSync(path)
-    loaded.set(path, bytes)
-  }
-  return bytes
-}
 
 const INK = '#111827'
 const MUTED = '#6b7280'
@@ -55,7 +31,7 @@ const amount = (value: number, decimals: number) => (value > 0 ? value.toFixed(d
 /** The PDF bytes of one instruction's draft B/L, labelled in `language`. */
 export async function blDraftPdf(instruction: BlInstruction, branding: Branding, language: Language): Promise<Buffer> {
   const label = (key: string) => messageFor(`blDraft.${key}`, language)
-  const faces = language === 'ja' ? FONTS.ja : FONTS.zh
+  const faces = pdfFaces(language)
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -73,8 +49,8 @@ export async function blDraftPdf(instruction: BlInstruction, branding: Branding,
     doc.on('end', () => resolve())
     doc.on('error', reject)
   })
-  doc.registerFont('body', font(faces.regular))
-  doc.registerFont('bold', font(faces.bold))
+  doc.registerFont('body', faces.regular)
+  doc.registerFont('bold', faces.bold)
   const left = MARGIN
   const width = doc.page.width - 2 * MARGIN
   const bottom = doc.page.height - MARGIN

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import PDFDocument from 'pdfkit'
+import { pdfFaces } from '../../pdf/fonts.ts'
 import { articleBlocks } from './articleText.ts'
 import type { NewsArticle } from './queries.ts'
 
@@ -11,35 +9,6 @@ import type { NewsArticle } from './queries.ts'
  * (@embedpdf/fonts-sc, @embedpdf/fonts-jp), so a fresh machine has it after `npm install` whatever fonts
  * its OS has; only the glyphs used are embedded (docs/DECISIONS.md).
  */
-
-const require = createRequire(import.meta.url)
-
-function fontFile(pkg: string, file: string): string {
-  return join(dirname(require.resolve(pkg)), '..', 'fonts', file)
-}
-
-const FONTS = {
-  // Noto Sans Hans covers GB2312: simplified Chinese, Latin, and the kana; Japanese articles get the
-  // Japanese forms of Noto Sans JP.
-  zh: {
-    regular: fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
-    bold: fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf'),
-  },
-  ja: {
-    regular: fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'),
-    bold: fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Bold.otf'),
-  },
-} as const
-
-const loaded = new Map<string, Buffer>()
-function font(path: string): Buffer {
-  let bytes = loaded.get(path)
-  if (!bytes) {
-    bytes = readFileSync(path)
-    loaded.set(path, bytes)
-  }
-  return bytes
-}
 
 export interface PdfLabels {
   /** The tenant's site name, printed above the title. */
@@ -57,7 +26,7 @@ const MUTED = '#6b7280'
 
 /** The PDF bytes of one article; `cover` is the cover image (PNG or JPEG) when it has one. */
 export async function articlePdf(article: NewsArticle, labels: PdfLabels, cover: Uint8Array | null): Promise<Buffer> {
-  const faces = article.language === 'ja' ? FONTS.ja : FONTS.zh
+  const faces = pdfFaces(article.language)
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 60, right: 60 },
@@ -75,8 +44,8 @@ export async function articlePdf(article: NewsArticle, labels: PdfLabels, cover:
     doc.on('end', () => resolve())
     doc.on('error', reject)
   })
-  doc.registerFont('body', font(faces.regular))
-  doc.registerFont('bold', font(faces.bold))
+  doc.registerFont('body', faces.regular)
+  doc.registerFont('bold', faces.bold)
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right
 
   doc.font('body').fontSize(9).fillColor(MUTED).text(labels.site, { width })

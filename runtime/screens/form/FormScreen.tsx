@@ -208,6 +208,19 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
 
   if (latest.pending || (!ownProfile && detail && id !== null && record.isPending))
     return <Spinner label={t('ui.loading')} />
+  // The state machine's moves the screen offers, each saving first: in view mode and under the edit form.
+  const transitionButtons = transitions.map((action) => (
+    <Button
+      key={action.name}
+      appearance="primary"
+      disabled={busy}
+      data-action={action.name}
+      onClick={() => void saveAnd(action)}
+    >
+      {t(action.label)}
+    </Button>
+  ))
+
   return (
     <div className={styles.panel}>
       <div className={styles.heading}>
@@ -238,17 +251,7 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
       />
       {readOnly && data && transitions.length + downloads.length > 0 && (
         <div className={styles.buttons}>
-          {transitions.map((action) => (
-            <Button
-              key={action.name}
-              appearance="primary"
-              disabled={busy}
-              data-action={action.name}
-              onClick={() => void saveAnd(action)}
-            >
-              {t(action.label)}
-            </Button>
-          ))}
+          {transitionButtons}
           {downloads.map((action) => (
             <Button
               key={action.name}
@@ -267,17 +270,7 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
           <Button type="submit" form={formId} appearance={transitions.length ? 'secondary' : 'primary'} disabled={busy}>
             {t('ui.save')}
           </Button>
-          {transitions.map((action) => (
-            <Button
-              key={action.name}
-              appearance="primary"
-              disabled={busy}
-              data-action={action.name}
-              onClick={() => void saveAnd(action)}
-            >
-              {t(action.label)}
-            </Button>
-          ))}
+          {transitionButtons}
         </div>
       )}
     </div>

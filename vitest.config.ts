@@ -8,10 +8,14 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'generator/**/*.test.ts', 'rules/**/*.test.ts'] } },
       // API tests open a database each, a copy of the seeded template globalSetup builds once per run
-      // (tests/support/template.ts); two at a time is what a 2-core machine takes.
+      // (tests/support/template.ts); two at a time is what a 2-core machine takes. A worker keeps the modules it
+      // loaded from one file to the next (isolate: false): loading the server's modules again for every file
+      // was a third of the suite's CPU time, and every file builds an app and a database of its own anyway —
+      // the server keeps nothing per process that a second app could read (docs/TESTING.md).
       {
         test: {
           name: 'api',
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/template-setup.ts'],
           testTimeout: 60_000,
@@ -24,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/template-setup.ts', 'tests/support/browser-setup.ts'],
           testTimeout: 90_000,

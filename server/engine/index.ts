@@ -85,7 +85,7 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
         const given = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id
         const content = await withTenant(db, tenantId, async (trx) => {
-          const overlay = await endpointOverlay(trx, tenantId, endpoint, session.overlayStamp)
+          const overlay = await endpointOverlay(db, trx, tenantId, endpoint, session.overlayStamp)
           const call = { tenantId, session, language: request.language, overlay }
           return engine.handleChecked(trx, endpoint, call, given)
         })
@@ -113,7 +113,7 @@ function registerImport(
     const { sheet } = await readImportUpload(request)
     const tenantId = request.tenant.id
     const content = await withTenant(db, tenantId, async (trx) => {
-      const overlay = await endpointOverlay(trx, tenantId, endpoint, request.session?.overlayStamp)
+      const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
       return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, { sheet })
     }).catch((error: unknown) => {
       if (error instanceof ImportRefused) return error.content
@@ -125,7 +125,7 @@ function registerImport(
     checkAccess(endpoint, request.session)
     const tenantId = request.tenant.id
     const workbook = await withTenant(db, tenantId, async (trx) => {
-      const overlay = await endpointOverlay(trx, tenantId, endpoint, request.session?.overlayStamp)
+      const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
       return importTemplate(trx, manifest, entity, request.language, lockedFields(overlay))
     })
     const name = `${entity.entity}-import.xlsx`

@@ -117,11 +117,11 @@ export function registerCustomEndpoints(
         ? {
             preValidation: async (request: FastifyRequest) => {
               const stamp = request.session?.overlayStamp
-              const hit = knownOverlay(request.tenant.id, endpoint, stamp)
+              const hit = knownOverlay(db, request.tenant.id, endpoint, stamp)
               const overlay = hit
                 ? hit.overlay
                 : await withTenant(db, request.tenant.id, (trx) =>
-                    endpointOverlay(trx, request.tenant.id, endpoint, stamp),
+                    endpointOverlay(db, trx, request.tenant.id, endpoint, stamp),
                   )
               const sent = request[part]
               before.set(request, { overlay, sent })

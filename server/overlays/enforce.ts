@@ -38,18 +38,30 @@ function compileRules(schema: Record<string, unknown>): ValidateFunction {
 }
 
 /**
- * Overlays read before, by tenant, stamp and screens. The stamp is the tenant's newest overlay row id, which
- * the caller's session brings (waybill_session, migration 0012): overlays are only ever added, so an
- * unchanged stamp means unchanged overlays, on every replica, and a save is seen by the very next call.
+ * Overlays read before, by database, tenant, stamp and screens. The stamp is the tenant's newest overlay row
+ * id, which the caller's session brings (waybill_session, migration 0012): overlays are only ever added, so an
+ * unchanged stamp means unchanged overlays, on every replica, and a save is seen by the very next call. A
+ * stamp means something only in its own database: a process serving two (the test suites, which run many
+ * apps in one process) keeps one memory per database.
  */
-const known = new Map<string, EndpointOverlay | undefined>()
+const knownByDatabase = new WeakMap<object, Map<string, EndpointOverlay | undefined>>()
 const KNOWN_LIMIT = 2_000
+
+function knownIn(database: object): Map<string, EndpointOverlay | undefined> {
+  let known = knownByDatabase.get(database)
+  if (!known) {
+    known = new Map()
+    knownByDatabase.set(database, known)
+  }
+  return known
+}
 
 const knownKey = (tenantId: number, endpoint: Pick<ManifestEndpoint, 'screens'>, stamp: number) =>
   `${tenantId}:${stamp}:${endpoint.screens.join(',')}`
 
 /** The overlay of an endpoint as read before at this stamp, without a query; undefined when not known. */
 export function knownOverlay(
+  database: object,
   tenantId: number,
   endpoint: Pick<ManifestEndpoint, 'screens'>,
   stamp: number | undefined,
@@ -57,6 +69,7 @@ export function knownOverlay(
   if (!endpoint.screens.length) return { overlay: undefined }
   if (stamp === undefined) return undefined
   const key = knownKey(tenantId, endpoint, stamp)
+  const known = knownIn(database)
   return known.has(key) ? { overlay: known.get(key) } : undefined
 }
 
@@ -65,18 +78,20 @@ export function knownOverlay(
  * session's overlay stamp, read once per stamp (knownOverlay).
  */
 export async function endpointOverlay(
+  database: object,
   trx: Transaction<DB>,
   tenantId: number,
   endpoint: Pick<ManifestEndpoint, 'screens'>,
   stamp?: number,
 ): Promise<EndpointOverlay | undefined> {
-  const hit = knownOverlay(tenantId, endpoint, stamp)
+  const hit = knownOverlay(database, tenantId, endpoint, stamp)
   if (hit) return hit.overlay
   const documents = [...(await overlaysInForce(trx, tenantId, endpoint.screens)).values()].map((o) => o.document)
   const document = combineOverlays(documents)
   const schema = document ? overlayRuleSchema(documents) : null
   const overlay = document ? { document, rules: schema ? compileRules(schema) : null } : undefined
   if (stamp !== undefined) {
+    const known = knownIn(database)
     if (known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value as string)
     known.set(knownKey(tenantId, endpoint, stamp), overlay)
   }

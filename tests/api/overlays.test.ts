@@ -239,7 +239,7 @@ describe('the engine honours an overlay on create and update', () => {
     const run = (path: string, input: object) =>
       withTenant(test.database.db, demo, async (trx) => {
         const endpoint = manifest.endpoints.find((e) => e.path === path) as ManifestEndpoint
-        const overlay = await endpointOverlay(trx, demo, endpoint)
+        const overlay = await endpointOverlay(test.database.db, trx, demo, endpoint)
         return engine.handle(trx, endpoint, { tenantId: demo, session, language: 'en', overlay }, input)
       }) as Promise<Record<string, unknown>>
     const order = {

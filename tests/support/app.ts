@@ -55,7 +55,7 @@ export function setupTestApp(): TestApp {
         url: '/api/b2b/user/login',
         headers: {
           host,
-          'x-forwarded-for': `10.99.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+          'x-forwarded-for': `10.99.${Math.floor(nextAddress / 250) % 250}.${(nextAddress++ % 250) + 1}`,
           // The portal's header, which every sign-in needs (server/http/csrf.ts).
           resource: '1',
         },

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,7 +9,7 @@ import { useClient } from '../client.tsx'
 import { useEffects } from '../effects.tsx'
 import { quietClient } from '../quietClient.ts'
 import { safeRedirect } from '../routing/access.ts'
-import { badgeText } from '../routing/menus.ts'
+import { CountBadge, useTopBarCount } from './CountBadge.tsx'
 import { useClickAway } from './MenuButton.tsx'
 import { useButtonStyles, usePopupStyles } from './styles.ts'
 
@@ -45,23 +45,6 @@ export function hasMore(page: Pick<LetterPage, 'pageNum' | 'pageSize' | 'total'>
 
 const useStyles = makeStyles({
   bell: { position: 'relative', padding: '4px 8px' },
-  // Fluent's CounterBadge, small and danger-coloured.
-  badge: {
-    position: 'absolute',
-    top: '-2px',
-    right: '-4px',
-    minWidth: '16px',
-    height: '16px',
-    padding: '0 4px',
-    boxSizing: 'border-box',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    fontSize: tokens.fontSizeBase100,
-    lineHeight: '16px',
-    fontWeight: tokens.fontWeightSemibold,
-    textAlign: 'center',
-  },
   surface: { width: '320px', padding: '12px', gap: '8px' },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
@@ -124,21 +107,18 @@ export function Notifications() {
   const bell = useRef<HTMLButtonElement>(null)
   const panelId = useId()
   useClickAway(root, open, () => setOpen(false))
-  const query = useQuery({
-    queryKey: LETTERS_KEY,
-    queryFn: async ({ signal }) =>
+  const { query, count, badge } = useTopBarCount(
+    LETTERS_KEY,
+    async (signal) =>
       (
         await letterCalls(quietClient).list(
           { searchParams: { status: 0 }, pageNum: 1, pageSize: BELL_PAGE_SIZE },
           signal,
         )
       ).content,
-    refetchInterval: 60_000,
-    retry: false,
-  })
+    (letters) => letters?.unread ?? 0,
+  )
   const page = query.data
-  const count = page?.unread ?? 0
-  const badge = badgeText(count)
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
   const label = badge ? `${t('ui.notifications')} (${badge})` : t('ui.notifications')
 
@@ -190,11 +170,7 @@ export function Notifications() {
         }}
       >
         <BellIcon />
-        {badge && (
-          <span className={styles.badge} aria-hidden="true">
-            {badge}
-          </span>
-        )}
+        <CountBadge badge={badge} corner />
       </button>
       {open && (
         <section

@@ -1,27 +1,14 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { useQuery } from '@tanstack/react-query'
+import { makeStyles, mergeClasses } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { quietClient } from '../quietClient.ts'
-import { badgeText, HEADER_COUNTS_KEY } from '../routing/menus.ts'
+import { HEADER_COUNTS_KEY } from '../routing/menus.ts'
 import { useSession } from '../session.ts'
+import { CountBadge, useTopBarCount } from './CountBadge.tsx'
 import { useButtonStyles } from './styles.ts'
 
 const useStyles = makeStyles({
   link: { position: 'relative', padding: '4px 8px', textDecoration: 'none', gap: '6px' },
-  count: {
-    minWidth: '16px',
-    height: '16px',
-    padding: '0 4px',
-    boxSizing: 'border-box',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    fontSize: tokens.fontSizeBase100,
-    lineHeight: '16px',
-    fontWeight: tokens.fontWeightSemibold,
-    textAlign: 'center',
-  },
 })
 
 function ClipboardIcon() {
@@ -43,14 +30,11 @@ export function PendingApprovals() {
   const { t } = useTranslation()
   const session = useSession()
   const provider = session.permissions.has('operatingOrderProvider')
-  const query = useQuery({
-    queryKey: [...HEADER_COUNTS_KEY, 'pendingApprovals'],
-    queryFn: async ({ signal }) => (await quietClient.booking.jobAuditRecordCount({}, signal)).content,
-    refetchInterval: 60_000,
-    retry: false,
-  })
-  const count = query.data ?? 0
-  const badge = badgeText(count)
+  const { count, badge } = useTopBarCount(
+    [...HEADER_COUNTS_KEY, 'pendingApprovals'],
+    async (signal) => (await quietClient.booking.jobAuditRecordCount({}, signal)).content,
+    (answer) => answer ?? 0,
+  )
   const label = `${t('operating.pendingApproval')}: ${count}`
   const to = provider ? '/operatorOperatingOrderList?approveState=pending' : '/operatingOrderList?approveState=pending'
   return (
@@ -63,11 +47,7 @@ export function PendingApprovals() {
       data-count={count}
     >
       <ClipboardIcon />
-      {badge && (
-        <span className={styles.count} aria-hidden="true">
-          {badge}
-        </span>
-      )}
+      <CountBadge badge={badge} />
     </Link>
   )
 }

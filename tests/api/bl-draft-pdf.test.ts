@@ -7,6 +7,7 @@ import { saveFile } from '../../server/files/store.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { BL_INSTRUCTIONS } from '../support/bl-instructions.ts'
+import { bearerCalls, type SeededOrder, seededInstructions, seededOrders } from '../support/calls.ts'
 import { pdfText } from '../support/pdf-text.ts'
 
 /**
@@ -19,34 +20,11 @@ const test = setupTestApp()
 const DRAFT = '/api/booking/order/blDraftPdf'
 const BL_DRAFT = '/api/booking/blSubmission/blDraftPdf'
 
-const get = (url: string, token: string | null, host = 'localhost', language = 'en_US') =>
-  test.app.inject({
-    method: 'GET',
-    url,
-    headers: { host, language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  })
-
-interface SeededOrder {
-  id: number
-  orderNo: string
-  tenant: string
-  state: string
-  loadType: string
-}
-
-async function seededOrders(): Promise<SeededOrder[]> {
-  const { rows } = await sql<SeededOrder>`
-    select o.id, o.order_no as "orderNo", t.code as tenant, o.state, o.container_load_type as "loadType"
-    from booking_order o join tenant t on t.id = o.tenant_id
-    order by o.id`.execute(test.database.db)
-  return rows
-}
+const { get } = bearerCalls(test)
 
 /** The orders that have a B/L instruction, with its id (read as the database owner). */
 async function instructionsByOrder(): Promise<Map<number, number>> {
-  const { rows } = await sql<{ id: number; orderId: number }>`
-    select id, "order" as "orderId" from bl_instruction order by id`.execute(test.database.db)
-  return new Map(rows.map((r) => [r.orderId, r.id]))
+  return new Map((await seededInstructions(test)).map((i) => [i.orderId, i.id]))
 }
 
 /** The fill colour operator pdfkit writes for a #rrggbb colour (each channel over 255, in RGB space). */
@@ -97,7 +75,7 @@ describe('draft B/L PDF', () => {
     const token = await test.login('opadmin')
     // An order without a B/L instruction: the draft is the order's own B/L fields.
     const withInstruction = await instructionsByOrder()
-    const order = (await seededOrders()).find(
+    const order = (await seededOrders(test)).find(
       (o) => o.tenant === 'demo' && o.state === 'booked' && o.loadType === 'FCL' && !withInstruction.has(o.id),
     )
     expect(order).toBeDefined()
@@ -137,9 +115,9 @@ describe('draft B/L PDF', () => {
   })
 
   it("labels the draft in the reader's language; another tenant's draft is in its own name and colour", async () => {
-    const orders = await seededOrders()
+    const orders = await seededOrders(test)
     const demo = orders.find((o) => o.tenant === 'demo' && o.loadType === 'FCL') as SeededOrder
-    const zh = await get(`${DRAFT}?id=${demo.id}`, await test.login('opadmin'), 'localhost', 'zh_CN')
+    const zh = await get(`${DRAFT}?id=${demo.id}`, await test.login('opadmin'), { language: 'zh_CN' })
     const zhText = pdfText(zh.rawPayload)
     for (const expected of [
       '华远国际物流',
@@ -154,11 +132,9 @@ describe('draft B/L PDF', () => {
     ])
       expect(zhText, expected).toContain(expected)
     const acme = orders.find((o) => o.tenant === 'acme' && o.loadType === 'FCL') as SeededOrder
-    const acmeDraft = await get(
-      `${DRAFT}?id=${acme.id}`,
-      await test.login('opadmin', 'acme.localhost'),
-      'acme.localhost',
-    )
+    const acmeDraft = await get(`${DRAFT}?id=${acme.id}`, await test.login('opadmin', 'acme.localhost'), {
+      host: 'acme.localhost',
+    })
     expect(acmeDraft.statusCode).toBe(200)
     expect(pdfText(acmeDraft.rawPayload)).toContain('Acme Logistics')
     expect(contentStreams(acmeDraft.rawPayload)).toContain(fillOf('#0f7b6c'))
@@ -187,14 +163,14 @@ describe('draft B/L PDF', () => {
               where id = ${tenant.id}`.execute(test.database.db)
     // 127.0.0.1 is the demo tenant too, read afresh (the tenant of a host is cached for 30 seconds).
     const token = await test.login('opadmin', '127.0.0.1')
-    const order = (await seededOrders()).find((o) => o.tenant === 'demo') as SeededOrder
-    const response = await get(`${DRAFT}?id=${order.id}`, token, '127.0.0.1')
+    const order = (await seededOrders(test)).find((o) => o.tenant === 'demo') as SeededOrder
+    const response = await get(`${DRAFT}?id=${order.id}`, token, { host: '127.0.0.1' })
     expect(response.statusCode).toBe(200)
     expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/)
   })
 
   it("answers the customer's own order and no other tenant's", async () => {
-    const orders = await seededOrders()
+    const orders = await seededOrders(test)
     const own = orders.find((o) => o.tenant === 'demo') as SeededOrder
     const other = orders.find((o) => o.tenant === 'acme') as SeededOrder
     const customer = await test.login('entadmin')
@@ -205,15 +181,15 @@ describe('draft B/L PDF', () => {
 
   it("draws the order's B/L instruction: its B/L number, container numbers and seals, places and goods", async () => {
     const instructions = await instructionsByOrder()
-    const orders = (await seededOrders()).filter((o) => instructions.has(o.id))
+    const orders = (await seededOrders(test)).filter((o) => instructions.has(o.id))
     expect(new Set(orders.map((o) => o.tenant))).toEqual(new Set(['demo', 'acme']))
     const tokens = { demo: await test.login('opadmin'), acme: await test.login('opadmin', 'acme.localhost') }
     for (const order of orders) {
       const host = order.tenant === 'acme' ? 'acme.localhost' : 'localhost'
       const token = order.tenant === 'acme' ? tokens.acme : tokens.demo
       const id = instructions.get(order.id) as number
-      const bl = (await get(`/api/booking/blSubmission/detail?id=${id}`, token, host)).json().content
-      const response = await get(`${DRAFT}?id=${order.id}`, token, host)
+      const bl = (await get(`/api/booking/blSubmission/detail?id=${id}`, token, { host })).json().content
+      const response = await get(`${DRAFT}?id=${order.id}`, token, { host })
       expect(response.statusCode, order.orderNo).toBe(200)
       const text = pdfText(response.rawPayload)
       for (const expected of [
@@ -230,7 +206,7 @@ describe('draft B/L PDF', () => {
       ])
         expect(text, `${order.orderNo}: ${expected}`).toContain(expected)
       // From the B/L editor, by the instruction's id: the same draft.
-      const fromEditor = await get(`${BL_DRAFT}?id=${id}`, token, host)
+      const fromEditor = await get(`${BL_DRAFT}?id=${id}`, token, { host })
       expect(fromEditor.statusCode).toBe(200)
       expect(fromEditor.headers['content-disposition']).toBe(`attachment; filename="${order.orderNo}-draft-bl.pdf"`)
       expect(pdfText(fromEditor.rawPayload)).toEqual(text)

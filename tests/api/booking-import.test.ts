@@ -1,8 +1,9 @@
-import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
+import { type Cell, type ImportEnvelope as Envelope, workbook as sheetOf } from '../support/workbook.ts'
 
 /**
  * Booking import (issue #23, screens/customerOrders.yaml myOrders `endpoints.import`): the customer's booking
@@ -12,23 +13,8 @@ import { setupTestApp } from '../support/app.ts'
  * the caller's company, whatever company a row names.
  */
 
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 const test = setupTestApp()
 
-type Cell = string | number | null
-interface Problem {
-  row: number
-  column: string | null
-  header: string | null
-  field: string | null
-  key: string
-  message: string
-}
-interface Envelope {
-  code: string
-  message: string
-  content: { imported: number; problems: Problem[] } & { fieldErrors?: { key: string; message: string }[] }
-}
 interface OrderRow {
   businessRefNo: string | null
   state: string
@@ -38,34 +24,10 @@ interface OrderRow {
 
 const PATH = '/api/booking/order/importOrders'
 
-function workbook(rows: Cell[][]): Buffer {
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'orders')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-}
+const workbook = (rows: Cell[][]) => sheetOf(rows, 'orders')
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----waybill${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
-async function upload(token: string, bytes: Buffer, opts: { host?: string; language?: string } = {}) {
-  const body = multipart('orders.xlsx', bytes)
-  const response = await test.app.inject({
-    method: 'POST',
-    url: PATH,
-    headers: {
-      host: opts.host ?? 'localhost',
-      authorization: `Bearer ${token}`,
-      'content-type': body.contentType,
-      language: opts.language ?? 'en_US',
-    },
-    payload: body.payload,
-  })
+async function upload(token: string, bytes: Buffer, options: { host?: string; language?: string } = {}) {
+  const response = await bearerCalls(test).upload(PATH, token, { name: 'orders.xlsx', bytes }, options)
   return { status: response.statusCode, body: response.json() as Envelope }
 }
 

@@ -1,29 +1,14 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { directFcl as directBooking } from '../support/booking.ts'
+import { bearerCalls } from '../support/calls.ts'
 import { inDays, today as tenantToday } from '../support/clock.ts'
-import { seaInquiry } from '../support/fixtures.ts'
+import { OCEAN_FREIGHT, seaInquiry, seaQuote } from '../support/fixtures.ts'
 
 const test = setupTestApp()
 
-type Method = 'GET' | 'POST' | 'DELETE'
-const call = (method: Method, url: string, token: string | undefined, payload?: object) =>
-  test.app.inject({
-    method,
-    url,
-    headers: { host: 'localhost', language: 'en_US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  })
-
-async function answer(method: Method, url: string, token: string | undefined, payload?: object) {
-  return (await call(method, url, token, payload)).json()
-}
-
-async function ok(method: Method, url: string, token: string, payload?: object) {
-  const body = await answer(method, url, token, payload)
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
+const { answer, ok } = bearerCalls(test)
 
 // The tenant's day (Asia/Shanghai) on the server's clock, as the server judges validity.
 const today = tenantToday()
@@ -34,26 +19,19 @@ const PARTIES = {
   notifyParty: 'SAME AS CONSIGNEE',
 }
 
-/** A complete direct FCL booking Shanghai → Los Angeles, ready to confirm. */
-const directFcl = (extra: object = {}) => ({
-  entrustType: 'entrusted',
-  transportMode: 1,
-  containerLoadType: 'FCL',
-  pol: 'CNSHA',
-  pod: 'USLAX',
-  carrier: 'MAEU',
-  etd: inDays(10),
-  tradeTerm: 'FOB',
-  containers: [
-    { containerType: '45G1', quantity: 2 },
-    { containerType: '22G1', quantity: 1 },
-  ],
-  goodsDescription: 'FURNITURE',
-  hsCode: '940360',
-  services: ['customs'],
-  ...PARTIES,
-  ...extra,
-})
+/** A complete direct FCL booking Shanghai → Los Angeles, ready to confirm: furniture, with customs clearance. */
+const directFcl = (extra: object = {}) =>
+  directBooking({
+    containers: [
+      { containerType: '45G1', quantity: 2 },
+      { containerType: '22G1', quantity: 1 },
+    ],
+    goodsDescription: 'FURNITURE',
+    hsCode: '940360',
+    services: ['customs'],
+    ...PARTIES,
+    ...extra,
+  })
 
 interface RateRow {
   id: number
@@ -132,28 +110,18 @@ async function sentQuote(customer: string, operator: string) {
       ],
     }),
   )
-  const quote = await ok('POST', '/api/b2b/quote/add', operator, {
-    inquiry: inquiry.id,
-    transportMode: 1,
-    clientType: 'formal',
-    lowFeeConfirmed: true,
-    contactName: 'Li Wei',
-    validUntil: inDays(20),
-    currency: 'USD',
-    carrier: 'MAEU',
-    charges: [
-      {
-        chargeType: 'freight',
-        name: 'Ocean freight',
-        quantity: 2,
-        unit: 'container',
-        unitPrice: '2150.00',
-        currency: 'USD',
-      },
-      { chargeType: 'origin', name: 'THC', quantity: 3, unit: 'container', unitPrice: '180.00', currency: 'USD' },
-      { chargeType: 'origin', name: 'Documentation', quantity: 1, unit: 'bl', unitPrice: '45.00', currency: 'USD' },
-    ],
-  })
+  const quote = await ok(
+    'POST',
+    '/api/b2b/quote/add',
+    operator,
+    seaQuote(inquiry.id, {
+      charges: [
+        OCEAN_FREIGHT,
+        { chargeType: 'origin', name: 'THC', quantity: 3, unit: 'container', unitPrice: '180.00', currency: 'USD' },
+        { chargeType: 'origin', name: 'Documentation', quantity: 1, unit: 'bl', unitPrice: '45.00', currency: 'USD' },
+      ],
+    }),
+  )
   const sent = await ok('POST', '/api/quote/transition', operator, {
     id: quote.id,
     version: quote.version,

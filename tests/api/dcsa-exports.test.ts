@@ -1,8 +1,14 @@
-import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { shippingInstructions } from '../../server/domain/dcsa/shippingInstructions.ts'
 import { setupTestApp } from '../support/app.ts'
 import { BL_INSTRUCTIONS } from '../support/bl-instructions.ts'
+import {
+  bearerCalls,
+  type SeededInstruction,
+  type SeededOrder,
+  seededInstructions,
+  seededOrders,
+} from '../support/calls.ts'
 import { dcsaErrors } from '../support/dcsa.ts'
 
 /**
@@ -17,44 +23,7 @@ const BOOKING = '/api/booking/order/dcsa/booking'
 const SHIPPING_INSTRUCTIONS = '/api/booking/order/dcsa/shippingInstructions'
 const BL_SHIPPING_INSTRUCTIONS = '/api/booking/blSubmission/dcsa/shippingInstructions'
 
-const get = (url: string, token: string | null, host = 'localhost', language = 'en_US') =>
-  test.app.inject({
-    method: 'GET',
-    url,
-    headers: { host, language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  })
-
-interface SeededOrder {
-  id: number
-  orderNo: string
-  loadType: string
-  tenant: string
-}
-
-async function seededOrders(): Promise<SeededOrder[]> {
-  // Read as the database owner, to list every tenant's orders; the calls below go through the API.
-  const { rows } = await sql<SeededOrder>`
-    select o.id, o.order_no as "orderNo", o.container_load_type as "loadType", t.code as tenant
-    from booking_order o join tenant t on t.id = o.tenant_id
-    order by o.id`.execute(test.database.db)
-  return rows
-}
-
-interface SeededInstruction {
-  id: number
-  orderId: number
-  orderNo: string
-  tenant: string
-}
-
-/** Every seeded B/L instruction, with its order and tenant (read as the database owner). */
-async function seededInstructions(): Promise<SeededInstruction[]> {
-  const { rows } = await sql<SeededInstruction>`
-    select b.id, o.id as "orderId", o.order_no as "orderNo", t.code as tenant
-    from bl_instruction b join booking_order o on o.id = b."order" join tenant t on t.id = b.tenant_id
-    order by b.id`.execute(test.database.db)
-  return rows
-}
+const { get } = bearerCalls(test)
 
 describe('the published DCSA schemas', () => {
   it('compile, and refuse an empty document', () => {
@@ -70,13 +39,13 @@ describe('the published DCSA schemas', () => {
 describe('DCSA Booking 2.0 export', () => {
   it('exports every seeded sea FCL order as a booking request that validates, and refuses the others', async () => {
     const tokens = { demo: await test.login('opadmin'), acme: await test.login('opadmin', 'acme.localhost') }
-    const orders = await seededOrders()
+    const orders = await seededOrders(test)
     let exported = 0
     let refused = 0
     for (const order of orders) {
       const host = order.tenant === 'acme' ? 'acme.localhost' : 'localhost'
       const token = order.tenant === 'acme' ? tokens.acme : tokens.demo
-      const response = await get(`${BOOKING}?id=${order.id}`, token, host)
+      const response = await get(`${BOOKING}?id=${order.id}`, token, { host })
       if (order.loadType === 'FCL') {
         expect(response.statusCode, order.orderNo).toBe(200)
         expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
@@ -103,7 +72,7 @@ describe('DCSA Booking 2.0 export', () => {
 
   it('maps the order: parties, places, equipment, carrier, schedule and the forwarder as booking agent', async () => {
     const token = await test.login('opadmin')
-    const order = (await seededOrders()).find((o) => o.tenant === 'demo' && o.loadType === 'FCL') as SeededOrder
+    const order = (await seededOrders(test)).find((o) => o.tenant === 'demo' && o.loadType === 'FCL') as SeededOrder
     const detail = (await get(`/api/booking/order/getOrderDetail?id=${order.id}`, token)).json().content
     const document = (await get(`${BOOKING}?id=${order.id}`, token)).json()
     expect(document).toMatchObject({
@@ -138,7 +107,7 @@ describe('DCSA Booking 2.0 export', () => {
   })
 
   it("answers the customer's own orders, and nobody else's", async () => {
-    const orders = await seededOrders()
+    const orders = await seededOrders(test)
     const demoFcl = orders.filter((o) => o.tenant === 'demo' && o.loadType === 'FCL')
     const acmeOrder = orders.find((o) => o.tenant === 'acme') as SeededOrder
     const customer = await test.login('entadmin')
@@ -155,10 +124,10 @@ describe('DCSA Booking 2.0 export', () => {
 
   it('says why an LCL order is refused, in Chinese and in English', async () => {
     const token = await test.login('opadmin')
-    const lcl = (await seededOrders()).find((o) => o.tenant === 'demo' && o.loadType === 'LCL') as SeededOrder
+    const lcl = (await seededOrders(test)).find((o) => o.tenant === 'demo' && o.loadType === 'LCL') as SeededOrder
     const en = (await get(`${BOOKING}?id=${lcl.id}`, token)).json()
     expect(en.content.fieldErrors[0].message).toContain('only a sea FCL order with its containers')
-    const zh = (await get(`${BOOKING}?id=${lcl.id}`, token, 'localhost', 'zh_CN')).json()
+    const zh = (await get(`${BOOKING}?id=${lcl.id}`, token, { language: 'zh_CN' })).json()
     expect(zh.content.fieldErrors[0].message).toContain('海运整箱订单')
   })
 })
@@ -210,15 +179,15 @@ describe('DCSA eBL 3.0 Shipping Instructions export', () => {
   })
 
   it('exports every seeded B/L instruction, by its order and by itself, as Shipping Instructions that validate', async () => {
-    const instructions = await seededInstructions()
+    const instructions = await seededInstructions(test)
     // Both tenants seed instructions (server/db/seed/blInstructions.ts).
     expect(new Set(instructions.map((i) => i.tenant))).toEqual(new Set(['demo', 'acme']))
     const tokens = { demo: await test.login('opadmin'), acme: await test.login('opadmin', 'acme.localhost') }
     for (const seeded of instructions) {
       const host = seeded.tenant === 'acme' ? 'acme.localhost' : 'localhost'
       const token = seeded.tenant === 'acme' ? tokens.acme : tokens.demo
-      const bl = (await get(`/api/booking/blSubmission/detail?id=${seeded.id}`, token, host)).json().content
-      const byOrder = await get(`${SHIPPING_INSTRUCTIONS}?id=${seeded.orderId}`, token, host)
+      const bl = (await get(`/api/booking/blSubmission/detail?id=${seeded.id}`, token, { host })).json().content
+      const byOrder = await get(`${SHIPPING_INSTRUCTIONS}?id=${seeded.orderId}`, token, { host })
       expect(byOrder.statusCode, `${seeded.orderNo} ${byOrder.body}`).toBe(200)
       expect(byOrder.headers['content-disposition']).toBe(
         `attachment; filename="${seeded.orderNo}-dcsa-shipping-instructions.json"`,
@@ -258,15 +227,15 @@ describe('DCSA eBL 3.0 Shipping Instructions export', () => {
         references: [{ type: 'CR', value: bl.bizNo }],
       })
       // The same document from the B/L editor, by the instruction's id.
-      const byInstruction = await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${seeded.id}`, token, host)
+      const byInstruction = await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${seeded.id}`, token, { host })
       expect(byInstruction.statusCode, seeded.orderNo).toBe(200)
       expect(byInstruction.json()).toEqual(document)
     }
   })
 
   it("gives the instruction's documents to its customer, and to no other tenant", async () => {
-    const [first] = (await seededInstructions()).filter((i) => i.tenant === 'demo')
-    const acme = (await seededInstructions()).find((i) => i.tenant === 'acme') as SeededInstruction
+    const [first] = (await seededInstructions(test)).filter((i) => i.tenant === 'demo')
+    const acme = (await seededInstructions(test)).find((i) => i.tenant === 'acme') as SeededInstruction
     const customer = await test.login('entadmin')
     const own = await get(`${BL_SHIPPING_INSTRUCTIONS}?id=${(first as SeededInstruction).id}`, customer)
     expect(own.statusCode).toBe(200)
@@ -281,8 +250,8 @@ describe('DCSA eBL 3.0 Shipping Instructions export', () => {
     // An order without a B/L instruction has no container numbers or seals (they come with the instruction):
     // the export names what to fill in instead of sending a document the carrier would refuse.
     const token = await test.login('opadmin')
-    const withInstruction = new Set((await seededInstructions()).map((i) => i.orderId))
-    const order = (await seededOrders()).find(
+    const withInstruction = new Set((await seededInstructions(test)).map((i) => i.orderId))
+    const order = (await seededOrders(test)).find(
       (o) => o.tenant === 'demo' && o.loadType === 'FCL' && !withInstruction.has(o.id),
     ) as SeededOrder
     const en = await get(`${SHIPPING_INSTRUCTIONS}?id=${order.id}`, token)
@@ -290,9 +259,9 @@ describe('DCSA eBL 3.0 Shipping Instructions export', () => {
     const fields = en.json().content.fieldErrors as { field: string; key: string; message: string }[]
     expect(fields).toContainEqual(expect.objectContaining({ field: 'containers[0].number', message: 'Required' }))
     expect(fields).toContainEqual(expect.objectContaining({ field: 'containers[0].seal', key: 'validation.required' }))
-    const zh = await get(`${SHIPPING_INSTRUCTIONS}?id=${order.id}`, token, 'localhost', 'zh_CN')
+    const zh = await get(`${SHIPPING_INSTRUCTIONS}?id=${order.id}`, token, { language: 'zh_CN' })
     expect(zh.json().content.fieldErrors.map((f: { message: string }) => f.message)).not.toContain('Required')
-    const acmeOrder = (await seededOrders()).find((o) => o.tenant === 'acme') as SeededOrder
+    const acmeOrder = (await seededOrders(test)).find((o) => o.tenant === 'acme') as SeededOrder
     expect((await get(`${SHIPPING_INSTRUCTIONS}?id=${acmeOrder.id}`, token)).statusCode).toBe(404)
   })
 })

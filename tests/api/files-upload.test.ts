@@ -8,6 +8,7 @@ import { sanitizeRichText, sanitizeRichTextFields } from '../../server/http/sani
 import { validateBody } from '../../server/http/validation.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'
+import { multipart } from '../support/workbook.ts'
 
 /**
  * The file service (server/files/): upload within the field's YAML limits, the type read from the bytes,
@@ -22,15 +23,6 @@ const PNG = Buffer.concat([
   Buffer.alloc(64, 1),
 ])
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
-
-function multipart(name: string, bytes: Buffer, contentType = 'application/octet-stream') {
-  const boundary = `----waybill${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 type Envelope = {
   code: string

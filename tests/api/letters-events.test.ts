@@ -4,8 +4,10 @@ import { EVENT_NAMES, notifyEvent } from '../../server/domain/letters/events.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
-import { inDays, today } from '../support/clock.ts'
-import { seaInquiry } from '../support/fixtures.ts'
+import { directFcl } from '../support/booking.ts'
+import { bearerCalls } from '../support/calls.ts'
+import { today } from '../support/clock.ts'
+import { seaInquiry, seaQuote } from '../support/fixtures.ts'
 
 /**
  * Issue #22: business events write in-app letters (and mail in the outbox) in the transaction of the change,
@@ -14,20 +16,7 @@ import { seaInquiry } from '../support/fixtures.ts'
 
 const test = setupTestApp()
 
-type Method = 'GET' | 'POST'
-const call = (method: Method, url: string, token: string, payload?: object, host = 'localhost') =>
-  test.app.inject({
-    method,
-    url,
-    headers: { host, language: 'en_US', authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  })
-
-async function ok(method: Method, url: string, token: string, payload?: object, host = 'localhost') {
-  const body = (await call(method, url, token, payload, host)).json()
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
+const { call, ok } = bearerCalls(test)
 
 interface Letter {
   id: number
@@ -104,26 +93,6 @@ async function lastLetterId(): Promise<number> {
   }
   return max
 }
-
-const PARTIES = {
-  shipper: 'NINGBO BRIGHT HOME CO., LTD.\nNO. 88 JIANGNAN ROAD\nNINGBO 315000 CHINA',
-  consignee: 'PACIFIC HOME GOODS INC.\n1200 HARBOR BLVD\nLONG BEACH CA 90802 USA',
-  notifyParty: 'SAME AS CONSIGNEE',
-}
-const directFcl = () => ({
-  entrustType: 'entrusted',
-  transportMode: 1,
-  containerLoadType: 'FCL',
-  pol: 'CNSHA',
-  pod: 'USLAX',
-  carrier: 'MAEU',
-  etd: inDays(10),
-  tradeTerm: 'FOB',
-  containers: [{ containerType: '45G1', quantity: 2 }],
-  goodsDescription: 'FURNITURE',
-  hsCode: '940360',
-  ...PARTIES,
-})
 
 const sorted = (...users: (number | undefined)[]) => (users as number[]).sort((a, b) => a - b)
 
@@ -267,27 +236,7 @@ describe('each event reaches its people and nobody else', () => {
     const customer = await test.login('entadmin')
     const operator = await test.login('opadmin')
     const inquiry = await ok('POST', '/api/booking/inquiry/save', customer, seaInquiry({ tradeTerm: 'FOB' }))
-    const quoteOf = async () =>
-      ok('POST', '/api/b2b/quote/add', operator, {
-        inquiry: inquiry.id,
-        transportMode: 1,
-        clientType: 'formal',
-        lowFeeConfirmed: true,
-        contactName: 'Li Wei',
-        validUntil: inDays(20),
-        currency: 'USD',
-        carrier: 'MAEU',
-        charges: [
-          {
-            chargeType: 'freight',
-            name: 'Ocean freight',
-            quantity: 2,
-            unit: 'container',
-            unitPrice: '2150.00',
-            currency: 'USD',
-          },
-        ],
-      })
+    const quoteOf = async () => ok('POST', '/api/b2b/quote/add', operator, seaQuote(inquiry.id))
     const before = await lastLetterId()
     const first = await quoteOf()
     await ok('POST', '/api/quote/transition', operator, { id: first.id, version: first.version, transition: 'send' })
@@ -447,7 +396,7 @@ describe('receiving settings (/letterManage)', () => {
     const colleague = await ok('POST', '/api/b2b/letter/setting/list', await test.login('opadmin'), {})
     expect(colleague.list[2]).toMatchObject({ event: 'orderSubmitted', inApp: true, weChat: false })
     const acmeToken = await test.login('entadmin', 'acme.localhost')
-    const other = await ok('POST', '/api/b2b/letter/setting/list', acmeToken, {}, 'acme.localhost')
+    const other = await ok('POST', '/api/b2b/letter/setting/list', acmeToken, {}, { host: 'acme.localhost' })
     expect(other.list[2]).toMatchObject({ event: 'orderSubmitted', inApp: true, weChat: false })
     // And opcs no longer gets the desk's letter of a submitted order.
     const before = await lastLetterId()

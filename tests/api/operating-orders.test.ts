@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
 import { inDays, now } from '../support/clock.ts'
 
 /**
@@ -12,24 +13,7 @@ import { inDays, now } from '../support/clock.ts'
 
 const test = setupTestApp()
 
-type Method = 'GET' | 'POST'
-const call = (method: Method, url: string, token: string, payload?: object, host = 'localhost') =>
-  test.app.inject({
-    method,
-    url,
-    headers: { host, language: 'en_US', authorization: `Bearer ${token}` },
-    ...(method === 'GET' ? {} : { payload: payload ?? {} }),
-  })
-
-async function answer(method: Method, url: string, token: string, payload?: object, host = 'localhost') {
-  return (await call(method, url, token, payload, host)).json()
-}
-
-async function ok(method: Method, url: string, token: string, payload?: object, host = 'localhost') {
-  const body = await answer(method, url, token, payload, host)
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
+const { call, answer, ok } = bearerCalls(test)
 
 interface Job {
   id: number
@@ -41,12 +25,12 @@ interface Job {
 }
 
 const list = async (token: string, searchParams: Record<string, unknown> = {}, host = 'localhost') =>
-  (await ok('POST', '/api/booking/cargo/job/list', token, { searchParams, pageSize: 100 }, host)) as {
+  (await ok('POST', '/api/booking/cargo/job/list', token, { searchParams, pageSize: 100 }, { host })) as {
     list: Job[]
     total: number
   }
 const count = async (token: string, host = 'localhost') =>
-  (await ok('GET', '/api/booking/jobAuditRecord/count', token, undefined, host)) as number
+  (await ok('GET', '/api/booking/jobAuditRecord/count', token, undefined, { host })) as number
 
 let demo = 0
 const users: Record<string, number> = {}
@@ -160,20 +144,16 @@ describe('the operating order lists', () => {
     const demoIds = new Set(demoJobs.list.map((job) => job.id))
     expect(acmeJobs.list.some((job) => demoIds.has(job.id))).toBe(false)
     const demoJob = demoJobs.list[0] as Job
-    const foreign = await call(
-      'GET',
-      `/api/booking/cargo/job/detail?id=${demoJob.id}`,
-      acmeOperator,
-      undefined,
-      'acme.localhost',
-    )
+    const foreign = await call('GET', `/api/booking/cargo/job/detail?id=${demoJob.id}`, acmeOperator, undefined, {
+      host: 'acme.localhost',
+    })
     expect(foreign.statusCode).toBe(404)
     const history = await call(
       'GET',
       `/api/booking/cargo/job/getUsageHistories?id=${demoJob.id}`,
       acmeOperator,
       undefined,
-      'acme.localhost',
+      { host: 'acme.localhost' },
     )
     expect(history.statusCode).toBe(404)
     // Another enterprise of the same tenant sees none of Minghui's job files.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
 
 /**
  * SPEC §7's remaining order calls (issue #23): the GET order lists, the state changes of withdraw, reapplyOrder,
@@ -314,15 +315,6 @@ describe("SPEC's paths of calls served elsewhere", () => {
 const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x20)])
 const MB = 1024 * 1024
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----waybill${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
 async function upload(
   token: string,
   query: string,
@@ -330,18 +322,8 @@ async function upload(
   bytes: Buffer,
   options: { host?: string; language?: string } = {},
 ) {
-  const body = multipart(name, bytes)
-  const response = await test.app.inject({
-    method: 'POST',
-    url: `/api/booking/orderFile/upload?${query}`,
-    headers: {
-      host: options.host ?? 'localhost',
-      authorization: `Bearer ${token}`,
-      'content-type': body.contentType,
-      language: options.language ?? 'en_US',
-    },
-    payload: body.payload,
-  })
+  const file = { name, bytes, type: 'application/pdf' }
+  const response = await bearerCalls(test).upload(`/api/booking/orderFile/upload?${query}`, token, file, options)
   return { status: response.statusCode, body: response.json() as Envelope }
 }
 

@@ -1,8 +1,15 @@
-import { createRequire } from 'node:module'
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
+import {
+  type Cell,
+  type ImportEnvelope as Envelope,
+  type ImportProblem as Problem,
+  workbook as sheetOf,
+  XLSX,
+} from '../support/workbook.ts'
 
 /**
  * Rate import (screens/rates.yaml `endpoints.import`, server/engine/import/): real xlsx and xls workbooks
@@ -10,29 +17,9 @@ import { setupTestApp } from '../support/app.ts'
  * caller's tenant only.
  */
 
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 const test = setupTestApp()
 
-type Cell = string | number | boolean | null
-interface Problem {
-  row: number
-  column: string | null
-  header: string | null
-  field: string | null
-  key: string
-  message: string
-}
-interface Envelope {
-  code: string
-  message: string
-  content: { imported: number; problems: Problem[] } & { fieldErrors?: { key: string; message: string }[] }
-}
-
-function workbook(rows: Cell[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'rates')
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer
-}
+const workbook = (rows: Cell[][], bookType: 'xlsx' | 'biff8' = 'xlsx') => sheetOf(rows, 'rates', bookType)
 
 /**
  * A real xlsx whose first sheet is `unpacked` bytes of XML compressed to about a thousandth of that, built as a
@@ -118,23 +105,8 @@ function zipOf(members: { name: string; data: Buffer; size: number; crc: number 
   return Buffer.concat([...parts, ...directory, end])
 }
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----waybill${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
 async function upload(token: string, name: string, bytes: Buffer, host = 'localhost', path = '/api/price/rate/import') {
-  const body = multipart(name, bytes)
-  const response = await test.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { host, authorization: `Bearer ${token}`, 'content-type': body.contentType, language: 'en_US' },
-    payload: body.payload,
-  })
+  const response = await bearerCalls(test).upload(path, token, { name, bytes }, { host })
   return { status: response.statusCode, body: response.json() as Envelope }
 }
 

@@ -7,6 +7,7 @@ import { type NewTrackingEvent, recordTrackingEvents } from '../../server/domain
 import { notifySubscribers } from '../../server/domain/tracking/subscriptions.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
 
 /**
  * Shipment subscriptions (schemas/shipmentSubscription.yaml, server/domain/tracking, issue #22): a customer
@@ -15,20 +16,7 @@ import { setupTestApp } from '../support/app.ts'
  */
 const test = setupTestApp()
 
-type Method = 'GET' | 'POST'
-const call = (method: Method, url: string, token: string, payload?: object, language = 'en_US', host = 'localhost') =>
-  test.app.inject({
-    method,
-    url,
-    headers: { host, language, authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  })
-
-async function ok(method: Method, url: string, token: string, payload?: object) {
-  const body = (await call(method, url, token, payload)).json()
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
+const { call, ok } = bearerCalls(test)
 
 interface Letter {
   id: number
@@ -70,7 +58,7 @@ beforeAll(async () => {
 })
 
 const subscribe = (token: string, body: object, language = 'en_US') =>
-  call('POST', '/api/shipmentSubscription/add', token, body, language)
+  call('POST', '/api/shipmentSubscription/add', token, body, { language })
 
 async function subscribed(token: string, body: object): Promise<{ id: number; version: number; status: string }> {
   const response = await subscribe(token, body)
@@ -345,8 +333,7 @@ describe('whose subscriptions', () => {
         '/api/shipmentSubscription/list',
         acme,
         { pageNum: 1, pageSize: 50 },
-        'en_US',
-        'acme.localhost',
+        { host: 'acme.localhost' },
       )
     ).json()
     expect(acmeList.content.total).toBe(0)
@@ -356,8 +343,7 @@ describe('whose subscriptions', () => {
         '/api/shipmentSubscription/add',
         acme,
         { order, eventTypes: ['TRANSPORT'], channels: ['inApp'] },
-        'en_US',
-        'acme.localhost',
+        { host: 'acme.localhost' },
       )
     ).json()
     expect(acmeSubscribe.code).toBe('validation')

@@ -1,9 +1,10 @@
-import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
+import { type Cell, type ImportProblem as Problem, workbook as sheetOf, XLSX } from '../support/workbook.ts'
 
 /**
  * Trajectory management (screens/operatorOrders.yaml trajectoryList / trajectoryEvents, issue #23): operators
@@ -11,54 +12,17 @@ import { setupTestApp } from '../support/app.ts'
  * import, every row through recordTrackingEvents in one transaction; the public tracking page shows them.
  */
 
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 const test = setupTestApp()
 
-type Cell = string | number | boolean | null
-type Method = 'GET' | 'POST'
-const call = (method: Method, url: string, token: string, payload?: object, language = 'en_US', host = 'localhost') =>
-  test.app.inject({
-    method,
-    url,
-    headers: { host, language, authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  })
+const { call, ok } = bearerCalls(test)
 
-async function ok(method: Method, url: string, token: string, payload?: object) {
-  const body = (await call(method, url, token, payload)).json()
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
-
-function workbook(rows: Cell[][]): Buffer {
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'events')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-}
-
-interface Problem {
-  row: number
-  column: string | null
-  field: string | null
-  key: string
-  message: string
-}
+const workbook = (rows: Cell[][]) => sheetOf(rows, 'events')
 
 async function upload(token: string, bytes: Buffer, language = 'en_US', host = 'localhost') {
-  const boundary = `----waybill${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="events.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-  const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/booking/trajectory/event/import',
-    headers: {
-      host,
-      language,
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  const file = { name: 'events.xlsx', bytes }
+  const response = await bearerCalls(test).upload('/api/booking/trajectory/event/import', token, file, {
+    host,
+    language,
   })
   return response.json() as { code: string; content: { imported: number; problems: Problem[] } }
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { connectBrowser, openContext } from '../support/browser.ts'
-import { localeText, WAIT } from '../support/portal.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { localeText, signInThrough, WAIT } from '../support/portal.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 import { startSmtp, type TestSmtp } from '../support/smtp.ts'
 
@@ -38,22 +38,7 @@ afterAll(async () => {
 
 /** A context signed in as a demo user of acme, through the browser (the cookie is acme's host's). */
 async function signIn(username: string): Promise<{ page: Page; base: string; close: () => Promise<void> }> {
-  const base = server.url.replace('localhost', HOST)
-  const context = await openContext(browser, { viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  await page.goto(`${base}/404`)
-  const code = await page.evaluate(
-    async (credentials) => {
-      const response = await fetch('/api/b2b/user/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', resource: '1' },
-        body: JSON.stringify(credentials),
-      })
-      return ((await response.json()) as { code: string }).code
-    },
-    { username, password: 'Demo@2026' },
-  )
-  expect(code, `login ${username}@${HOST}`).toBe('0000')
+  const { context, page, base } = await signInThrough(browser, server.url.replace('localhost', HOST), username)
   return { page, base, close: () => context.close() }
 }
 

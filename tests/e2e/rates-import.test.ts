@@ -1,17 +1,15 @@
-import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { type Cell, XLSX_MIME as MIME, workbook } from '../support/workbook.ts'
 
 /**
  * Issue 7's rate import in the browser: the operator imports a workbook with bad rows on /freightRateList,
  * reads each problem by row and column, finds that nothing was imported, then imports a good workbook and
  * sees the new rates at the top of the list.
  */
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 const portal = setupPortal()
 const zh = (key: string) => localeText('zh', 'import', key)
 
-type Cell = string | number | null
 const HEADER: Cell[] = [
   'rateNo',
   'mode',
@@ -41,12 +39,7 @@ const row = (rateNo: string, pol: string, price40: Cell): Cell[] => [
   price40,
 ]
 
-function xlsx(rows: Cell[][]): Buffer {
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'rates')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-}
-const MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const xlsx = (rows: Cell[][]) => workbook(rows, 'rates')
 
 describe('rate import (operator)', () => {
   it('shows every bad cell and imports nothing, then imports a good workbook into the list', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
+import { apiContent } from '../support/commercial.ts'
 import { setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -51,25 +52,14 @@ describe('shipment subscriptions', () => {
 
     // The operator records the vessel's arrival, as the desk does.
     const desk = await portal.signIn('opadmin')
-    const code = await desk.page.evaluate(
-      async (event) => {
-        const response = await fetch('/api/booking/tracking/event/add', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', resource: '1' },
-          body: JSON.stringify(event),
-        })
-        return ((await response.json()) as { code: string }).code
-      },
-      {
-        shipment: seeded.shipment,
-        eventType: 'TRANSPORT',
-        eventClassifierCode: 'ACT',
-        transportEventTypeCode: 'ARRI',
-        unLocationCode: 'USLAX',
-        eventDateTime: '2026-12-31T08:00:00Z',
-      },
-    )
-    expect(code).toBe('0000')
+    await apiContent(desk.page, 'POST', '/booking/tracking/event/add', {
+      shipment: seeded.shipment,
+      eventType: 'TRANSPORT',
+      eventClassifierCode: 'ACT',
+      transportEventTypeCode: 'ARRI',
+      unLocationCode: 'USLAX',
+      eventDateTime: '2026-12-31T08:00:00Z',
+    })
     await desk.context.close()
 
     // The letter is in the reader's profile language (Chinese unless they chose another), whatever the page's.

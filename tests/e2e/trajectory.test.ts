@@ -1,20 +1,12 @@
-import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { workbook, XLSX_MIME } from '../support/workbook.ts'
 
 /**
  * Trajectory management in the browser (issue #23): the operator finds a shipment on /trajectoryList, opens its
  * events and imports a workbook of one more; the new event is in the shipment's list.
  */
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 const portal = setupPortal()
-const MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-function xlsx(rows: (string | null)[][]): Buffer {
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'events')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-}
 
 describe('trajectory management (operator)', () => {
   it('opens a shipment’s events and imports one more from a workbook', async () => {
@@ -31,20 +23,32 @@ describe('trajectory management (operator)', () => {
     await page.getByRole('button', { name: localeText('zh', 'import', 'action'), exact: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor(WAIT)
-    const file = xlsx([
+    const file = workbook(
       [
-        'shipment',
-        'eventType',
-        'eventClassifierCode',
-        'transportEventTypeCode',
-        'unLocationCode',
-        'vesselName',
-        'carrierVoyageNumber',
-        'eventDateTime',
+        [
+          'shipment',
+          'eventType',
+          'eventClassifierCode',
+          'transportEventTypeCode',
+          'unLocationCode',
+          'vesselName',
+          'carrierVoyageNumber',
+          'eventDateTime',
+        ],
+        [
+          'COSU6312345670',
+          'TRANSPORT',
+          'EST',
+          'ARRI',
+          'USLAX',
+          'E2E TRAJECTORY VESSEL',
+          '052E',
+          '2026-03-21T06:00:00Z',
+        ],
       ],
-      ['COSU6312345670', 'TRANSPORT', 'EST', 'ARRI', 'USLAX', 'E2E TRAJECTORY VESSEL', '052E', '2026-03-21T06:00:00Z'],
-    ])
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'events.xlsx', mimeType: MIME, buffer: file })
+      'events',
+    )
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'events.xlsx', mimeType: XLSX_MIME, buffer: file })
     await dialog.getByRole('button', { name: localeText('zh', 'import', 'upload'), exact: true }).click()
     await expect
       .poll(() => dialog.textContent(), WAIT)

@@ -12,24 +12,39 @@ interface PdfObject {
   stream: Buffer | null
 }
 
+/**
+ * Every object of the PDF by its number. A stream's bytes are taken by its /Length (pdfkit writes it as a
+ * number), never by searching for `endstream` or `endobj`: compressed bytes may hold those words by chance,
+ * and the draft's compressed bytes change with its date.
+ */
 function objectsOf(pdf: Buffer): Map<number, PdfObject> {
   const source = pdf.toString('latin1')
   const objects = new Map<number, PdfObject>()
-  for (const match of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = match[2] ?? ''
-    const streamAt = body.indexOf('stream')
-    if (streamAt < 0) {
-      objects.set(Number(match[1]), { dictionary: body, stream: null })
+  const header = /(\d+) 0 obj\s*/g
+  for (let match = header.exec(source); match; match = header.exec(source)) {
+    const start = match.index + match[0].length
+    const endAt = source.indexOf('endobj', start)
+    const streamAt = source.indexOf('stream', start)
+    if (endAt < 0) break
+    if (streamAt < 0 || endAt < streamAt) {
+      objects.set(Number(match[1]), { dictionary: source.slice(start, endAt), stream: null })
+      header.lastIndex = endAt + 'endobj'.length
       continue
     }
-    const dictionary = body.slice(0, streamAt)
-    let start = streamAt + 'stream'.length
-    if (body[start] === '\r') start++
-    if (body[start] === '\n') start++
-    const end = body.lastIndexOf('endstream')
-    let bytes = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1')
+    const dictionary = source.slice(start, streamAt)
+    let from = streamAt + 'stream'.length
+    if (source[from] === '\r') from++
+    if (source[from] === '\n') from++
+    const length = dictionary.match(/\/Length\s+(\d+)\b(?!\s+\d+\s+R)/)
+    const raw = length
+      ? source.slice(from, from + Number(length[1]))
+      : source.slice(from, source.indexOf('endstream', from)).replace(/\r?\n$/, '')
+    let bytes = Buffer.from(raw, 'latin1')
     if (dictionary.includes('/FlateDecode')) bytes = inflateSync(bytes)
     objects.set(Number(match[1]), { dictionary, stream: bytes })
+    const after = source.indexOf('endobj', from + raw.length)
+    if (after < 0) break
+    header.lastIndex = after + 'endobj'.length
   }
   return objects
 }

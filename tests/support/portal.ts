@@ -110,26 +110,38 @@ export function setupPortal(): PortalFixture {
       if (!browser) throw new Error('setupPortal: the browser exists only inside tests and hooks')
       return browser
     },
-    async signIn(username, { host = 'localhost', viewport = { width: 1440, height: 900 }, acceptDownloads } = {}) {
-      const base = fixture.server.url.replace('localhost', host)
-      const context = await openContext(fixture.browser, { viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
-      const page = await context.newPage()
-      await page.goto(`${base}/404`)
-      const code = await page.evaluate(
-        async (credentials) => {
-          const response = await fetch('/api/b2b/user/login', {
-            method: 'POST',
-            // resource: the portal's header, which every sign-in needs (server/http/csrf.ts).
-            headers: { 'content-type': 'application/json', resource: '1' },
-            body: JSON.stringify(credentials),
-          })
-          return ((await response.json()) as { code: string }).code
-        },
-        { username, password: 'Demo@2026' },
-      )
-      expect(code, `login ${username}@${host}`).toBe('0000')
-      return { context, page, base }
-    },
+    signIn: (username, { host = 'localhost', ...options } = {}) =>
+      signInThrough(fixture.browser, fixture.server.url.replace('localhost', host), username, options),
   }
   return fixture
+}
+
+/**
+ * A fresh browser context signed in as a demo user (password Demo@2026) of the tenant at `base`, through the
+ * browser itself (which resolves *.localhost), so the cookie is that host's as after a real login; for a
+ * portal served here (setupPortal) or as a process of its own (./server.ts).
+ */
+export async function signInThrough(
+  browser: Browser,
+  base: string,
+  username: string,
+  { viewport = { width: 1440, height: 900 }, acceptDownloads }: Omit<SignInOptions, 'host'> = {},
+): Promise<SignedIn> {
+  const context = await openContext(browser, { viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
+  const page = await context.newPage()
+  await page.goto(`${base}/404`)
+  const code = await page.evaluate(
+    async (credentials) => {
+      const response = await fetch('/api/b2b/user/login', {
+        method: 'POST',
+        // resource: the portal's header, which every sign-in needs (server/http/csrf.ts).
+        headers: { 'content-type': 'application/json', resource: '1' },
+        body: JSON.stringify(credentials),
+      })
+      return ((await response.json()) as { code: string }).code
+    },
+    { username, password: 'Demo@2026' },
+  )
+  expect(code, `login ${username} at ${base}`).toBe('0000')
+  return { context, page, base }
 }

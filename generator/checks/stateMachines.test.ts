@@ -78,7 +78,8 @@ fields:
           'screens/watch.yaml': AREA,
         }),
       )
-    const good = '        entity: watchLog\n        link: watch\n        fields: { port: pol, note: { value: closed } }\n'
+    const good =
+      '        entity: watchLog\n        link: watch\n        fields: { port: pol, note: { value: closed } }\n'
     expect(creating(good)).toEqual([])
     expect(where(creating(good.replace('entity: watchLog', 'entity: watchLogs')))).toEqual([
       'schemas/priceWatch.yaml:17:17 states.transitions.close.creates.entity: unknown entity "watchLogs"',
@@ -86,7 +87,9 @@ fields:
     expect(
       where(
         creating(
-          good.replace('link: watch', 'link: port').replace('port: pol', 'prot: pol, port: { from: pod, map: { a: b } }'),
+          good
+            .replace('link: watch', 'link: port')
+            .replace('port: pol', 'prot: pol, port: { from: pod, map: { a: b } }'),
         ),
       ),
     ).toEqual([

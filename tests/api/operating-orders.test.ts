@@ -424,6 +424,7 @@ describe('the job file the confirmation opens (order accept: creates operatingOr
     eta: string | null
     businessRefNo: string | null
     customerCompany: number
+    createdBy: number
     containers: { containerType: string; quantity: number }[] | null
   }
   const orderOf = (token: string, id: number) =>
@@ -442,11 +443,14 @@ describe('the job file the confirmation opens (order accept: creates operatingOr
       ).rows.map((row) => row.id),
     )
   const jobsOf = (orderId: number) =>
-    withTenant(test.database.db, demo, async (trx) =>
-      (
-        await sql<{ id: number; job_no: string }>`
+    withTenant(
+      test.database.db,
+      demo,
+      async (trx) =>
+        (
+          await sql<{ id: number; job_no: string }>`
           select id, job_no from operating_order where "order" = ${orderId} order by id`.execute(trx)
-      ).rows,
+        ).rows,
     )
   /** YYMM of the server's today in Shanghai (the seeded tenants' zone): the job number's date part. */
   const month = () => inDays(0).slice(2, 7).replace('-', '')
@@ -508,10 +512,13 @@ describe('the job file the confirmation opens (order accept: creates operatingOr
       version: accepted.content.version,
       transition: 'sendBack',
     })
-    const reapplied = await ok('POST', '/api/booking/order/reapplyOrder', customer, {
-      id: back.id,
-      version: back.version,
-    })
+    // Reapplied by whoever booked it (an enterprise operator sees only their own orders).
+    const booker = Object.keys(users).find((name) => users[name] === order.createdBy) as string
+    const reapplied = await ok(
+      'GET',
+      `/api/booking/order/reapplyOrder?id=${back.id}&version=${back.version}`,
+      await test.login(booker),
+    )
     const again = await confirm(operator, reapplied)
     expect(again.code).toBe('0000')
     expect(again.content.jobNo).toBe(jobNo)
@@ -549,5 +556,89 @@ describe('the job file the confirmation opens (order accept: creates operatingOr
       sql`select id from shipment where booking_order = ${order.id}`.execute(trx),
     )
     expect(shipments.rows).toEqual([])
+  })
+})
+
+describe('an approved job file changed (onUpdate: changedByCustomer, changedByOperator)', () => {
+  const approved = async (operator: string) => {
+    const job = await openJob(operator, { etd: inDays(12) })
+    return (await ok('POST', '/api/booking/jobAuditRecord/approve', operator, {
+      id: job.id,
+      version: job.version,
+    })) as Job
+  }
+  const lettersOf = (jobId: number) =>
+    withTenant(test.database.db, demo, async (trx) =>
+      (
+        await sql<{ recipient: number }>`
+          select recipient from letter where event = 'operatingOrderAwaitingApproval'
+          and link = ${`/seaOperatingOrderDetail?id=${jobId}`} order by id`.execute(trx)
+      ).rows.map((row) => row.recipient),
+    )
+
+  it('awaits approval again when the customer edits it, counted in the header, the review receivers told', async () => {
+    const operator = await test.login('opadmin')
+    const customer = await test.login('entadmin')
+    const job = await approved(operator)
+    const before = await count(customer)
+    const before_letters = await lettersOf(job.id)
+    const changed = await ok('POST', '/api/booking/cargo/job/update', customer, {
+      id: job.id,
+      version: job.version,
+      customerRefNo: 'PO-CHANGED-BY-CUSTOMER',
+    })
+    expect(changed).toMatchObject({ approveState: 'pending', customerRefNo: 'PO-CHANGED-BY-CUSTOMER' })
+    expect(await count(customer)).toBe(before + 1)
+    expect(await count(operator)).toBe(before + 1)
+    // Both review receivers hear of it now: the customer, not a receiver, made the change.
+    expect((await lettersOf(job.id)).slice(before_letters.length)).toEqual([users.opadmin, users.opcs])
+    const detail = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(detail.history[0]).toMatchObject({ action: 'update', transition: 'changedByCustomer' })
+    // Approved again, it moves out of the count.
+    await ok('POST', '/api/booking/jobAuditRecord/approve', operator, { id: job.id, version: changed.version })
+    expect(await count(customer)).toBe(before)
+  })
+
+  it('awaits approval again when an operator edits it too, but not when an edit changes nothing', async () => {
+    const operator = await test.login('opadmin')
+    const job = await approved(operator)
+    const same = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: job.version,
+      channelNo: (job as Job & { channelNo?: string }).channelNo ?? null,
+    })
+    expect(same.approveState).toBe('approved')
+    const changed = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: same.version,
+      channelNo: 'CH-OPERATOR',
+    })
+    expect(changed.approveState).toBe('pending')
+    const detail = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(detail.history[0]).toMatchObject({ action: 'update', transition: 'changedByOperator' })
+    // A pending one edited stays pending, with no transition in its history.
+    const again = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: changed.version,
+      channelNo: 'CH-OPERATOR-2',
+    })
+    expect(again.approveState).toBe('pending')
+    const latest = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(latest.history[0].transition ?? null).toBeNull()
+  })
+
+  it('is never fired by a call', async () => {
+    const operator = await test.login('opadmin')
+    const job = await approved(operator)
+    for (const transition of ['changedByCustomer', 'changedByOperator']) {
+      const fired = await answer('POST', '/api/operatingOrder/transition', operator, {
+        id: job.id,
+        version: job.version,
+        transition,
+      })
+      expect(fired.code).toBe('validation')
+    }
+    const stored = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(stored).toMatchObject({ approveState: 'approved', version: job.version })
   })
 })

@@ -805,19 +805,20 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const values: Record<string, unknown> = { [state.column]: transition.to }
       for (const [name, value] of Object.entries(given.values))
         values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
-      let after = await updateRow(trx, plan, call, body.id, body.version, values)
-      // The record of another entity the transition opens (`creates:`), through the engine, in this transaction.
-      if (transition.creates) after = await createLinked(trx, plan, call, transition.creates, after)
+      const moved = await updateRow(trx, plan, call, body.id, body.version, values)
       const remark = given.remark ?? body.remark
+      await runEffects(registry, transition.effects, {
+        ...effectContext(trx, plan, call, before, moved),
+        ...(remark ? { remark } : {}),
+      })
+      // The record of another entity the transition opens (`creates:`), through the engine, in this transaction:
+      // after the effects, whose refusals (what a confirmation needs) come first.
+      const after = transition.creates ? await createLinked(trx, plan, call, transition.creates, moved) : moved
       await audit(trx, plan, call, body.id, {
         action: 'transition',
         transition: body.transition,
         ...(remark ? { remark } : {}),
         ...changes(before, after),
-      })
-      await runEffects(registry, transition.effects, {
-        ...effectContext(trx, plan, call, before, after),
-        ...(remark ? { remark } : {}),
       })
       return labelledRow(trx, plan, call, after)
     },

@@ -34,7 +34,7 @@ export interface FieldDef {
   ticked?: true
   readOnly?: boolean
   /** A numbering kind the engine fills on create (registered by a domain module at start, server/engine/registry.ts). */
-  numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo'
+  numbering?: 'orderNo' | 'inquiryNo' | 'quoteNo' | 'jobNo'
   minLength?: number
   maxLength?: number
   pattern?: string
@@ -137,7 +137,36 @@ export interface TransitionDef {
   input?: string
   /** Fields the record must have filled for the transition (a draft saved with gaps is submitted whole). */
   requires?: string[]
+  /**
+   * A record of another entity the transition creates through the engine, in its transaction (an order's job
+   * file on confirmation): the target's checks, derivations, numbering, audit and effects all run.
+   */
+  creates?: CreatesDef
+  /**
+   * Fired by the engine, never by a call: an update (by a caller holding `permission`) that changes a record in a
+   * `from` state moves it to `to` with the update, and runs `effects` (an approved job file edited is pending again).
+   */
+  onUpdate?: true
 }
+
+/**
+ * What a transition's `creates:` writes: `fields` maps each field of the new record to a field of the source
+ * record (`etd: etd`), a fixed value (`{ value: 0 }`) or a source field's value looked up (`{ from: transportMode,
+ * map: { '1': seaExport } }`). `link` is the target's ref field to the source, filled with its id: a source that
+ * already has a record there gets no second one. `writeBack` copies fields of the new record to the source's
+ * (`jobNo: jobNo`, source field: target field).
+ */
+export interface CreatesDef {
+  entity: string
+  link: string
+  fields: Record<string, CreatesValue>
+  writeBack?: Record<string, string>
+}
+
+export type CreatesValue =
+  | string
+  | { value: string | number | boolean }
+  | { from: string; map: Record<string, string | number> }
 
 /** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */
 export type EffectName =

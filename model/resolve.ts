@@ -202,7 +202,9 @@ export function resolveManifest(sources: Sources): Manifest {
   for (const name of [...bound].sort()) {
     const entity = entities[name]
     if (!entity?.states) continue
-    const perms = [...new Set(Object.values(entity.states.transitions).map((t) => t.permission))].sort()
+    // A transition the engine fires on an update (`onUpdate: true`) is no call's: its permission opens nothing here.
+    const callable = Object.values(entity.states.transitions).filter((t) => !t.onUpdate)
+    const perms = [...new Set(callable.map((t) => t.permission))].sort()
     byKey.set(`POST /${name}/transition`, {
       id: `${name}.transition`,
       kind: 'transition',

@@ -116,3 +116,78 @@ describe('checkRowCalls: download actions (issue #23)', () => {
     ])
   })
 })
+
+describe('a transition fired through the endpoint that fires it (transition: with call:)', () => {
+  const order = `
+entity: order
+label: entity.order
+fields:
+  orderNo: { type: string, label: field.orderNo }
+states:
+  field: state
+  initial: submitted
+  values: { submitted: { label: state.submitted }, withdrawn: { label: state.withdrawn } }
+  transitions:
+    withdraw: { from: [submitted], to: withdrawn, permission: myOrders, label: action.withdraw }
+    reapply: { from: [withdrawn], to: submitted, permission: myOrders, label: action.reapply }
+`
+  const orderConfirmation = `
+entity: orderConfirmation
+label: entity.orderConfirmation
+stored: false
+fields:
+  id: { type: integer, required: true }
+  version: { type: integer, required: true }
+`
+  const orders = (kind: string, place: string, action: string) => `
+area: orders
+label: area.orders
+endpoints:
+  - name: withdraw
+    method: GET
+    path: /booking/order/withdraw
+    transition: { entity: order, name: withdraw }
+    summary: s
+    body: orderConfirmation
+    response: order
+screens:
+  - name: orderDetails
+    route: /orderDetails
+    title: route.orderDetails
+    access: permission
+    status: built
+    kind: ${kind}
+    entity: order
+    actions:
+      ${place}:
+        - ${action}
+`
+  const errors = (kind: string, place: string, action: string) =>
+    checkRowCalls(
+      contextOf({
+        'schemas/order.yaml': order,
+        'schemas/orderConfirmation.yaml': orderConfirmation,
+        'screens/orders.yaml': orders(kind, place, action),
+      }),
+    ).map((error) => error.message)
+
+  it('is taken on a detail’s toolbar and a list’s row when the endpoint fires that very transition', () => {
+    const action = '{ name: withdraw, label: action.withdraw, transition: withdraw, call: withdraw }'
+    expect(errors('detail', 'toolbar', action)).toEqual([])
+    expect(errors('list', 'row', action)).toEqual([])
+  })
+
+  it('is refused when the endpoint fires another transition or none, or the place has no record', () => {
+    expect(
+      errors('detail', 'toolbar', '{ name: r, label: action.reapply, transition: reapply, call: withdraw }'),
+    ).toEqual(['endpoint "withdraw" does not fire order\'s transition "reapply"'])
+    expect(
+      errors('detail', 'toolbar', '{ name: r, label: action.reapply, transition: reapply, call: withdrew }'),
+    ).toEqual(['unknown endpoint "withdrew"'])
+    expect(
+      errors('list', 'toolbar', '{ name: w, label: action.withdraw, transition: withdraw, call: withdraw }'),
+    ).toEqual([
+      'call: with transition: fires it on a record: a toolbar action of a detail or form screen, or a row action of a list',
+    ])
+  })
+})

@@ -11,6 +11,9 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * row has. `input`, `values` and `when` without what they belong to are refused too. An action that downloads
  * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`,
  * in the toolbar of a record's screen: a detail, or a custom flow with an entity (the B/L editor's view mode).
+ * An action with `transition:` and `call:` fires the transition through the endpoint named, which must be one
+ * that fires exactly it (`transition: { entity, name }`, SPEC §7's withdraw): a detail's or form's toolbar, or
+ * a list's row.
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -51,6 +54,36 @@ function actionErrors(
           path: [...at, key],
           message: `${key}: belongs to an action with call:`,
           expected: 'call: <endpoint name>',
+        })
+  } else if (action.transition) {
+    // A transition fired through the SPEC endpoint that fires it (withdraw, reapplyOrder): on a record's screen.
+    if (!(place === 'toolbar' ? ['detail', 'form'].includes(kind ?? '') : kind === 'list'))
+      errors.push({
+        path: [...at, 'call'],
+        message:
+          'call: with transition: fires it on a record: a toolbar action of a detail or form screen, or a row action of a list',
+        expected: 'actions.toolbar of a kind: detail or form screen, or actions.row of a kind: list screen',
+      })
+    const endpoint = custom.get(action.call)
+    if (!endpoint)
+      errors.push({
+        path: [...at, 'call'],
+        message: `unknown endpoint "${action.call}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.call, [...custom.keys()]),
+      })
+    else if (endpoint.transition?.entity !== row?.entity || endpoint.transition?.name !== action.transition)
+      errors.push({
+        path: [...at, 'call'],
+        message: `endpoint "${action.call}" does not fire ${row?.entity ?? '(none)'}'s transition "${action.transition}"`,
+        expected: `an endpoint with transition: { entity: ${row?.entity ?? '…'}, name: ${action.transition} }`,
+      })
+    for (const key of ['input', 'values', 'opens'] as const)
+      if (action[key] !== undefined)
+        errors.push({
+          path: [...at, key],
+          message: `${key}: belongs to a call: without transition:`,
+          expected: 'the endpoint takes the record’s id, version and remark',
         })
   } else {
     if (place !== 'row' || kind !== 'list')

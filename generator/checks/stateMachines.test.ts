@@ -58,4 +58,57 @@ describe('checkStateMachines', () => {
       'screens/watch.yaml:13:48 screens[0].actions.row[0].transition: entity priceWatch has no state machine',
     ])
   })
+
+  it('a transition that creates a record of another entity: the entity, its link back, and fields both have', () => {
+    const LOG = `entity: watchLog
+label: l
+fields:
+  watch: { type: ref, ref: priceWatch }
+  port: { type: string }
+  note: { type: string }
+`
+    const creating = (creates: string) =>
+      checkStateMachines(
+        contextOf({
+          'schemas/priceWatch.yaml': WATCH.replace(
+            'close: { from: [open], to: closed, permission: p, label: l }',
+            `close:\n      from: [open]\n      to: closed\n      permission: p\n      label: l\n      creates:\n${creates}`,
+          ),
+          'schemas/watchLog.yaml': LOG,
+          'screens/watch.yaml': AREA,
+        }),
+      )
+    const good =
+      '        entity: watchLog\n        link: watch\n        fields: { port: pol, note: { value: closed } }\n'
+    expect(creating(good)).toEqual([])
+    expect(where(creating(good.replace('entity: watchLog', 'entity: watchLogs')))).toEqual([
+      'schemas/priceWatch.yaml:17:17 states.transitions.close.creates.entity: unknown entity "watchLogs"',
+    ])
+    expect(
+      where(
+        creating(
+          good
+            .replace('link: watch', 'link: port')
+            .replace('port: pol', 'prot: pol, port: { from: pod, map: { a: b } }'),
+        ),
+      ),
+    ).toEqual([
+      'schemas/priceWatch.yaml:18:15 states.transitions.close.creates.link: watchLog.port is not a ref to priceWatch',
+      'schemas/priceWatch.yaml:19:25 states.transitions.close.creates.fields.prot: unknown field "prot" of watchLog',
+      'schemas/priceWatch.yaml:19:44 states.transitions.close.creates.fields.port.from: unknown field "pod" of priceWatch',
+    ])
+    expect(where(creating(`${good}        writeBack: { pol: notes }\n`))).toEqual([
+      'schemas/priceWatch.yaml:20:27 states.transitions.close.creates.writeBack.pol: unknown field "notes" of watchLog',
+    ])
+  })
+
+  it('an action firing a transition the engine fires on an update', () => {
+    const fired = WATCH.replace(
+      'close: { from: [open], to: closed, permission: p, label: l }',
+      'close: { from: [open], to: closed, permission: p, label: l, onUpdate: true }',
+    )
+    expect(where(check(fired))).toEqual([
+      'screens/watch.yaml:13:48 screens[0].actions.row[0].transition: the transition "close" of priceWatch is fired by the engine on an update (onUpdate)',
+    ])
+  })
 })

@@ -454,7 +454,13 @@ function transitionRequest(entity: ManifestEntity | undefined): Doc {
     properties: {
       id: { type: 'integer', minimum: 1 },
       version: { type: 'integer', minimum: 1 },
-      transition: { type: 'string', enum: Object.keys(entity?.states?.transitions ?? {}) },
+      // Not those the engine fires itself on an update (`onUpdate: true`).
+      transition: {
+        type: 'string',
+        enum: Object.entries(entity?.states?.transitions ?? {})
+          .filter(([, rule]) => !rule.onUpdate)
+          .map(([name]) => name),
+      },
       remark: { type: 'string', maxLength: 500 },
       input: {
         type: 'object',

@@ -100,6 +100,34 @@ export function transitionEndpoint(entity: string | undefined): ManifestEndpoint
 export type EndpointCall = (input: unknown, signal?: AbortSignal) => Promise<Envelope<unknown>>
 
 /**
+ * The call that fires an action's transition on a record: the endpoint the action names (`call:`, SPEC §7's
+ * withdraw, reapplyOrder, onlineOrders/reEdit, which fire one transition and take the record's id, version and
+ * remark), else the entity's transition endpoint with the transition's name and what its dialog asked.
+ */
+export function transitionCall(
+  client: Client,
+  entity: string | undefined,
+  action: { transition?: string; call?: string },
+):
+  | ((record: { id?: unknown; version?: unknown }, input?: Record<string, unknown>) => Promise<Envelope<unknown>>)
+  | null {
+  if (action.call) {
+    const call = clientCall(client, namedEndpoint(action.call))
+    if (!call) return null
+    return (record, input) =>
+      call({
+        id: record.id,
+        version: record.version,
+        ...(typeof input?.remark === 'string' && input.remark ? { remark: input.remark } : {}),
+      })
+  }
+  const call = clientCall(client, transitionEndpoint(entity))
+  if (!call || !action.transition) return null
+  return (record, input) =>
+    call({ id: record.id, version: record.version, transition: action.transition, ...(input ? { input } : {}) })
+}
+
+/**
  * The generated client's function for a place on the server: the generic screens call through the
  * client like every other screen, looking the function up by the id of the endpoint at that place (a
  * screen's part of the manifest carries every endpoint its bindings and its entity's transitions name).

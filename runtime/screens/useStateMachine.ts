@@ -27,7 +27,7 @@ export interface StateMachineView {
   states: StateView[]
   state(name: string | null | undefined): StateView
   transition(name: string): TransitionView | undefined
-  /** The transitions from a state that one of these permissions may fire, in the YAML's order. */
+  /** The transitions from a state that one of these permissions may fire (not `onUpdate` ones), in the YAML's order. */
   allowed(state: string | null | undefined, permissions: Iterable<string>): TransitionView[]
 }
 
@@ -51,7 +51,8 @@ export function stateMachineOf(entity: Pick<PortalEntity, 'states'> | undefined)
     transition: (name) => transitions.find((t) => t.name === name),
     allowed: (state, permissions) => {
       const held = new Set(permissions)
-      return state ? transitions.filter((t) => t.from.includes(state) && held.has(t.permission)) : []
+      // Not those the engine fires itself on an update (`onUpdate: true`): no call fires them.
+      return state ? transitions.filter((t) => !t.onUpdate && t.from.includes(state) && held.has(t.permission)) : []
     },
   }
 }

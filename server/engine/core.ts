@@ -1,12 +1,12 @@
 import type { ValidateFunction } from 'ajv'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
-import type { EditDeadlineDef } from '../../model/definitions.ts'
+import type { CreatesDef, EditDeadlineDef } from '../../model/definitions.ts'
 import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { timeZoneOf } from '../../rules/calendar.ts'
 import { editClosed } from '../../rules/editDeadline.ts'
-import { toFieldErrors } from '../../rules/messages.ts'
+import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
 import { ApiError, type Language, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
@@ -252,7 +252,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         properties: {
           id,
           version: id,
-          transition: { enum: Object.keys(entity.states.transitions) },
+          transition: { enum: callableTransitions(entity) },
           remark: { type: 'string', maxLength: 500 },
           input: TRANSITION_INPUT_SCHEMA,
         },
@@ -594,7 +594,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     for (const column of plan.columns) {
       const kind = column.field?.numbering
       const numbering = kind && registry.numberings.get(kind)
-      if (numbering) values[column.column] = await numbering(trx, call.tenantId, data, at)
+      // A number the caller gave (a writable numbered field, the job file's) is kept; else the kind's next.
+      if (numbering && isEmptyValue(data[column.name]))
+        values[column.column] = await numbering(trx, call.tenantId, data, at)
     }
     const table = plan.entity.table
     const inserted = await databaseErrors(
@@ -737,10 +739,19 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         if (JSON.stringify(next) !== JSON.stringify(before[column.name] ?? null))
           values[column.column] = toDbValue(column, next)
       }
+      // A change the state machine answers with a transition of its own (`onUpdate: true`): written with it.
+      const fired = Object.keys(values).length ? firedOnUpdate(plan.entity, call, before) : undefined
+      if (fired) values[columnOf(plan, plan.entity.states?.field as string).column] = fired.rule.to
       Object.assign(values, await derivedValues(trx, plan, call, before, data))
       const after = await updateRow(trx, plan, call, ids.id, ids.version, values)
-      await audit(trx, plan, call, ids.id, { action: 'update', ...changes(before, after) })
-      await runEffects(registry, plan.entity.effects?.afterUpdate, effectContext(trx, plan, call, before, after))
+      await audit(trx, plan, call, ids.id, {
+        action: 'update',
+        ...(fired ? { transition: fired.name } : {}),
+        ...changes(before, after),
+      })
+      const context = effectContext(trx, plan, call, before, after)
+      await runEffects(registry, plan.entity.effects?.afterUpdate, context)
+      if (fired) await runEffects(registry, fired.rule.effects, context)
       return labelledRow(trx, plan, call, after)
     },
 
@@ -794,17 +805,20 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const values: Record<string, unknown> = { [state.column]: transition.to }
       for (const [name, value] of Object.entries(given.values))
         values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
-      const after = await updateRow(trx, plan, call, body.id, body.version, values)
+      const moved = await updateRow(trx, plan, call, body.id, body.version, values)
       const remark = given.remark ?? body.remark
+      await runEffects(registry, transition.effects, {
+        ...effectContext(trx, plan, call, before, moved),
+        ...(remark ? { remark } : {}),
+      })
+      // The record of another entity the transition opens (`creates:`), through the engine, in this transaction:
+      // after the effects, whose refusals (what a confirmation needs) come first.
+      const after = transition.creates ? await createLinked(trx, plan, call, transition.creates, moved) : moved
       await audit(trx, plan, call, body.id, {
         action: 'transition',
         transition: body.transition,
         ...(remark ? { remark } : {}),
         ...changes(before, after),
-      })
-      await runEffects(registry, transition.effects, {
-        ...effectContext(trx, plan, call, before, after),
-        ...(remark ? { remark } : {}),
       })
       return labelledRow(trx, plan, call, after)
     },
@@ -832,6 +846,64 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const plan = makePlan(endpoint, entity, kind)
     entityPlans.set(key, plan)
     return plan
+  }
+
+  /**
+   * A transition's `creates:` (an order's job file on confirmation): the target's record from the source row,
+   * created as the engine's create would — checked, derived, numbered, audited, its afterCreate effects run —
+   * unless the source already has one (its `link` field names the source). A refusal names the source's field
+   * the value came from and undoes the whole transition. Answers the source row with `writeBack` applied.
+   */
+  const createLinked = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    creates: CreatesDef,
+    source: ApiRow,
+  ): Promise<ApiRow> => {
+    const target = entityPlanOf(creates.entity, 'create')
+    const link = columnOf(target, creates.link)
+    const existing = await dynamic(trx)
+      .selectFrom(target.entity.table)
+      .select('id')
+      .where(sql<SqlBool>`tenant_id = ${call.tenantId} and ${sql.ref(link.column)} = ${source.id}`)
+      .executeTakeFirst()
+    if (existing) return source
+    // The caller's session and language; the overlay is the source screen's, none of the target's.
+    const inner: EngineCall = { tenantId: call.tenantId, session: call.session, language: call.language }
+    let created: ApiRow
+    try {
+      created = await insertRow(
+        trx,
+        target,
+        inner,
+        checkNew(target, inner, createsBody(creates, target.entity, source)),
+      )
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.fieldErrors) throw error
+      throw new ApiError(
+        error.code,
+        error.params,
+        error.fieldErrors.map((e) => sourceField(creates, e)),
+      )
+    }
+    const values: Record<string, unknown> = {}
+    for (const [field, from] of Object.entries(creates.writeBack ?? {})) {
+      const column = columnOf(plan, field)
+      if (JSON.stringify(created[from] ?? null) !== JSON.stringify(source[field] ?? null))
+        values[column.column] = toDbValue(column, created[from] ?? null)
+    }
+    if (!Object.keys(values).length) return source
+    const table = plan.entity.table
+    const row = await dynamic(trx)
+      .updateTable(table)
+      .set(values)
+      .where(
+        sql<SqlBool>`${sql.ref(`${table}.id`)} = ${source.id} and ${sql.ref(`${table}.tenant_id`)} = ${call.tenantId}`,
+      )
+      .returning(selection(plan.columns, table))
+      .executeTakeFirstOrThrow()
+    return toApiRow(plan.columns, row)
   }
 
   return {
@@ -881,6 +953,64 @@ const NO_EXTRAS: ReadExtras = { computed: [] }
 /** Nothing filled: null, empty text, an empty list. */
 const isEmptyValue = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+
+/** The transitions a call may fire: not those the engine fires itself on an update (`onUpdate: true`). */
+const callableTransitions = (entity: ManifestEntity): string[] =>
+  Object.entries(entity.states?.transitions ?? {})
+    .filter(([, rule]) => !rule.onUpdate)
+    .map(([name]) => name)
+
+type TransitionRule = NonNullable<ManifestEntity['states']>['transitions'][string]
+
+/**
+ * The transition an update fires (`onUpdate: true`): the first whose `from` holds the stored state and whose
+ * permission the caller has (an approved job file changed goes back to pending approval).
+ */
+function firedOnUpdate(
+  entity: ManifestEntity,
+  call: EngineCall,
+  before: ApiRow,
+): { name: string; rule: TransitionRule } | undefined {
+  const states = entity.states
+  if (!states) return undefined
+  for (const [name, rule] of Object.entries(states.transitions))
+    if (
+      rule.onUpdate &&
+      rule.from.includes(before[states.field] as string) &&
+      call.session.permissions.has(rule.permission)
+    )
+      return { name, rule }
+  return undefined
+}
+
+/**
+ * The new record of a transition's `creates:` from the source row: the link to the source, each mapped field
+ * (a source field, a fixed value, a source value looked up); a list's rows keep only the target items' fields.
+ */
+function createsBody(creates: CreatesDef, target: ManifestEntity, source: ApiRow): Record<string, unknown> {
+  const body: Record<string, unknown> = { [creates.link]: source.id }
+  for (const [field, from] of Object.entries(creates.fields)) {
+    let value: unknown
+    if (typeof from === 'string') value = source[from]
+    else if ('value' in from) value = from.value
+    else value = from.map[String(source[from.from])]
+    const items = target.fields[field]?.items
+    if (items && Array.isArray(value))
+      value = value.map((row) =>
+        row && typeof row === 'object' ? Object.fromEntries(Object.entries(row).filter(([key]) => key in items)) : row,
+      )
+    if (value !== undefined && value !== null) body[field] = value
+  }
+  return body
+}
+
+/** A refusal of the created record named by the source's field its value came from (etd → the order's etd). */
+function sourceField(creates: CreatesDef, error: FieldError): FieldError {
+  const head = /^[^.[]*/.exec(error.field)?.[0] ?? ''
+  const from = creates.fields[head]
+  const name = typeof from === 'string' ? from : from && 'from' in from ? from.from : undefined
+  return name ? { ...error, field: name + error.field.slice(head.length) } : error
+}
 
 /** The column of a field by its API name, for label subqueries. */
 const columnName = (plan: EndpointPlan) => (field: string) => plan.columns.find((c) => c.name === field)?.column

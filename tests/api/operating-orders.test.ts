@@ -390,3 +390,235 @@ describe('usages', () => {
     expect(history[0]).toMatch(/\/booking\/cargo\/job\/getUsageHistories$/)
   })
 })
+
+describe('the job file the confirmation opens (order accept: creates operatingOrder)', () => {
+  interface Order {
+    id: number
+    version: number
+    state: string
+    jobNo: string | null
+    containerLoadType: string
+    pol: string
+    pod: string
+    etd: string
+    eta: string | null
+    businessRefNo: string | null
+    customerCompany: number
+    createdBy: number
+    containers: { containerType: string; quantity: number }[] | null
+  }
+  const orderOf = (token: string, id: number) =>
+    ok('GET', `/api/booking/order/getOrderDetail?id=${id}`, token) as Promise<Order>
+  const confirm = (token: string, order: Order) =>
+    answer('POST', `/api/booking/order/${order.containerLoadType.toLowerCase()}/comfirm`, token, {
+      id: order.id,
+      version: order.version,
+    })
+  /** The seeded orders awaiting the desk's confirmation (no job file yet), oldest first. */
+  const submitted = async () =>
+    withTenant(test.database.db, demo, async (trx) =>
+      (
+        await sql<{ id: number }>`
+          select id from booking_order where state = 'submitted' and job_no is null order by id`.execute(trx)
+      ).rows.map((row) => row.id),
+    )
+  const jobsOf = (orderId: number) =>
+    withTenant(
+      test.database.db,
+      demo,
+      async (trx) =>
+        (
+          await sql<{ id: number; job_no: string }>`
+          select id, job_no from operating_order where "order" = ${orderId} order by id`.execute(trx)
+        ).rows,
+    )
+  /** YYMM of the server's today in Shanghai (the seeded tenants' zone): the job number's date part. */
+  const month = () => inDays(0).slice(2, 7).replace('-', '')
+
+  it('opens a pending job file with the order’s data, numbered, tells the review receivers, and never twice', async () => {
+    const operator = await test.login('opadmin')
+    const customer = await test.login('entadmin')
+    const [orderId] = await submitted()
+    const order = await orderOf(operator, orderId as number)
+    const pendingBefore = await count(operator)
+    const accepted = await confirm(operator, order)
+    expect(accepted.code, JSON.stringify(accepted).slice(0, 300)).toBe('0000')
+    // The job number is the job file's, written back onto the order: port of loading, E for sea export, month.
+    const jobNo = accepted.content.jobNo as string
+    expect(jobNo).toMatch(new RegExp(`^${order.pol.slice(2)}E${month()}\\d{4}$`))
+    expect(accepted.content).toMatchObject({ state: 'accepted', jobNo })
+
+    const jobs = await list(operator, { jobNo })
+    expect(jobs.total).toBe(1)
+    const job = (await ok('GET', `/api/booking/cargo/job/detail?id=${jobs.list[0]?.id}`, customer)) as Job &
+      Record<string, unknown>
+    expect(job).toMatchObject({
+      order: order.id,
+      jobNo,
+      approveState: 'pending',
+      customerRefNo: order.businessRefNo,
+      etd: order.etd,
+      eta: order.eta,
+      pol: order.pol,
+      pod: order.pod,
+      containerLoadType: order.containerLoadType,
+      lob: 'seaExport',
+      salesChannel: 'online',
+      bookingState: 0,
+      customerCompany: order.customerCompany,
+      createdBy: users.opadmin,
+    })
+    // The booking lines are its usages (their gross weight is the order's own business).
+    expect(order.containers?.length).toBeGreaterThan(0)
+    expect(job.usages).toEqual(
+      (order.containers ?? []).map((line) => ({ containerType: line.containerType, quantity: line.quantity })),
+    )
+    expect((job.history as { action: string }[]).map((entry) => entry.action)).toEqual(['create'])
+    expect(await count(operator)).toBe(pendingBefore + 1)
+    const letters = await withTenant(test.database.db, demo, (trx) =>
+      sql<{ recipient: number; title: string }>`
+        select recipient, title from letter
+        where event = 'operatingOrderAwaitingApproval' and link = ${`/seaOperatingOrderDetail?id=${job.id}`}`.execute(
+        trx,
+      ),
+    )
+    // The review receivers are opadmin and opcs; opadmin confirmed, so opcs hears of it.
+    expect(letters.rows.map((row) => row.recipient)).toEqual([users.opcs])
+    expect(letters.rows[0]?.title).toContain(jobNo)
+
+    // Sent back, reapplied and confirmed again: the job file it has is kept, no second one.
+    const back = await ok('POST', '/api/order/transition', operator, {
+      id: order.id,
+      version: accepted.content.version,
+      transition: 'sendBack',
+    })
+    // Reapplied by whoever booked it (an enterprise operator sees only their own orders).
+    const booker = Object.keys(users).find((name) => users[name] === order.createdBy) as string
+    const reapplied = await ok(
+      'GET',
+      `/api/booking/order/reapplyOrder?id=${back.id}&version=${back.version}`,
+      await test.login(booker),
+    )
+    const again = await confirm(operator, reapplied)
+    expect(again.code).toBe('0000')
+    expect(again.content.jobNo).toBe(jobNo)
+    expect(await jobsOf(order.id)).toEqual([{ id: job.id, job_no: jobNo }])
+  })
+
+  it('keeps a job number the order already has, and a job file it refuses refuses the confirmation whole', async () => {
+    const operator = await test.login('opadmin')
+    const [, kept, refused] = await submitted()
+    await withTenant(test.database.db, demo, (trx) =>
+      sql`update booking_order set job_no = case id when ${kept} then 'NGBE-KEPT-01' else 'NGB E 02' end
+          where id in (${kept}, ${refused})`.execute(trx),
+    )
+    const keep = await confirm(operator, await orderOf(operator, kept as number))
+    expect(keep.content).toMatchObject({ state: 'accepted', jobNo: 'NGBE-KEPT-01' })
+    expect((await jobsOf(kept as number)).map((row) => row.job_no)).toEqual(['NGBE-KEPT-01'])
+
+    // A job number the job file's pattern refuses: the order's field is named, in the caller's language,
+    // and nothing is written — the order still submitted, no job file, no shipment, no history entry.
+    const order = await orderOf(operator, refused as number)
+    const zh = await test.app.inject({
+      method: 'POST',
+      url: `/api/booking/order/${order.containerLoadType.toLowerCase()}/comfirm`,
+      headers: { host: 'localhost', language: 'zh_CN', authorization: `Bearer ${operator}` },
+      payload: { id: order.id, version: order.version },
+    })
+    expect(zh.json().code).toBe('validation')
+    expect(zh.json().content.fieldErrors).toEqual([
+      expect.objectContaining({ field: 'jobNo', message: '工作号只能包含字母、数字和连字符' }),
+    ])
+    const after = await orderOf(operator, order.id)
+    expect(after).toMatchObject({ state: 'submitted', version: order.version })
+    expect(await jobsOf(order.id)).toEqual([])
+    const shipments = await withTenant(test.database.db, demo, (trx) =>
+      sql`select id from shipment where booking_order = ${order.id}`.execute(trx),
+    )
+    expect(shipments.rows).toEqual([])
+  })
+})
+
+describe('an approved job file changed (onUpdate: changedByCustomer, changedByOperator)', () => {
+  const approved = async (operator: string) => {
+    const job = await openJob(operator, { etd: inDays(12) })
+    return (await ok('POST', '/api/booking/jobAuditRecord/approve', operator, {
+      id: job.id,
+      version: job.version,
+    })) as Job
+  }
+  const lettersOf = (jobId: number) =>
+    withTenant(test.database.db, demo, async (trx) =>
+      (
+        await sql<{ recipient: number }>`
+          select recipient from letter where event = 'operatingOrderAwaitingApproval'
+          and link = ${`/seaOperatingOrderDetail?id=${jobId}`} order by id`.execute(trx)
+      ).rows.map((row) => row.recipient),
+    )
+
+  it('awaits approval again when the customer edits it, counted in the header, the review receivers told', async () => {
+    const operator = await test.login('opadmin')
+    const customer = await test.login('entadmin')
+    const job = await approved(operator)
+    const before = await count(customer)
+    const before_letters = await lettersOf(job.id)
+    const changed = await ok('POST', '/api/booking/cargo/job/update', customer, {
+      id: job.id,
+      version: job.version,
+      customerRefNo: 'PO-CHANGED-BY-CUSTOMER',
+    })
+    expect(changed).toMatchObject({ approveState: 'pending', customerRefNo: 'PO-CHANGED-BY-CUSTOMER' })
+    expect(await count(customer)).toBe(before + 1)
+    expect(await count(operator)).toBe(before + 1)
+    // Both review receivers hear of it now: the customer, not a receiver, made the change.
+    expect((await lettersOf(job.id)).slice(before_letters.length)).toEqual([users.opadmin, users.opcs])
+    const detail = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(detail.history[0]).toMatchObject({ action: 'update', transition: 'changedByCustomer' })
+    // Approved again, it moves out of the count.
+    await ok('POST', '/api/booking/jobAuditRecord/approve', operator, { id: job.id, version: changed.version })
+    expect(await count(customer)).toBe(before)
+  })
+
+  it('awaits approval again when an operator edits it too, but not when an edit changes nothing', async () => {
+    const operator = await test.login('opadmin')
+    const job = await approved(operator)
+    const same = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: job.version,
+      channelNo: (job as Job & { channelNo?: string }).channelNo ?? null,
+    })
+    expect(same.approveState).toBe('approved')
+    const changed = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: same.version,
+      channelNo: 'CH-OPERATOR',
+    })
+    expect(changed.approveState).toBe('pending')
+    const detail = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(detail.history[0]).toMatchObject({ action: 'update', transition: 'changedByOperator' })
+    // A pending one edited stays pending, with no transition in its history.
+    const again = await ok('POST', '/api/booking/cargo/job/update', operator, {
+      id: job.id,
+      version: changed.version,
+      channelNo: 'CH-OPERATOR-2',
+    })
+    expect(again.approveState).toBe('pending')
+    const latest = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(latest.history[0].transition ?? null).toBeNull()
+  })
+
+  it('is never fired by a call', async () => {
+    const operator = await test.login('opadmin')
+    const job = await approved(operator)
+    for (const transition of ['changedByCustomer', 'changedByOperator']) {
+      const fired = await answer('POST', '/api/operatingOrder/transition', operator, {
+        id: job.id,
+        version: job.version,
+        transition,
+      })
+      expect(fired.code).toBe('validation')
+    }
+    const stored = await ok('GET', `/api/booking/cargo/job/detail?id=${job.id}`, operator)
+    expect(stored).toMatchObject({ approveState: 'approved', version: job.version })
+  })
+})

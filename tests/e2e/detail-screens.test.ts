@@ -127,7 +127,13 @@ describe('the order detail for customers', () => {
     await button(page, 'withdraw').click()
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByText(zh('confirm', 'withdrawOrder')).count(), WAIT).toBe(1)
+    // Fired through SPEC §7's withdraw (a GET), not the generic /order/transition.
+    const sent = page.waitForRequest((request) =>
+      ['/api/booking/order/withdraw', '/api/order/transition'].includes(new URL(request.url()).pathname),
+    )
     await dialog.getByRole('button', { name: zh('ui', 'ok'), exact: true }).click()
+    const request = await sent
+    expect([request.method(), new URL(request.url()).pathname]).toEqual(['GET', '/api/booking/order/withdraw'])
     await expect.poll(() => headerState(page).getAttribute('data-state'), WAIT).toBe('withdrawn')
     await expect.poll(() => historyEntries(page).count(), WAIT).toBe(1)
     expect(await historyEntries(page).first().textContent()).toContain(zh('action', 'withdraw'))

@@ -15,7 +15,6 @@ import { useSession } from '../../session.ts'
 import { useLatestId } from '../latest.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
-  clientCall,
   engineCall,
   entityDef,
   loadManifest,
@@ -24,7 +23,7 @@ import {
   type PortalEntity,
   screenDef,
   screenEndpoint,
-  transitionEndpoint,
+  transitionCall,
 } from '../manifest.ts'
 import { detailSections, type HistoryEntry, historyView, linkingLists, offeredActions, recordId } from './layout.ts'
 
@@ -128,16 +127,12 @@ export function useDetailScreen(screen: ManifestScreen) {
   const fire = useCallback(
     async (action: ActionDef, input?: Record<string, unknown>) => {
       if (!record || !action.transition) return
-      const call = clientCall(client, transitionEndpoint(screen.entity))
+      // Through the SPEC endpoint the action names (`call:`), else the entity's transition endpoint.
+      const call = transitionCall(client, screen.entity, action)
       if (!call) return
       setRunning(action.name)
       try {
-        await call({
-          id: record.id,
-          version: record.version,
-          transition: action.transition,
-          ...(input ? { input } : {}),
-        })
+        await call(record, input)
         effects.toast(t('ui.actionDone'), { intent: 'success' })
         setAsking(null)
       } catch (error) {

@@ -19,7 +19,7 @@ import type { TextBundle } from '../../shell/texts.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
 import { type ActionDef, asList, confirmKey } from '../list/actions.ts'
-import { clientCall, namedEndpoint, type PortalEntity, transitionEndpoint } from '../manifest.ts'
+import { clientCall, namedEndpoint, type PortalEntity, transitionCall } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
@@ -144,8 +144,7 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
       const answer = (await call({ ...values, ...identity })).content
       const saved = typeof answer === 'object' && answer !== null ? (answer as Data) : null
       if (action?.transition && saved?.id !== undefined) {
-        const fire = clientCall(client, transitionEndpoint(screen.entity))
-        await fire?.({ id: saved.id, version: saved.version, transition: action.transition })
+        await transitionCall(client, screen.entity, action)?.(saved)
         effects.toast(t('ui.actionDone'), { intent: 'success' })
       } else effects.toast(t('ui.saved'), { intent: 'success' })
       // A new record is now the form's record: a second save changes it rather than creating another.
@@ -169,11 +168,11 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
     if (confirm && !(await effects.confirm({ title: t(action.label), body: t(confirm) }))) return
     if (readOnly) {
       // Nothing to save in a shown record: the transition fires on it as it is.
-      const fire = clientCall(client, transitionEndpoint(screen.entity))
+      const fire = transitionCall(client, screen.entity, action)
       if (!fire || data?.id === undefined) return
       setBusy(true)
       try {
-        await fire({ id: data.id, version: data.version, transition: action.transition })
+        await fire(data)
         effects.toast(t('ui.actionDone'), { intent: 'success' })
       } finally {
         setBusy(false)

@@ -16,7 +16,7 @@ import {
   namedEndpoint,
   type PortalEntity,
   screenEndpoint,
-  transitionEndpoint,
+  transitionCall,
 } from '../manifest.ts'
 import {
   type ActionContext,
@@ -190,7 +190,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         if (route) effects.navigate(routeTarget(route.path, action, row?.id))
         return
       }
-      if (action.call && row) {
+      if (action.call && !action.transition && row) {
         if (action.input) {
           setCalling({ action, row })
           return
@@ -199,9 +199,9 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         return
       }
       if (action.transition && row) {
-        const call = clientCall(client, transitionEndpoint(screen.entity))
+        const call = transitionCall(client, screen.entity, action)
         if (!call) return
-        const done = await call({ id: row.id, version: row.version, transition: action.transition })
+        const done = await call(row)
           .then(() => effects.toast(t('ui.actionDone'), { intent: 'success' }))
           .then(() => true)
           .catch(() => false) // toasted by the client

@@ -133,7 +133,14 @@ export async function nextOrderNo(
  * counters as order numbers, daily, in the tenant's time zone.
  */
 export async function nextDailyNo(trx: Transaction<DB>, tenantId: number, prefix: string, at: Date): Promise<string> {
-  const rule: NumberRule = { prefix, datePattern: 'YYMMDD', sequenceLength: 4, reset: 'daily' }
+  return nextFixedNo(trx, tenantId, { prefix, datePattern: 'YYMMDD', sequenceLength: 4, reset: 'daily' }, at)
+}
+
+/**
+ * The next number of a fixed rule (inquiries' and quotes' daily ones, job files' monthly ones per port and line
+ * of business), drawn from the same counters as order numbers, in the tenant's time zone.
+ */
+export async function nextFixedNo(trx: Transaction<DB>, tenantId: number, rule: NumberRule, at: Date): Promise<string> {
   const timeZone = await tenantTimeZone(trx, tenantId)
   const counted = await sql<{ value: number }>`
     insert into order_number_counter as c (tenant_id, rule_key, period, value)
@@ -141,6 +148,11 @@ export async function nextDailyNo(trx: Transaction<DB>, tenantId: number, prefix
     on conflict (tenant_id, rule_key, period) do update set value = c.value + 1
     returning value`.execute(trx)
   const value = Number(counted.rows[0]?.value)
-  // Past 9999 a day the sequence grows a digit rather than refusing the inquiry.
-  return formatOrderNo({ ...rule, sequenceLength: Math.max(4, String(value).length) }, value, at, timeZone)
+  // Past its length (9999 a day) the sequence grows a digit rather than refusing the record.
+  return formatOrderNo(
+    { ...rule, sequenceLength: Math.max(rule.sequenceLength, String(value).length) },
+    value,
+    at,
+    timeZone,
+  )
 }

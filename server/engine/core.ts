@@ -77,6 +77,8 @@ export interface EngineOptions {
   validate?: BodyValidator
   /** The time numbering reads (date parts, reset periods); now unless a test says otherwise. */
   clock?: () => Date
+  /** The most rows one export may hold (EXPORT_LIMIT unless a test says otherwise). */
+  exportLimit?: number
 }
 
 export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'import', 'transition'] as const
@@ -786,9 +788,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const request = input as ListRequest
       const language = call.language ?? 'zh'
       const { total } = await search(trx, plan, call, request, 0, Number.MAX_SAFE_INTEGER)
-      if (total > EXPORT_LIMIT)
+      const max = options.exportLimit ?? EXPORT_LIMIT
+      if (total > max)
         throw new ApiError('validation', {}, [
-          { field: 'searchParams', message: 'validation.exportTooLarge', params: { total, max: EXPORT_LIMIT } },
+          { field: 'searchParams', message: 'validation.exportTooLarge', params: { total, max } },
         ])
       const screen = manifest.screens.find((s) => plan.endpoint.screens.includes(s.name) && s.columns?.length)
       const columns = exportColumns(plan.entity, plan.columns, screen?.columns, language, {

@@ -458,6 +458,29 @@ describe('charges: create, money and the search operators', () => {
     expect(rows[0]?.[3]?.numFmt).toBe('yyyy-mm-dd hh:mm')
   })
 
+  it('refuses an export of more rows than its limit, naming how many match, and exports up to it', async () => {
+    const small = createEngine(manifest, {
+      registry: domainRegistry(),
+      validate: testValidator(manifest),
+      exportLimit: 2,
+    })
+    const exportOf = (currency: string[]) =>
+      withTenant(database.db, operator.tenantId, (trx) =>
+        small.handle(
+          trx,
+          endpointAt('/test/charge/export'),
+          { tenantId: operator.tenantId, session: operator, language: 'ja' },
+          { searchParams: { currency } },
+        ),
+      )
+    const over = await refusal(exportOf(['EUR', 'CNY']))
+    expect(over).toEqual({
+      code: 'validation',
+      fields: [{ field: 'searchParams', message: 'validation.exportTooLarge' }],
+    })
+    expect(((await exportOf(['CNY'])) as ExportSource).total).toBe(2)
+  })
+
   async function countCharges() {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from engine_test_charge`.execute(database.db)
     return rows[0]?.n

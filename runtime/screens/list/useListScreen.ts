@@ -239,7 +239,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         // While the .xlsx streams down, the server says how many rows it has written (decisions: #24).
         const poll = setInterval(() => {
           quietClient.b2b
-            .exportProgress({ id: progressId })
+            .exportProgress({ progressId })
             .then(({ content }) => {
               if (content.known && exportingRef.current)
                 setExporting({ written: content.written, total: content.total })

@@ -10,8 +10,10 @@ export const exportHandlers = {
   async exportProgress(ctx) {
     const session = ctx.request.session
     if (!session) throw new ApiError('401')
-    const { id } = ctx.input
-    const found = exportProgress(session.tenantId, session.userId, id)
-    return found ? { id, ...found, known: true } : { id, written: 0, total: 0, done: false, known: false }
+    const { progressId } = ctx.input
+    const found = exportProgress(session.tenantId, session.userId, progressId)
+    return found
+      ? { progressId, ...found, known: true }
+      : { progressId, written: 0, total: 0, done: false, known: false }
   },
 } satisfies Handlers

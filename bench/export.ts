@@ -135,7 +135,8 @@ export async function benchExport(): Promise<string[]> {
           headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ searchParams: { orderNo: 'BN' } }),
         })
-        if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`)
+        if (!response.ok || !response.body)
+          throw new Error(`export failed: ${response.status} ${await response.text()}`)
         let bytes = 0
         for await (const chunk of response.body) bytes += (chunk as Uint8Array).length
         return { rows: Number(response.headers.get('x-export-rows')), bytes }

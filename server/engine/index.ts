@@ -135,7 +135,9 @@ function streamExport(
   const out = new PassThrough()
   writeSheet(out, source.title, source.columns, pages(), progress.written)
     .catch((error: unknown) => {
-      request.log.error(error)
+      // The user closing the download is no failure of ours; anything else is logged and cuts the file.
+      if (out.destroyed) request.log.info('export closed by the client before its end')
+      else request.log.error(error)
       out.destroy(error as Error)
     })
     .finally(progress.end)

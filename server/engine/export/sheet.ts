@@ -199,7 +199,9 @@ export async function writeSheet(
     }
     written += page.length
     onRows(written)
-    if (out.writableNeedDrain) await once(out, 'drain')
+    // A full socket holds the next page back; a closed one (the user gave up) ends the export.
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+    if (out.destroyed) throw new Error('The export was closed before its end')
   }
   sheet.commit()
   await workbook.commit()

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { setFlagsFromString } from 'node:v8'
@@ -129,18 +130,39 @@ export async function benchExport(): Promise<string[]> {
         payload: { username: 'opadmin', password: DEMO_PASSWORD },
       })
       const token = login.json().token as string
-      const engine = async () => {
-        const response = await fetch(`http://127.0.0.1:${port}/api/booking/order/exportOrderListByOperator`, {
-          method: 'POST',
-          headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ searchParams: { orderNo: 'BN' } }),
+      const engine = () =>
+        new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
+          const body = JSON.stringify({ searchParams: { orderNo: 'BN' } })
+          const call = request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/api/booking/order/exportOrderListByOperator',
+              headers: {
+                host: 'localhost',
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              },
+            },
+            (response) => {
+              if (response.statusCode !== 200) {
+                reject(new Error(`export failed: ${response.statusCode}`))
+                response.resume()
+                return
+              }
+              let bytes = 0
+              response.on('data', (chunk: Buffer) => {
+                bytes += chunk.length
+              })
+              response.on('end', () => resolve({ rows: Number(response.headers['x-export-rows']), bytes }))
+              response.on('error', reject)
+            },
+          )
+          call.on('error', reject)
+          call.end(body)
         })
-        if (!response.ok || !response.body)
-          throw new Error(`export failed: ${response.status} ${await response.text()}`)
-        let bytes = 0
-        for await (const chunk of response.body) bytes += (chunk as Uint8Array).length
-        return { rows: Number(response.headers.get('x-export-rows')), bytes }
-      }
 
       const baseline = await measured(direct)
       const exported = await measured(engine)

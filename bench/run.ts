@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
+import { benchExport } from './export.ts'
 import { benchGenerator } from './generator.ts'
 import { benchLetterDelay } from './letter-delay.ts'
 import { benchLighthouse } from './lighthouse.ts'
@@ -15,6 +16,7 @@ const sections = [
   await benchLighthouse(),
   await benchRates(),
   await benchOrders(),
+  await benchExport(),
   await benchMail(),
   await benchLetterDelay(),
 ]

@@ -309,6 +309,8 @@ export interface ColumnDef {
   linkBy?: { field: string; routes: Record<string, string | string[]> }
   sortable?: boolean
   label?: string
+  /** A money column: the row's field with its currency code, for the .xlsx export's number format. */
+  currency?: string
 }
 
 export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export' | 'import'

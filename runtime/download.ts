@@ -34,19 +34,52 @@ export async function downloadFrom(path: string, query: object, fallbackName: st
     credentials: 'same-origin',
     headers: { Language: languageHeader(), ...RESOURCE_HEADER },
   })
-  const type = response.headers.get('content-type') ?? ''
-  if (!response.ok || (type.startsWith('application/json') && !response.headers.get('content-disposition'))) {
-    const envelope = (await response.json().catch(() => null)) as {
-      code?: unknown
-      message?: unknown
-      content?: unknown
-    } | null
-    throw new RequestError(
-      String(envelope?.code ?? response.status),
-      typeof envelope?.message === 'string' ? envelope.message : response.statusText,
-      response.status,
-      envelope?.content ?? null,
-    )
-  }
+  await refusedUnlessFile(response)
   downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), await response.blob())
+}
+
+/** A refusal answers the usual envelope, not a file: rejected as a RequestError with its message and fields. */
+async function refusedUnlessFile(response: Response): Promise<void> {
+  const type = response.headers.get('content-type') ?? ''
+  if (response.ok && !(type.startsWith('application/json') && !response.headers.get('content-disposition'))) return
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: unknown
+    message?: unknown
+    content?: unknown
+  } | null
+  throw new RequestError(
+    String(envelope?.code ?? response.status),
+    typeof envelope?.message === 'string' ? envelope.message : response.statusText,
+    response.status,
+    envelope?.content ?? null,
+  )
+}
+
+/** A list's export endpoint, as a screen binds it. */
+export interface ExportEndpoint {
+  method: string
+  path: string
+}
+
+/**
+ * Downloads a list's .xlsx export (the server streams it, server/engine/index.ts): the list request goes as the
+ * body (as the query of a GET), the file is handed to the user once complete. Answers the row count the server
+ * announced (`X-Export-Rows`); a refusal (over the export limit, say) rejects as a RequestError.
+ */
+export async function exportFrom(endpoint: ExportEndpoint, request: object, fallbackName: string): Promise<number> {
+  const query = endpoint.method === 'GET' || endpoint.method === 'DELETE'
+  const response = await fetch(buildUrl(endpoint.path, query ? request : undefined), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: {
+      Language: languageHeader(),
+      ...RESOURCE_HEADER,
+      ...(query ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(query ? {} : { body: JSON.stringify(request) }),
+  })
+  await refusedUnlessFile(response)
+  const rows = Number(response.headers.get('x-export-rows') ?? 0)
+  downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), await response.blob())
+  return Number.isFinite(rows) ? rows : 0
 }

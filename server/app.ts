@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
+import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
@@ -256,6 +257,7 @@ export async function buildApp({
         ...fileHandlers(manifest),
         ...overlayHandlers,
         ...settingHandlers,
+        ...exportHandlers,
         ...rateHandlers,
         ...spaHandlers(manifest, engine),
         ...clientAccountHandlers(engine),

@@ -49,6 +49,13 @@ describe('checkScreenFields', () => {
     expect(check(area).at(-1)?.fix).toBe('add remarks to schemas/priceWatch.yaml')
   })
 
+  it("a money column's currency names a field of the row", () => {
+    expect(check(AREA.replace('{ field: maxPrice }', '{ field: maxPrice, currency: pol }'))).toEqual([])
+    expect(where(check(AREA.replace('{ field: maxPrice }', '{ field: maxPrice, currency: currency }')))).toEqual([
+      'screens/watch.yaml:15:38 screens[0].columns[0].currency: unknown field "currency" of entity priceWatch',
+    ])
+  })
+
   it("a form's prefill names fields its sections show, and only a form screen has one", () => {
     const form = AREA.replace('kind: list', 'kind: form').replace(
       '        - { title: t, fields: [pol, maxPrice] }\n',

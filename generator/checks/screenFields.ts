@@ -32,6 +32,8 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
       screen.columns?.forEach((c, j) => {
         needField([...at, 'columns', j, 'field'], c.field)
         if (c.linkBy) needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
+        // A money column's currency is a field of the row (the export writes the amount in its code).
+        if (c.currency) needField([...at, 'columns', j, 'currency'], c.currency)
       })
       screen.search?.forEach((s, j) => {
         needField([...at, 'search', j, 'field'], s.field)

@@ -238,7 +238,7 @@ function clientFunction(endpoint: ManifestEndpoint, listRequest: boolean) {
     update: row,
     transition: row,
     delete: 'null',
-    export: 'string',
+    export: 'null',
     import: 'ImportContent',
     custom: customContentType(endpoint.content),
   }[kind]
@@ -261,8 +261,9 @@ function clientFunction(endpoint: ManifestEndpoint, listRequest: boolean) {
 export function emitClient(manifest: Manifest): OutputFile {
   const groups = new Map<string, ReturnType<typeof clientFunction>[]>()
   for (const endpoint of manifest.endpoints) {
-    // A file download is not an envelope: `downloads` says where it is, the portal links to it.
-    if (endpoint.content?.kind === 'binary') continue
+    // A file download is not an envelope: `downloads` says where it is, the portal links to it. A list's
+    // export streams its .xlsx: the portal fetches it itself (runtime/download.ts exportFrom).
+    if (endpoint.content?.kind === 'binary' || endpoint.kind === 'export') continue
     // Custom endpoints (and another path of any endpoint, servedAs) are grouped by their first path segment
     // (b2b, booking…) under their name; the rest by screen under their kind.
     const group = byName(endpoint) ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)

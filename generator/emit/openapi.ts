@@ -279,7 +279,7 @@ const errorResponse = (status: keyof typeof TRANSPORT_ERRORS) => ({
 
 function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
   const entity = endpoint.entity
-  let content: Doc | 'binary'
+  let content: Doc | 'binary' | 'xlsx'
   switch (endpoint.kind) {
     case 'list':
       content = listOf(ref(answerName(entity)))
@@ -296,7 +296,7 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
       content = ref('DeletedContent')
       break
     case 'export':
-      content = { type: 'string', description: 'CSV text: the bound screen’s columns, one line per row.' }
+      content = 'xlsx'
       break
     case 'import':
       content = ref('ImportContent')
@@ -305,20 +305,31 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
       content = customContent(endpoint, manifest)
   }
   const ok =
-    content === 'binary'
+    content === 'xlsx'
       ? {
-          description: 'The file, in its own media type (or the envelope of a business outcome).',
-          content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-        }
-      : {
           description:
-            'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
+            'The .xlsx workbook, streamed (X-Export-Rows: its row count); a refusal (over 100,000 rows, a bad filter) is the envelope.',
+          headers: { 'X-Export-Rows': { schema: { type: 'integer', minimum: 0 } } },
           content: {
-            'application/json': {
-              schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+              schema: { type: 'string', format: 'binary' },
             },
           },
         }
+      : content === 'binary'
+        ? {
+            description: 'The file, in its own media type (or the envelope of a business outcome).',
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          }
+        : {
+            description:
+              'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
+            content: {
+              'application/json': {
+                schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
+              },
+            },
+          }
   return {
     '200': ok,
     ...errorResponses(endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
@@ -411,6 +422,11 @@ function listRequest(endpoint: ManifestEndpoint): Doc {
               items: { type: 'string' },
               maxItems: 100,
               description: 'The columns to export, in order.',
+            },
+            progressId: {
+              type: 'string',
+              pattern: '^[A-Za-z0-9_-]{8,64}$',
+              description: 'The caller’s name for this export, to follow it by GET /b2b/user/exportProgress.',
             },
           }
         : {}),

@@ -8,6 +8,7 @@ import {
   type Engine,
   type EngineKind,
   type EngineOptions,
+  type ExportSource,
   type ListContent,
 } from './core.ts'
 import type { ApiRow, EngineCall } from './types.ts'
@@ -35,8 +36,11 @@ export interface EngineApi {
   update(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
   delete(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<{ id: number }>
   transition(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
-  /** CSV text: the bound screen's columns, headers and enum values in the call's language. */
-  export(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<string>
+  /**
+   * The .xlsx export of a list, ready to stream (./export/sheet.ts): the bound screen's columns, headers and
+   * labels in the call's language, the rows counted (refused above EXPORT_LIMIT) and read a page at a time.
+   */
+  export(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ExportSource>
 }
 
 /**
@@ -72,6 +76,6 @@ export function createEngineApi(manifest: Manifest, options: EngineOptions): Eng
     update: call<ApiRow>('update'),
     delete: call<{ id: number }>('delete'),
     transition: call<ApiRow>('transition'),
-    export: call<string>('export'),
+    export: call<ExportSource>('export'),
   }
 }

@@ -4,11 +4,11 @@ import type { CreatesDef, EditDeadlineDef } from '../../model/definitions.ts'
 import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
-import { timeZoneOf } from '../../rules/calendar.ts'
+import { dayIn, timeZoneOf } from '../../rules/calendar.ts'
 import { editClosed } from '../../rules/editDeadline.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
-import { ApiError, type Language, messageFor } from '../http/errors.ts'
+import { ApiError, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
 import { parseId } from '../http/ids.ts'
 import { checkedBy } from '../http/routeSchema.ts'
@@ -21,10 +21,11 @@ import {
   withoutHiddenColumns,
   withoutHiddenFields,
 } from '../overlays/enforce.ts'
-import { now } from '../tenancy/clock.ts'
+import { now, tenantTimeZone } from '../tenancy/clock.ts'
 import { type AuditEntry, changes, type HistoryEntry, historyColumn, historyOf, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
 import { runDerivations, runEffects } from './effects.ts'
+import { cellOf, type ExportCell, type ExportColumn, exportColumns, sheetTitle } from './export/sheet.ts'
 import { runImport } from './import/run.ts'
 import type { Sheet } from './import/workbook.ts'
 import { attachLabels, inlineLabels, type LabelField, type LabelTarget, labelFields } from './labels.ts'
@@ -76,13 +77,32 @@ export interface EngineOptions {
   validate?: BodyValidator
   /** The time numbering reads (date parts, reset periods); now unless a test says otherwise. */
   clock?: () => Date
+  /** The most rows one export may hold (EXPORT_LIMIT unless a test says otherwise). */
+  exportLimit?: number
 }
 
 export const ENGINE_KINDS = ['list', 'detail', 'create', 'update', 'delete', 'export', 'import', 'transition'] as const
 export type EngineKind = (typeof ENGINE_KINDS)[number]
 
-/** Export answers at most this many rows: a report, not a database dump. */
-export const EXPORT_LIMIT = 10_000
+/** Export answers at most this many rows: a report, not a database dump (above: refused, never cut). */
+export const EXPORT_LIMIT = 100_000
+/** The rows an export reads at a time, each page in a transaction of its own. */
+export const EXPORT_PAGE = 1_000
+
+/**
+ * An export, ready to stream (./export/sheet.ts): its columns and row count are known, its rows are read a
+ * page at a time, each page in a short transaction of the caller's tenant (./index.ts), so neither the
+ * database nor the memory is held for the whole download.
+ */
+export interface ExportSource {
+  /** The file's name: the screen's and the tenant's day (`myOrders-2026-12-31.xlsx`). */
+  fileName: string
+  /** The sheet's name: the screen's title in the caller's language. */
+  title: string
+  columns: ExportColumn[]
+  total: number
+  page(trx: Transaction<DB>, offset: number, limit: number): Promise<ExportCell[][]>
+}
 
 type DynamicDB = Record<string, Record<string, unknown>>
 const dynamic = (trx: Transaction<DB>) => trx as unknown as Kysely<DynamicDB>
@@ -492,6 +512,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     request: ListRequest,
     limit: number,
     offset: number,
+    /** Counted already (an export's later pages): not counted again. */
+    knownTotal?: number,
   ): Promise<{ list: ApiRow[]; total: number; prefetched?: Prefetched }> => {
     const listPlan = plan.list as ListPlan
     const table = plan.entity.table
@@ -499,7 +521,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     const conditions = [...visible(plan, call), ...searchConditions(listPlan, request.searchParams, table, extras.refs)]
     const states = talliedStates(plan, call, request)
     let total: number
-    if (states === undefined) {
+    if (knownTotal !== undefined) total = knownTotal
+    else if (states === undefined) {
       let count = dynamic(trx)
         .selectFrom(source(trx, plan, call))
         .select(sql<number>`count(*)::int`.as('total'))
@@ -772,13 +795,32 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       return { id: ids.id }
     },
 
-    async export(trx, plan, call, input): Promise<string> {
+    async export(trx, plan, call, input): Promise<ExportSource> {
       const request = input as ListRequest
-      const { list } = await search(trx, plan, call, request, EXPORT_LIMIT, 0)
-      return toCsv(manifest, plan, list, call.language ?? 'zh', {
+      const language = call.language ?? 'zh'
+      const { total } = await search(trx, plan, call, request, 0, Number.MAX_SAFE_INTEGER)
+      const max = options.exportLimit ?? EXPORT_LIMIT
+      if (total > max)
+        throw new ApiError('validation', {}, [
+          { field: 'searchParams', message: 'validation.exportTooLarge', params: { total, max } },
+        ])
+      const screen = manifest.screens.find((s) => plan.endpoint.screens.includes(s.name) && s.columns?.length)
+      const columns = exportColumns(plan.entity, plan.columns, screen?.columns, language, {
         hidden: call.overlay?.document.columns?.hidden,
         columns: request.columns,
       })
+      const timeZone = await tenantTimeZone(trx, call.tenantId)
+      return {
+        fileName: `${screen?.name ?? plan.entity.entity}-${dayIn(clock(), timeZone)}.xlsx`,
+        title: sheetTitle(screen?.title ? messageFor(screen.title, language) : plan.entity.entity),
+        columns,
+        total,
+        async page(pageTrx, offset, limit) {
+          const { list, prefetched } = await search(pageTrx, plan, call, request, limit, offset, total)
+          await labelled(pageTrx, plan, call, list, prefetched)
+          return list.map((row) => columns.map((c) => cellOf(c, row, plan.entity, language, timeZone)))
+        },
+      }
     },
 
     async transition(trx, plan, call, input): Promise<ApiRow> {
@@ -1033,49 +1075,6 @@ async function databaseErrors<T>(work: Promise<T>): Promise<T> {
     if (typeof code === 'string' && code.startsWith('22')) throw new ApiError('validation')
     throw error
   }
-}
-
-/** The export: the bound screen's columns (labels in the caller's language), one line per row. */
-function toCsv(
-  manifest: Manifest,
-  plan: EndpointPlan,
-  rows: ApiRow[],
-  language: Language,
-  /** Left out by the tenant's overlay; and the user's own choice and order of columns, if sent. */
-  shown: { hidden?: readonly string[]; columns?: readonly string[] } = {},
-): string {
-  const screen = manifest.screens.find((s) => plan.endpoint.screens.includes(s.name) && s.columns?.length)
-  const fields = (
-    screen?.columns?.map((c) => ({ name: c.field, label: c.label })) ??
-    plan.columns.filter((c) => !c.system).map((c) => ({ name: c.name, label: undefined as string | undefined }))
-  )
-    .filter((f) => !shown.hidden?.includes(f.name))
-    .filter((f) => !shown.columns || shown.columns.includes(f.name))
-    .sort((a, b) => (shown.columns ? shown.columns.indexOf(a.name) - shown.columns.indexOf(b.name) : 0))
-  const header = fields.map((f) => {
-    const key = f.label ?? plan.entity.fields[f.name]?.label ?? `field.${f.name}`
-    const text = messageFor(key, language)
-    return text === key ? f.name : text
-  })
-  const lines = [header.map(csvCell)]
-  for (const row of rows) {
-    lines.push(
-      fields.map((f) => {
-        const value = row[f.name]
-        const option = plan.entity.fields[f.name]?.values?.find((v) => v.value === value)
-        return csvCell(option ? messageFor(option.label, language) : value)
-      }),
-    )
-  }
-  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`
-}
-
-/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with an apostrophe. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import { PassThrough } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { bodyLimitOf } from '../http/bounds.ts'
@@ -8,6 +9,9 @@ import type { Manifest } from '../manifest.ts'
 import { endpointOverlay, lockedFields } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import type { EngineApi } from './api.ts'
+import { EXPORT_PAGE, type ExportSource } from './core.ts'
+import { trackExport } from './export/progress.ts'
+import { writeSheet, XLSX_TYPE } from './export/sheet.ts'
 import { ImportRefused } from './import/run.ts'
 import { importTemplate } from './import/template.ts'
 import { readImportUpload } from './import/upload.ts'
@@ -20,7 +24,15 @@ import { readImportUpload } from './import/upload.ts'
 export { createEngineApi, type EndpointRef, type EngineApi } from './api.ts'
 export { changes, readHistory, writeAudit } from './audit.ts'
 export { type Column, columnsOf, selection, snakeCase, toApiRow, toDbValue } from './columns.ts'
-export { type DetailContent, type Engine, type EngineOptions, type ListContent, servedByEngine } from './core.ts'
+export {
+  type DetailContent,
+  type Engine,
+  type EngineOptions,
+  type ExportSource,
+  type ListContent,
+  servedByEngine,
+} from './core.ts'
+export { type ExportProgress, exportProgress } from './export/progress.ts'
 export { transitionHandlers } from './fired.ts'
 export {
   attachLabels,
@@ -80,7 +92,7 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
       // Who may call is known from the headers: a caller who may not is refused before the body is read.
       preParsing: async (request) => checkAccess(endpoint, request.session),
       ...(input ? { schema: { [input.part]: input.schema } } : {}),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const session = request.session as NonNullable<typeof request.session>
         const given = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id
@@ -89,10 +101,52 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
           const call = { tenantId, session, language: request.language, overlay }
           return engine.handleChecked(trx, endpoint, call, given)
         })
+        if (endpoint.kind === 'export') return streamExport(db, request, reply, content as ExportSource, given)
         return ok(content ?? null)
       },
     })
   }
+}
+
+/**
+ * An export's .xlsx, streamed: the headers (with the row count, `X-Export-Rows`) go out at once, then the
+ * rows a page at a time, each page read in a short transaction of its own. Refusals (too many rows, a bad
+ * filter) were answered before, as the usual envelope; a failure once the file is under way cuts the
+ * download, which the browser reports as failed (never a file that looks complete).
+ */
+function streamExport(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: ExportSource,
+  given: unknown,
+): FastifyReply {
+  const tenantId = request.tenant.id
+  const session = request.session as NonNullable<typeof request.session>
+  const progressId = (given as { progressId?: string } | undefined)?.progressId
+  const progress = trackExport(tenantId, session.userId, progressId, source.total)
+  async function* pages() {
+    for (let offset = 0; offset < source.total; offset += EXPORT_PAGE) {
+      const page = await withTenant(db, tenantId, (trx) => source.page(trx, offset, EXPORT_PAGE))
+      if (!page.length) return
+      yield page
+    }
+  }
+  const out = new PassThrough()
+  writeSheet(out, source.title, source.columns, pages(), progress.written)
+    .catch((error: unknown) => {
+      // The user closing the download is no failure of ours; anything else is logged and cuts the file.
+      if (out.destroyed) request.log.info('export closed by the client before its end')
+      else request.log.error(error)
+      out.destroy(error as Error)
+    })
+    .finally(progress.end)
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${source.fileName}"`)
+    .header('x-export-rows', String(source.total))
+    .header('cache-control', 'no-store')
+    .send(out)
 }
 
 /**

@@ -60,9 +60,14 @@ export interface ListRequest {
   sort?: { field: string; order: 'asc' | 'desc' }
   /** Exports: the columns the user sees, in their order (their own column settings). */
   columns?: string[]
+  /** Exports: the browser's name for this export, to ask its progress by (./export/progress.ts). */
+  progressId?: string
 }
 
 const ajv = createAjv()
+
+/** The browser's name for an export it follows (./export/progress.ts). */
+export const EXPORT_PROGRESS_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' }
 
 const positiveInteger = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 const dateText = { type: 'string', minLength: 10, maxLength: 40 }
@@ -157,6 +162,7 @@ export function planList(manifest: Manifest, endpoint: ManifestEndpoint, entity:
       ...(endpoint.kind === 'export' && shown.length
         ? { columns: { type: 'array', uniqueItems: true, maxItems: shown.length, items: { enum: shown } } }
         : {}),
+      ...(endpoint.kind === 'export' ? { progressId: EXPORT_PROGRESS_ID } : {}),
       ...(sortable.size
         ? {
             sort: {
@@ -244,11 +250,12 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     pageSize: (request.pageSize as number | undefined) ?? plan.defaultPageSize,
     ...(sort ? { sort: { field: sort.field, order: sort.order ?? 'asc' } } : {}),
     ...(Array.isArray(request.columns) && request.columns.length ? { columns: request.columns as string[] } : {}),
+    ...(typeof request.progressId === 'string' ? { progressId: request.progressId } : {}),
   }
 }
 
 /** The keys of a list request sent in a query string that are not search parameters. */
-export const LIST_QUERY_KEYS = ['pageNum', 'pageSize', 'sort', 'order', 'columns'] as const
+export const LIST_QUERY_KEYS = ['pageNum', 'pageSize', 'sort', 'order', 'columns', 'progressId'] as const
 
 /**
  * A list request sent as a query string (a GET list, SPEC §7's order lists): the search parameters are keys of
@@ -257,7 +264,7 @@ export const LIST_QUERY_KEYS = ['pageNum', 'pageSize', 'sort', 'order', 'columns
  */
 export function listFromQuery(query: unknown): unknown {
   if (!query || typeof query !== 'object' || Array.isArray(query)) return query
-  const { pageNum, pageSize, sort, order, columns, ...searchParams } = query as Record<string, unknown>
+  const { pageNum, pageSize, sort, order, columns, progressId, ...searchParams } = query as Record<string, unknown>
   const whole = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value)
   return {
     searchParams,
@@ -265,6 +272,7 @@ export function listFromQuery(query: unknown): unknown {
     ...(pageSize !== undefined ? { pageSize: whole(pageSize) } : {}),
     ...(sort !== undefined && sort !== '' ? { sort: { field: sort, ...(order ? { order } : {}) } } : {}),
     ...(columns !== undefined ? { columns: Array.isArray(columns) ? columns : [columns] } : {}),
+    ...(progressId !== undefined ? { progressId } : {}),
   }
 }
 

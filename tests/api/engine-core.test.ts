@@ -8,7 +8,13 @@ import { toFieldErrors } from '../../rules/messages.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEMO_ORDER_COUNT } from '../../server/db/seed/orders.ts'
 import { domainRegistry } from '../../server/domain/index.ts'
-import { type BodyValidator, createEngine, type Engine, type ListContent } from '../../server/engine/core.ts'
+import {
+  type BodyValidator,
+  createEngine,
+  type Engine,
+  type ExportSource,
+  type ListContent,
+} from '../../server/engine/core.ts'
 import { syncEntityTables } from '../../server/engine/storage.ts'
 import type { Session } from '../../server/http/context.ts'
 import { ApiError } from '../../server/http/errors.ts'
@@ -427,17 +433,52 @@ describe('charges: create, money and the search operators', () => {
     expect(duplicate.code).toBe('400003')
   })
 
-  it('exports the screen columns as CSV with the same filters', async () => {
-    const csv = await call<string>(operator, '/test/charge/export', { searchParams: { currency: ['EUR', 'CNY'] } })
-    const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Charge code,Order no.,Amount,Created at')
-    expect(
-      lines
-        .slice(1)
-        .map((l) => l.split(',')[0])
-        .sort(),
-    ).toEqual(['C2', 'C4', 'C5'])
-    expect(csv).toContain("Bunker O'Brien surcharge")
+  it('exports the screen columns as typed cells with the same filters, a page at a time', async () => {
+    const source = await call<ExportSource>(operator, '/test/charge/export', {
+      searchParams: { currency: ['EUR', 'CNY'] },
+      sort: { field: 'amount', order: 'asc' },
+    })
+    expect(source.columns.map((c) => c.header)).toEqual(['Charge code', 'Order no.', 'Amount', 'Created at'])
+    expect(source.columns.map((c) => c.kind)).toEqual(['text', 'text', 'money', 'datetime'])
+    expect(source.total).toBe(3)
+    expect(source.fileName).toMatch(/^engineTestCharges-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    // Two pages of two: the same rows, in the same order, as one read of all.
+    const read = (offset: number, limit: number) =>
+      withTenant(database.db, operator.tenantId, (trx) => source.page(trx, offset, limit))
+    const rows = [...(await read(0, 2)), ...(await read(2, 2))]
+    expect(rows.map((cells) => cells[0]?.value)).toEqual(['C4', 'C2', 'C5'])
+    expect(rows.map((cells) => cells[1]?.value)).toEqual(["Bunker O'Brien surcharge", 'THC_Shanghai', 'THCXShanghai'])
+    // Money: a number, shown with its own places and its row's currency code.
+    expect(rows.map((cells) => cells[2])).toEqual([
+      { value: 0.001, numFmt: '#,##0.000 "EUR"' },
+      { value: 350, numFmt: '#,##0.000 "CNY"' },
+      { value: 999.999, numFmt: '#,##0.000 "CNY"' },
+    ])
+    expect(rows[0]?.[3]?.value).toBeInstanceOf(Date)
+    expect(rows[0]?.[3]?.numFmt).toBe('yyyy-mm-dd hh:mm')
+  })
+
+  it('refuses an export of more rows than its limit, naming how many match, and exports up to it', async () => {
+    const small = createEngine(manifest, {
+      registry: domainRegistry(),
+      validate: testValidator(manifest),
+      exportLimit: 2,
+    })
+    const exportOf = (currency: string[]) =>
+      withTenant(database.db, operator.tenantId, (trx) =>
+        small.handle(
+          trx,
+          endpointAt('/test/charge/export'),
+          { tenantId: operator.tenantId, session: operator, language: 'ja' },
+          { searchParams: { currency } },
+        ),
+      )
+    const over = await refusal(exportOf(['EUR', 'CNY']))
+    expect(over).toEqual({
+      code: 'validation',
+      fields: [{ field: 'searchParams', message: 'validation.exportTooLarge' }],
+    })
+    expect(((await exportOf(['CNY'])) as ExportSource).total).toBe(2)
   })
 
   async function countCharges() {

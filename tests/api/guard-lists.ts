@@ -89,6 +89,7 @@ export const SIGNED_IN: Record<string, string> = {
   createHandoff: "a one-time hand-off of the caller's own session to another tenant domain",
   listColumnsGet: "the caller's own list column settings",
   listColumnsSave: "saves the caller's own list column settings",
+  exportProgress: "how far the caller's own export has got (found by tenant, user and the caller's id only)",
   trackingHistory: "the caller's own tracking search history",
   trackingHistoryClear: "clears the caller's own tracking search history",
   screenOverlays: "the tenant's screen overlays in force, which every screen is drawn with",

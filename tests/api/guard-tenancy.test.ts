@@ -7,6 +7,7 @@ import { loadManifest } from '../../server/manifest.ts'
 import { setupTestApp } from '../support/app.ts'
 import { databaseFingerprint } from '../support/fingerprint.ts'
 import { checkProperty } from '../support/property.ts'
+import { readXlsx, XLSX_MIME } from '../support/xlsx.ts'
 
 /**
  * Issue #9's tenant-isolation guard, generated from the manifest. Users of acme.localhost, holding every
@@ -182,24 +183,22 @@ describe('tenant isolation guard (every entity endpoint of the manifest)', () =>
           const response = await request(endpoint, input, caller.token)
           expect(response.statusCode).toBeLessThan(500)
           if (endpoint.kind === 'export') {
-            // CSV without ids: it may hold no more lines than the caller's tenant has rows. It comes as the body
-            // or, from some exports, as the content of a JSON answer; any other answer is a refusal.
-            const csv = response.headers['content-type']?.toString().includes('csv')
-            const answer = csv ? undefined : response.json()
-            if (answer && answer.code !== '0000') {
+            // An .xlsx without ids: it may hold no more rows than the caller's tenant has, and exactly the rows it
+            // announced. Anything but the file is a refusal, the usual envelope.
+            if (!response.headers['content-type']?.toString().startsWith(XLSX_MIME)) {
+              const answer = response.json()
               expect(answer.code, `${endpoint.path}: ${response.body}`).toBe('220000')
               refused++
               return
             }
-            const text = answer ? answer.content : response.body
-            expect(text, `${endpoint.path}: ${response.body}`).toMatch(/^\S.*\r\n/)
             exported++
-            const lines = (text as string).split('\r\n').filter(Boolean).length - 1
+            const { rows: written } = await readXlsx(response.rawPayload)
+            expect(written.length).toBe(Number(response.headers['x-export-rows']))
             const { rows } = await sql<{ count: number }>`
               select count(*)::int as count from ${sql.table(tableOf(endpoint))} where tenant_id = ${acmeTenant}`.execute(
               test.database.db,
             )
-            expect(lines).toBeLessThanOrEqual(rows[0]?.count ?? 0)
+            expect(written.length).toBeLessThanOrEqual(rows[0]?.count ?? 0)
             return
           }
           const body = response.json()

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { readXlsx } from '../support/xlsx.ts'
 
 /** Column settings per user (SPEC §2) and the export of the columns a user sees, in the browser. */
 
@@ -63,9 +64,11 @@ describe('list columns per user', () => {
     const shown = (await headers(page)).filter((h) => h !== text('zh', 'ui', 'actions'))
     const download = page.waitForEvent('download', WAIT)
     await page.getByRole('button', { name: text('zh', 'ui', 'export') }).click()
-    const csv = (await downloaded(await download)).toString('utf8').replace(/^\ufeff/, '')
-    expect(csv.split('\r\n')[0]?.split(',')).toEqual(shown)
-    expect(csv.split('\r\n').filter(Boolean).length).toBeGreaterThan(2)
+    // An .xlsx, read back: the same headers in the same order, and the list's rows.
+    expect((await download).suggestedFilename()).toMatch(/^orderList-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const file = await readXlsx(await downloaded(await download))
+    expect(file.headers).toEqual(shown)
+    expect(file.rows.length).toBeGreaterThan(1)
     await context.close()
   })
 })

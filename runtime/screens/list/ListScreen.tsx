@@ -419,7 +419,7 @@ function Pager({ list }: { list: ListController }) {
 
 function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: PortalEntity }) {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const list = useListScreen(screen, entity)
   return (
     <div className={styles.screen}>
@@ -440,11 +440,26 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             onChange={(choices) => void list.saveColumns(choices)}
             onReset={() => void list.resetColumns()}
           />
-          {list.toolbarActions.map((action) => (
-            <Button key={action.name} appearance="primary" onClick={() => void list.run(action)}>
-              {t(action.label)}
-            </Button>
-          ))}
+          {list.toolbarActions.map((action) => {
+            // The export under way says how far it has got, and is not started twice.
+            const busy = action.endpoint === 'export' && list.exporting !== null
+            return (
+              <Button
+                key={action.name}
+                appearance="primary"
+                disabledFocusable={busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                onClick={() => void list.run(action)}
+              >
+                {busy && list.exporting?.total
+                  ? t('ui.exporting', {
+                      written: list.exporting.written.toLocaleString(i18n.language),
+                      total: list.exporting.total.toLocaleString(i18n.language),
+                    })
+                  : t(action.label)}
+              </Button>
+            )
+          })}
         </div>
         {list.status === 'loading' && <Spinner label={t('ui.loading')} />}
         {list.status === 'error' && (

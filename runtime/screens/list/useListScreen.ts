@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
+import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
-import { downloadFile } from '../../download.ts'
+import { exportFrom } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
+import { quietClient } from '../../quietClient.ts'
 import { HEADER_COUNTS_KEY } from '../../routing/menus.ts'
 import { reloadSession, useSession } from '../../session.ts'
 import {
@@ -57,6 +59,10 @@ export function arrangeColumns(columns: readonly { field: string }[], chosen: re
   return [...arranged, ...columns.filter((c) => !named.has(c.field)).map((c) => ({ field: c.field }))]
 }
 
+/** A fresh name for an export to follow (random hex: crypto.randomUUID needs a secure context). */
+const exportId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+
 /** An open create/update form over the list. */
 export interface Editing {
   action: ActionDef
@@ -78,6 +84,9 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const [importing, setImporting] = useState<ActionDef | null>(null)
   // A row action that calls a hand-written endpoint and asks for something first (its input's dialog).
   const [calling, setCalling] = useState<Editing | null>(null)
+  // The export under way: rows the server has written of its total (asked while the file streams down).
+  const [exporting, setExporting] = useState<{ written: number; total: number } | null>(null)
+  const exportingRef = useRef(false)
   // The tenant's view of the entity (an overlay's labels, defaults and rules), else the manifest's.
   const entity = tenantEntity ?? entityDef(screen.entity)
 
@@ -220,15 +229,40 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         return
       }
       if (action.endpoint === 'export') {
-        const call = clientCall(client, screen.endpoints?.export)
-        if (!call) return
+        const endpoint = screen.endpoints?.export
+        if (!endpoint || exportingRef.current) return
+        exportingRef.current = true
         // What the user sees: the current filters and sort, their columns in their order, every page.
         const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = request as Record<string, unknown>
-        const answer = await call({ ...filters, columns: visibleColumns.map((c) => c.field) }).catch(() => null)
-        if (!answer) return
-        const csv = String(answer.content ?? '')
-        downloadFile(`${screen.name}-${new Date().toISOString().slice(0, 10)}.csv`, `\ufeff${csv}`, 'text/csv')
-        effects.toast(t('ui.exported', { count: Math.max(0, csv.split('\r\n').length - 2) }), { intent: 'success' })
+        const progressId = exportId()
+        setExporting({ written: 0, total: 0 })
+        // While the .xlsx streams down, the server says how many rows it has written (decisions: #24).
+        const poll = setInterval(() => {
+          quietClient.b2b
+            .exportProgress({ progressId })
+            .then(({ content }) => {
+              if (content.known && exportingRef.current)
+                setExporting({ written: content.written, total: content.total })
+            })
+            .catch(() => undefined)
+        }, 700)
+        try {
+          const rows = await exportFrom(
+            endpoint,
+            { ...filters, columns: visibleColumns.map((c) => c.field), progressId },
+            `${screen.name}.xlsx`,
+          )
+          effects.toast(t('ui.exported', { count: rows }), { intent: 'success' })
+        } catch (error) {
+          const refused = error instanceof RequestError ? error : null
+          effects.toast(refused?.fieldErrors[0]?.message ?? refused?.message ?? t('ui.loadFailed'), {
+            intent: 'error',
+          })
+        } finally {
+          clearInterval(poll)
+          exportingRef.current = false
+          setExporting(null)
+        }
         return
       }
       if (action.endpoint === 'delete' && row) {
@@ -272,6 +306,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     reload,
     toolbarActions,
     rowActions,
+    /** The export under way (rows written of the total), else null. */
+    exporting,
     /** Every column of the screen with the user's order and hidden flags; the table draws visibleColumns. */
     columnChoices,
     visibleColumns,

@@ -188,6 +188,8 @@ export interface EditDeadlineDef {
 export interface ExtendsDef {
   entity: string
   fields?: string[]
+  /** A body's sub-table rows are partial too, their columns optional (a form's prefill: rows half known). */
+  partialRows?: boolean
 }
 
 export interface EntityDef {
@@ -311,6 +313,11 @@ export interface ScreenDef {
     sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[]
     /** A form screen's fields a new record takes from the query parameters of the same name (an action's param). */
     prefill?: string[]
+    /**
+     * A hand-written GET endpoint the prefilled fields are sent to as its query; its answer (the form's entity, or
+     * a body extending it) gives the new record's other starting values (the B/L instruction from its order).
+     */
+    prefillCall?: string
   }
   /**
    * A detail screen's documents (issue #23, an order's files by type): `list` and `upload` name hand-written

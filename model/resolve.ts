@@ -275,13 +275,27 @@ export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): 
       ...(all.length ? { rules: all } : {}),
     }
   }
+  // With partialRows, a sub-table's rows leave out what they do not know: each column optional.
+  const partial = (field: FieldDef): FieldDef =>
+    def.extends?.partialRows && field.type === 'array' && field.items
+      ? {
+          ...field,
+          items: Object.fromEntries(
+            Object.entries(field.items).map(([column, { required: _r, default: _d, ...rest }]) => [column, rest]),
+          ),
+        }
+      : field
   const taken = names.map((name) => {
     const { required: _required, default: _default, ...field } = base.fields[name] as FieldDef
-    return [name, field.readOnly ? field : { ...field, nullable: true }] as const
+    return [name, field.readOnly ? field : { ...partial(field), nullable: true }] as const
   })
   return {
     ...def,
-    extends: { entity: def.extends.entity, fields: names },
+    extends: {
+      entity: def.extends.entity,
+      fields: names,
+      ...(def.extends.partialRows ? { partialRows: true } : {}),
+    },
     fields: { ...Object.fromEntries(taken), ...def.fields },
   }
 }

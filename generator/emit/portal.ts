@@ -161,7 +161,9 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
       (endpoint.kind === 'custom' && [screen.attachments?.list, screen.attachments?.upload].includes(endpoint.id)) ||
       // The call a server notice asks (`notice: { call }`).
       (endpoint.kind === 'custom' &&
-        screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)),
+        screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)) ||
+      // The call a new record's prefill asks (`form.prefillCall`).
+      (endpoint.kind === 'custom' && screens.some((s) => s.form?.prefillCall === endpoint.id)),
   )
   const entities: Record<string, PortalEntity> = {}
   for (const name of [...entityNames].sort()) {

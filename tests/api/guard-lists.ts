@@ -202,6 +202,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'cargoFeedSubmission.create': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'cargoFeedSubmission.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   blOrderFuzzyQuery: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  // What a new instruction starts with from its order (the editor's prefill call), for the same callers.
+  blInstructionPrefill: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'blInstruction.transition': PROVIDER_DESK,
   // Its documents from the B/L editor: whoever may read the instruction (the order is read with it, in scope).
   blInstructionDcsaExport: [...PROVIDER_DESK, ...BOOKERS.slice(1)],

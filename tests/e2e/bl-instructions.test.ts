@@ -33,8 +33,10 @@ const zh = (namespace: string, key: string) => text('zh', namespace, key)
 describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => {
   it('refuses the broken instruction with SPEC §5’s messages, submits the corrected one, the operator confirms it, the customer downloads it', async () => {
     // A confirmed FCL order of the customer with no instruction yet (the seed leaves the newer ones free).
-    const { rows } = await sql<{ id: number; order_no: string }>`
-      select o.id, o.order_no from booking_order o join tenant t on t.id = o.tenant_id
+    const { rows } = await sql<{ id: number; order_no: string; vessel: string; containers: number }>`
+      select o.id, o.order_no, o.vessel,
+        (select coalesce(sum((c->>'quantity')::int), 0) from jsonb_array_elements(o.containers) c)::int as containers
+      from booking_order o join tenant t on t.id = o.tenant_id
       where t.code = 'demo' and o.container_load_type = 'FCL' and o.state in ('accepted', 'booked')
         and not exists (select 1 from bl_instruction b where b.order = o.id)
       order by o.id desc limit 1`.execute(portal.server.database.db)
@@ -52,7 +54,14 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
     await orderSection.waitFor(WAIT)
     const order = orderSection.getByRole('combobox', { name: named(en('bl', 'order')) })
     await expect.poll(() => order.inputValue(), WAIT).toContain(orderNo)
-    // No B/L number yet.
+    // The instruction starts with what the order knows: its vessel, and a row per container it books.
+    const routing = page.getByRole('region', { name: en('bl', 'sectionRouting') })
+    expect(await routing.getByLabel('Vessel').inputValue()).toBe(rows[0]?.vessel)
+    const containers = page.getByRole('region', { name: en('bl', 'sectionContainers') })
+    const booked = Math.min(rows[0]?.containers ?? 0, 10)
+    expect(await containers.getByLabel(named(en('bl', 'containerNo'))).count()).toBe(Math.max(booked, 1))
+    // No B/L number yet (the order's master B/L, if it has one, is taken out).
+    await orderSection.getByLabel(named(en('bl', 'blNo'))).fill('')
     await orderSection.getByLabel(named(en('bl', 'bizNo'))).fill('HZMH-2026-0412')
     await orderSection.getByLabel(named(en('bl', 'blWay'))).selectOption({ label: en('bl', 'blWay_general') })
     await orderSection.getByLabel(named(en('bl', 'originalCount'))).fill('3')
@@ -65,7 +74,6 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
     await parties.getByLabel('Consignee').fill('PACIFIC HOME GOODS INC.\n1200 HARBOR BLVD\nLONG BEACH CA 90802 USA')
     await parties.getByLabel('Notify party').fill('SAME AS CONSIGNEE')
 
-    const routing = page.getByRole('region', { name: en('bl', 'sectionRouting') })
     await routing.getByLabel(named(en('bl', 'placeOfReceiptCode'))).fill('CNHGH')
     await routing.getByLabel(named(en('bl', 'placeOfReceiptName'))).fill('HANGZHOU')
     await pick(routing, en('bl', 'portOfLoadingCode'), 'CNSHA', /CNSHA/)
@@ -90,7 +98,6 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
     await cargo.getByLabel(named(en('bl', 'volume'))).fill('56.125')
     await cargo.getByLabel(named(en('bl', 'woodPackagingType'))).selectOption({ label: en('bl', 'wood_none') })
 
-    const containers = page.getByRole('region', { name: en('bl', 'sectionContainers') })
     const addRow = containers.getByRole('button', { name: en('widget', 'addRow') })
     const rowsOf = (label: string) => containers.getByLabel(named(label))
     const fillRow = async (i: number, number: string, pieces: string, weight: string, volume: string) => {
@@ -108,12 +115,16 @@ describe('B/L instructions (/cargoFeedList, /cargoFeedSubmission/:mode)', () => 
       await rowsOf('Marks').nth(i).fill('N/M')
       await rowsOf(en('bl', 'description')).nth(i).fill('COTTON T-SHIRTS')
     }
+    // Three rows: the order's, one added for each missing, those past the third removed.
+    const rowCount = () => rowsOf(en('bl', 'containerNo')).count()
+    while ((await rowCount()) > 3)
+      await containers
+        .getByRole('button', { name: text('en', 'widget', 'removeRow').replace('{{index}}', '4') })
+        .click()
+    while ((await rowCount()) < 3) await addRow.click()
     // A wrong check digit (CSQU3054383 is right), then the same container twice.
-    // The form starts with the one row the list needs.
     await fillRow(0, 'CSQU3054384', '700', '10500.5', '30.125')
-    await addRow.click()
     await fillRow(1, 'MSKU9070323', '250', '4000', '13')
-    await addRow.click()
     await fillRow(2, 'MSKU9070323', '250', '4000', '13')
     await page.getByRole('textbox', { name: 'Remarks' }).fill('FREIGHT PREPAID')
 

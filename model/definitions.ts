@@ -229,6 +229,12 @@ export interface EndpointDef {
   public?: boolean
   /** Engine endpoints: a fixed condition (field → allowed values); rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
+  /**
+   * An import binding: the entity (stored: false) of what the import asks besides the file — its form in the
+   * dialog, sent as the query string and checked by its validator; each of its fields is set on every row (the
+   * customer an operator imports bookings for, the data scope's company).
+   */
+  input?: string
 }
 
 export interface ActionDef {

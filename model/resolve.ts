@@ -55,6 +55,8 @@ export interface ManifestEndpoint {
   search?: ScreenDef['search']
   /** A fixed condition of the binding (field → allowed values): rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
+  /** An import's parameters besides the file (an entity, stored: false): set on every imported row. */
+  input?: string
   /** Another method and path of the endpoint with this id: the same input, answer, access and code. */
   servedAs?: string
   /** A custom endpoint that fires this transition of the entity's state machine (its engine does the work). */
@@ -181,6 +183,7 @@ export function resolveManifest(sources: Sources): Manifest {
         screens: [screen.name],
         ...(kind === 'list' || kind === 'export' ? { search: withRangeParams(screen.search ?? []) } : {}),
         ...(binding.filter ? { filter: binding.filter } : {}),
+        ...(binding.input ? { input: binding.input } : {}),
       })
     }
   }

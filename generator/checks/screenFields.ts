@@ -63,6 +63,30 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
             `add ${f} to a section's fields`,
           )
       })
+      // What an import asks besides the file: a body entity whose fields are the screen's entity's, set on each row.
+      for (const [kind, binding] of Object.entries(screen.endpoints ?? {})) {
+        if (!binding?.input) continue
+        const at_ = [...at, 'endpoints', kind, 'input']
+        const input = entities[binding.input]
+        if (kind !== 'import')
+          report(file, at_, 'only an import binding asks for input besides its file', `endpoints.import`)
+        else if (!input || input.stored !== false)
+          report(
+            file,
+            at_,
+            `"${binding.input}" is not a request entity (stored: false)`,
+            'the entity of the dialog form: schemas/<name>.yaml with stored: false',
+          )
+        else
+          for (const name of Object.keys(input.fields))
+            if (entity && !entity.fields[name])
+              report(
+                file,
+                at_,
+                `${binding.input}'s "${name}" is not a field of ${entity.entity}: the import sets it on every row`,
+                `fields of ${entity.entity}`,
+              )
+      }
       // The call a prefill asks: a hand-written GET taking the prefilled fields as its query, and answering the
       // form's entity (or a body extending it), so what it gives are fields the form holds.
       const prefillCall = screen.form?.prefillCall

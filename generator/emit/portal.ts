@@ -147,6 +147,8 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
     ...actions.flatMap((action) => (action.input ? [action.input] : [])),
     // A detail's documents panel: the upload's form (the document type).
     ...(screen.attachments ? [screen.attachments.form] : []),
+    // What an import asks besides the file (an operator's customer): its dialog's form.
+    ...screens.flatMap((s) => Object.values(s.endpoints ?? {}).flatMap((b) => (b?.input ? [b.input] : []))),
   ]
   const entityNames = new Set(own)
   for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)

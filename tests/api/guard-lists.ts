@@ -151,6 +151,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // Orders, provider side: the operator's order list, its export, confirmation per mode, tracking events.
   'orderList.list': PROVIDER_DESK,
   'orderList.export': PROVIDER_DESK,
+  // The operators' booking import for a chosen customer enterprise (issue #23).
+  'orderList.import': PROVIDER_DESK,
   fclComfirm: PROVIDER_DESK,
   lclComfirm: PROVIDER_DESK,
   airComfirm: PROVIDER_DESK,

@@ -116,6 +116,42 @@ fields:
     ])
   })
 
+  it("an import's input is a request entity of the screen entity's fields, on an import binding only", () => {
+    const TARGET = `entity: watchImportTarget
+label: l
+stored: false
+fields:
+  pol: { type: string, required: true }
+`
+    const area = (binding: string) => AREA.replace('    search:\n', `    endpoints:\n      ${binding}\n    search:\n`)
+    const checked = (text: string, target = TARGET) =>
+      where(
+        checkScreenFields(
+          contextOf({
+            'schemas/priceWatch.yaml': WATCH,
+            'schemas/watchImportTarget.yaml': target,
+            'screens/watch.yaml': text,
+          }),
+        ),
+      )
+    expect(checked(area('import: { method: POST, path: /w/import, input: watchImportTarget }'))).toEqual([])
+    expect(checked(area('export: { method: POST, path: /w/export, input: watchImportTarget }'))).toEqual([
+      expect.stringMatching(/endpoints\.export\.input: only an import binding asks for input/),
+    ])
+    expect(
+      checked(
+        area('import: { method: POST, path: /w/import, input: watchImportTarget }'),
+        TARGET.replace('pol:', 'port:'),
+      ),
+    ).toEqual([expect.stringMatching(/watchImportTarget's "port" is not a field of priceWatch/)])
+    expect(
+      checked(
+        area('import: { method: POST, path: /w/import, input: watchImportTarget }'),
+        TARGET.replace('stored: false\n', ''),
+      ),
+    ).toEqual([expect.stringMatching(/"watchImportTarget" is not a request entity/)])
+  })
+
   it('a screen without an entity names no fields to check', () => {
     expect(check(AREA.replace('    entity: priceWatch\n', ''))).toEqual([])
   })

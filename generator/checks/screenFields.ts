@@ -70,7 +70,7 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
         const input = entities[binding.input]
         if (kind !== 'import')
           report(file, at_, 'only an import binding asks for input besides its file', `endpoints.import`)
-        else if (!input || input.stored !== false)
+        else if (input?.stored !== false)
           report(
             file,
             at_,

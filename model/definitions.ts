@@ -217,6 +217,8 @@ export interface EditDeadlineDef {
 export interface ExtendsDef {
   entity: string
   fields?: string[]
+  /** A body's sub-table rows are partial too, their columns optional (a form's prefill: rows half known). */
+  partialRows?: boolean
 }
 
 export interface EntityDef {
@@ -256,6 +258,12 @@ export interface EndpointDef {
   public?: boolean
   /** Engine endpoints: a fixed condition (field → allowed values); rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
+  /**
+   * An import binding: the entity (stored: false) of what the import asks besides the file — its form in the
+   * dialog, sent as the query string and checked by its validator; each of its fields is set on every row (the
+   * customer an operator imports bookings for, the data scope's company).
+   */
+  input?: string
 }
 
 export interface ActionDef {
@@ -342,6 +350,11 @@ export interface ScreenDef {
     sections: { title: string; columns?: number; fields: string[]; rules?: UiRule[] }[]
     /** A form screen's fields a new record takes from the query parameters of the same name (an action's param). */
     prefill?: string[]
+    /**
+     * A hand-written GET endpoint the prefilled fields are sent to as its query; its answer (the form's entity, or
+     * a body extending it) gives the new record's other starting values (the B/L instruction from its order).
+     */
+    prefillCall?: string
   }
   /**
    * A detail screen's documents (issue #23, an order's files by type): `list` and `upload` name hand-written

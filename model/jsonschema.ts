@@ -140,9 +140,11 @@ function singleFieldSchema(
     }
     case 'ref':
       // Reference lists (ports, carriers…) are keyed by their code; entities by id.
-      if (isReferenceList(entities, field.ref))
+      if (isReferenceList(entities, field.ref)) {
         Object.assign(s, { type: 'string', minLength: 1, maxLength: 64, wbText: true })
-      else Object.assign(s, { type: 'integer', minimum: 1 })
+        // A code of the list, or one of its named shape (an HS code: a subheading or a national code beginning with one).
+        copy('format')
+      } else Object.assign(s, { type: 'integer', minimum: 1 })
       break
     case 'file':
       Object.assign(s, { type: 'string', minLength: 1, maxLength: 128, wbText: true })
@@ -331,6 +333,9 @@ export function contentSchema(
   return { type: 'object', properties, additionalProperties: false, ...(required.length ? { required } : {}) }
 }
 
+/** JSON Schema's own formats an answer's schema may name. */
+const STANDARD_FORMATS = ['date', 'date-time', 'email', 'uri']
+
 function contentField(
   field: FieldDef,
   entities: Record<string, EntityDef>,
@@ -356,8 +361,15 @@ function contentField(
     // The input schema's type and format; its bounds and our keywords say nothing about an answer.
     const input = fieldSchema({ ...field, required: false, default: undefined, label: undefined }, entities)
     const one = (input.type === 'array' ? input.items : input) as JsonSchema
+    // A format JSON Schema names (a date, an email) says what the value is; ours (rules/formats.ts: unlocode,
+    // isoContainer…) are checks of input, unknown to a reader of the answer's schema.
     const keep = (schema: JsonSchema): JsonSchema =>
-      Object.fromEntries(Object.entries(schema).filter(([key]) => ['type', 'enum', 'format'].includes(key)))
+      Object.fromEntries(
+        Object.entries(schema).filter(
+          ([key, value]) =>
+            ['type', 'enum'].includes(key) || (key === 'format' && STANDARD_FORMATS.includes(value as string)),
+        ),
+      )
     s = input.type === 'array' ? { type: 'array', items: keep(one) } : keep(input)
   }
   if (!field.nullable) return s

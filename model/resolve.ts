@@ -55,6 +55,8 @@ export interface ManifestEndpoint {
   search?: ScreenDef['search']
   /** A fixed condition of the binding (field → allowed values): rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
+  /** An import's parameters besides the file (an entity, stored: false): set on every imported row. */
+  input?: string
   /** Another method and path of the endpoint with this id: the same input, answer, access and code. */
   servedAs?: string
   /** A custom endpoint that fires this transition of the entity's state machine (its engine does the work). */
@@ -181,6 +183,7 @@ export function resolveManifest(sources: Sources): Manifest {
         screens: [screen.name],
         ...(kind === 'list' || kind === 'export' ? { search: withRangeParams(screen.search ?? []) } : {}),
         ...(binding.filter ? { filter: binding.filter } : {}),
+        ...(binding.input ? { input: binding.input } : {}),
       })
     }
   }
@@ -277,13 +280,27 @@ export function withInherited(def: EntityDef, defs: Record<string, EntityDef>): 
       ...(all.length ? { rules: all } : {}),
     }
   }
+  // With partialRows, a sub-table's rows leave out what they do not know: each column optional.
+  const partial = (field: FieldDef): FieldDef =>
+    def.extends?.partialRows && field.type === 'array' && field.items
+      ? {
+          ...field,
+          items: Object.fromEntries(
+            Object.entries(field.items).map(([column, { required: _r, default: _d, ...rest }]) => [column, rest]),
+          ),
+        }
+      : field
   const taken = names.map((name) => {
     const { required: _required, default: _default, ...field } = base.fields[name] as FieldDef
-    return [name, field.readOnly ? field : { ...field, nullable: true }] as const
+    return [name, field.readOnly ? field : { ...partial(field), nullable: true }] as const
   })
   return {
     ...def,
-    extends: { entity: def.extends.entity, fields: names },
+    extends: {
+      entity: def.extends.entity,
+      fields: names,
+      ...(def.extends.partialRows ? { partialRows: true } : {}),
+    },
     fields: { ...Object.fromEntries(taken), ...def.fields },
   }
 }

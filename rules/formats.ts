@@ -27,6 +27,16 @@ export function airWaybill(value: string): boolean {
   return Number(digits.slice(3, 10)) % 7 === Number(digits[10])
 }
 
+/**
+ * An HS code (SPEC §9 "HS code sources: customs code or US code"): a Harmonized System 2022 subheading of 6
+ * digits, or a national tariff code of 8 or 10 digits that begins with one — China customs' 10-digit code, the
+ * US HTS 8-digit subheading or 10-digit statistical number. That the first six digits are a subheading on the
+ * Harmonized System list is the server's check (server/domain/blInstructions/hsCode.ts), the list being its.
+ */
+export function hsCode(value: string): boolean {
+  return /^\d{6}(\d{2}|\d{4})?$/.test(value)
+}
+
 /** UN/LOCODE: ISO 3166 country code and a 3-character location (letters and digits 2–9). */
 export function unlocode(value: string): boolean {
   return /^[A-Z]{2}[A-Z2-9]{3}$/.test(value)
@@ -83,6 +93,7 @@ export function dateTime(value: string): boolean {
 export const formats: Record<string, (value: string) => boolean> = {
   isoContainer,
   airWaybill,
+  hsCode,
   unlocode,
   email,
   chinaMobile,

@@ -12,6 +12,7 @@ import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
+import { blInstructionHandlers } from './domain/blInstructions/prefill.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -269,6 +270,7 @@ export async function buildApp({
         ...orderHandlers(manifest, engine),
         ...operatingHandlers(engine),
         ...dcsaHandlers(engine),
+        ...blInstructionHandlers(engine),
         ...orderCallHandlers(manifest, engine),
         ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,

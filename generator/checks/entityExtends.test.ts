@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { EntityDef } from '../../model/definitions.ts'
+import { withInherited } from '../../model/resolve.ts'
 import { checkEntityExtends } from './entityExtends.ts'
 import { checkMetaSchema } from './metaSchema.ts'
 import { contextOf, printed, where } from './testing.ts'
@@ -71,6 +73,30 @@ describe('checkEntityExtends', () => {
     // The rule over pol and note stays behind: note is not taken.
     expect(context.entities.priceWatchEdit?.rules).toEqual([
       { kind: 'atLeastOne', fields: ['pol', 'maxPrice'], message: 'l' },
+    ])
+  })
+
+  it("a body's partial rows leave each row's columns optional; only a body takes partial rows", () => {
+    const watch = WATCH.replace(
+      '  note: { type: string, readOnly: true }\n',
+      '  note: { type: string, readOnly: true }\n  rows: { type: array, items: { no: { type: string, required: true } } }\n',
+    )
+    const partial = EDIT.replace('[pol, maxPrice, state]', '[pol, rows]').replace(
+      '  entity: priceWatch\n',
+      '  entity: priceWatch\n  partialRows: true\n',
+    )
+    const files = (edit: string) => ({ 'schemas/priceWatch.yaml': watch, 'schemas/priceWatchEdit.yaml': edit })
+    expect(checkEntityExtends(contextOf(files(partial)))).toEqual([])
+    const rowsOf = (edit: string) => {
+      const { entities } = contextOf(files(edit))
+      return withInherited(entities.priceWatchEdit as EntityDef, entities).fields.rows?.items
+    }
+    expect(rowsOf(partial)).toEqual({ no: { type: 'string' } })
+    expect(rowsOf(partial.replace('partialRows: true', 'partialRows: false'))).toEqual({
+      no: { type: 'string', required: true },
+    })
+    expect(where(checkEntityExtends(contextOf(files(partial.replace('stored: false\n', '')))))).toEqual([
+      'schemas/priceWatchEdit.yaml:5:16 extends.partialRows: only a body takes partial rows: a stored entity takes the fields as declared',
     ])
   })
 

@@ -25,6 +25,13 @@ export function checkEntityExtends({ entityFiles, entities }: CheckContext): Con
       )
       continue
     }
+    if (def.extends.partialRows && def.stored !== false)
+      report(
+        file,
+        ['extends', 'partialRows'],
+        'only a body takes partial rows: a stored entity takes the fields as declared',
+        'stored: false beside it',
+      )
     if (base.extends) {
       report(
         file,

@@ -73,6 +73,92 @@ describe('checkScreenFields', () => {
     ])
   })
 
+  it("a form's prefill call is a GET that takes the prefilled fields and answers the form's entity", () => {
+    const PREFILL = `entity: priceWatchPrefill
+label: l
+stored: false
+extends: { entity: priceWatch }
+fields: {}
+`
+    const QUERY = `entity: polQuery
+label: l
+stored: false
+fields:
+  pol: { type: string }
+`
+    const area = (call: string, method = 'GET', response = 'priceWatchPrefill', kind = 'custom') =>
+      AREA.replace(
+        'label: l\n',
+        `label: l\nendpoints:\n  - { name: watchPrefill, method: ${method}, path: /p, summary: s, body: polQuery, response: ${response} }\n`,
+      )
+        .replace('kind: list', `kind: ${kind}\n    component: c`)
+        .replace(
+          '        - { title: t, fields: [pol, maxPrice] }\n',
+          `        - { title: t, fields: [pol, maxPrice] }\n      prefill: [pol]\n      prefillCall: ${call}\n`,
+        )
+    const checked = (text: string) =>
+      where(
+        checkScreenFields(
+          contextOf({
+            'schemas/priceWatch.yaml': WATCH,
+            'schemas/priceWatchPrefill.yaml': PREFILL,
+            'schemas/polQuery.yaml': QUERY,
+            'screens/watch.yaml': text,
+          }),
+        ),
+      )
+    expect(checked(area('watchPrefill'))).toEqual([])
+    expect(checked(area('watchPrefill', 'GET', 'priceWatch', 'form'))).toEqual([])
+    expect(checked(area('watchPrefil'))).toEqual([
+      expect.stringMatching(/form\.prefillCall: "watchPrefil" is not a hand-written GET endpoint/),
+    ])
+    expect(checked(area('watchPrefill', 'POST'))).toEqual([
+      expect.stringMatching(/form\.prefillCall: "watchPrefill" is not a hand-written GET endpoint/),
+    ])
+    expect(checked(area('watchPrefill', 'GET', 'polQuery'))).toEqual([
+      expect.stringMatching(/form\.prefillCall: "watchPrefill" answers polQuery, not the form's entity priceWatch/),
+    ])
+    expect(checked(area('watchPrefill').replace('prefill: [pol]', 'prefill: [maxPrice]'))).toEqual([
+      expect.stringMatching(/form\.prefillCall: "watchPrefill" takes no "maxPrice"/),
+    ])
+  })
+
+  it("an import's input is a request entity of the screen entity's fields, on an import binding only", () => {
+    const TARGET = `entity: watchImportTarget
+label: l
+stored: false
+fields:
+  pol: { type: string, required: true }
+`
+    const area = (binding: string) => AREA.replace('    search:\n', `    endpoints:\n      ${binding}\n    search:\n`)
+    const checked = (text: string, target = TARGET) =>
+      where(
+        checkScreenFields(
+          contextOf({
+            'schemas/priceWatch.yaml': WATCH,
+            'schemas/watchImportTarget.yaml': target,
+            'screens/watch.yaml': text,
+          }),
+        ),
+      )
+    expect(checked(area('import: { method: POST, path: /w/import, input: watchImportTarget }'))).toEqual([])
+    expect(checked(area('export: { method: POST, path: /w/export, input: watchImportTarget }'))).toEqual([
+      expect.stringMatching(/endpoints\.export\.input: only an import binding asks for input/),
+    ])
+    expect(
+      checked(
+        area('import: { method: POST, path: /w/import, input: watchImportTarget }'),
+        TARGET.replace('pol:', 'port:'),
+      ),
+    ).toEqual([expect.stringMatching(/watchImportTarget's "port" is not a field of priceWatch/)])
+    expect(
+      checked(
+        area('import: { method: POST, path: /w/import, input: watchImportTarget }'),
+        TARGET.replace('stored: false\n', ''),
+      ),
+    ).toEqual([expect.stringMatching(/"watchImportTarget" is not a request entity/)])
+  })
+
   it('a screen without an entity names no fields to check', () => {
     expect(check(AREA.replace('    entity: priceWatch\n', ''))).toEqual([])
   })

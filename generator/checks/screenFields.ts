@@ -45,10 +45,17 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
       )
       // A prefilled field is one the form shows, so the reader sees what the page filled in.
       const shown = new Set(screen.form?.sections.flatMap((section) => section.fields) ?? [])
+      // A form screen, or a hand-written flow that draws its entity's form from these sections (the B/L editor).
+      const drawsForm = screen.kind === 'form' || (screen.kind === 'custom' && !!entity)
       screen.form?.prefill?.forEach((f, k) => {
         needField([...at, 'form', 'prefill', k], f)
-        if (screen.kind !== 'form')
-          report(file, [...at, 'form', 'prefill'], 'only a form screen is prefilled from its query', 'kind: form')
+        if (!drawsForm)
+          report(
+            file,
+            [...at, 'form', 'prefill'],
+            'only a form screen is prefilled from its query',
+            'kind: form, or kind: custom with an entity',
+          )
         else if (!shown.has(f) && (!entity || known.includes(f)))
           report(
             file,
@@ -58,6 +65,72 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
             `add ${f} to a section's fields`,
           )
       })
+      // What an import asks besides the file: a body entity whose fields are the screen's entity's, set on each row.
+      for (const [kind, binding] of Object.entries(screen.endpoints ?? {})) {
+        if (!binding?.input) continue
+        const at_ = [...at, 'endpoints', kind, 'input']
+        const input = entities[binding.input]
+        if (kind !== 'import')
+          report(file, at_, 'only an import binding asks for input besides its file', `endpoints.import`)
+        else if (input?.stored !== false)
+          report(
+            file,
+            at_,
+            `"${binding.input}" is not a request entity (stored: false)`,
+            'the entity of the dialog form: schemas/<name>.yaml with stored: false',
+          )
+        else
+          for (const name of Object.keys(input.fields))
+            if (entity && !entity.fields[name])
+              report(
+                file,
+                at_,
+                `${binding.input}'s "${name}" is not a field of ${entity.entity}: the import sets it on every row`,
+                `fields of ${entity.entity}`,
+              )
+      }
+      // The call a prefill asks: a hand-written GET taking the prefilled fields as its query, and answering the
+      // form's entity (or a body extending it), so what it gives are fields the form holds.
+      const prefillCall = screen.form?.prefillCall
+      if (prefillCall !== undefined) {
+        const endpoint = endpoints.get(prefillCall)
+        const answer = endpoint && typeof endpoint.response === 'string' ? entities[endpoint.response] : undefined
+        const query = endpoint?.body ? entities[endpoint.body] : undefined
+        if (!screen.form?.prefill?.length)
+          report(
+            file,
+            [...at, 'form', 'prefillCall'],
+            'a prefill call is asked with the prefilled fields: the form names none',
+            'prefill: [order] beside it',
+          )
+        if (endpoint?.method !== 'GET')
+          report(
+            file,
+            [...at, 'form', 'prefillCall'],
+            `"${prefillCall}" is not a hand-written GET endpoint`,
+            `one of ${listOf(
+              [...endpoints.values()].filter((e) => e.method === 'GET').map((e) => e.name),
+              30,
+            )}`,
+            suggestion(prefillCall, [...endpoints.keys()]) ?? "declare it under an area's endpoints:",
+          )
+        else if (!answer || (answer.entity !== screen.entity && answer.extends?.entity !== screen.entity))
+          report(
+            file,
+            [...at, 'form', 'prefillCall'],
+            `"${prefillCall}" answers ${String(endpoint.response)}, not the form's entity ${String(screen.entity)}`,
+            `response: ${String(screen.entity)}, or an entity that extends it`,
+          )
+        else
+          for (const name of screen.form?.prefill ?? [])
+            if (!query?.fields[name])
+              report(
+                file,
+                [...at, 'form', 'prefillCall'],
+                `"${prefillCall}" takes no "${name}": the prefilled fields are its query`,
+                `a body entity with the field ${name}`,
+              )
+      }
       // A notice reads two site settings the portal has (schemas/siteSettingsView.yaml), the switch a boolean;
       // or a hand-written GET endpoint of some area, the switch a boolean field of its answer.
       const notice = screen.notice

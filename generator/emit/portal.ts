@@ -147,6 +147,8 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
     ...actions.flatMap((action) => (action.input ? [action.input] : [])),
     // A detail's documents panel: the upload's form (the document type).
     ...(screen.attachments ? [screen.attachments.form] : []),
+    // What an import asks besides the file (an operator's customer): its dialog's form.
+    ...screens.flatMap((s) => Object.values(s.endpoints ?? {}).flatMap((b) => (b?.input ? [b.input] : []))),
   ]
   const entityNames = new Set(own)
   for (const name of own) for (const ref of referencedEntities(manifest.entities[name])) entityNames.add(ref)
@@ -161,7 +163,9 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
       (endpoint.kind === 'custom' && [screen.attachments?.list, screen.attachments?.upload].includes(endpoint.id)) ||
       // The call a server notice asks (`notice: { call }`).
       (endpoint.kind === 'custom' &&
-        screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)),
+        screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)) ||
+      // The call a new record's prefill asks (`form.prefillCall`).
+      (endpoint.kind === 'custom' && screens.some((s) => s.form?.prefillCall === endpoint.id)),
   )
   const entities: Record<string, PortalEntity> = {}
   for (const name of [...entityNames].sort()) {

@@ -57,8 +57,10 @@ export function uploadImport(
   path: string,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  /** What the import asks besides the file (the binding's `input:`, an operator's customer), as the query. */
+  params: Record<string, unknown> = {},
 ): Promise<ImportContent> {
-  return postFile<ImportContent>(buildUrl(path), file, onProgress, signal)
+  return postFile<ImportContent>(buildUrl(path, params), file, onProgress, signal)
 }
 
 /**

@@ -598,6 +598,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     call: EngineCall,
     data: Record<string, unknown>,
     remark?: string,
+    /** Read-only fields the call sets (an import's parameters: the customer an operator imports for). */
+    fixed: Record<string, unknown> = {},
   ): Promise<ApiRow> => {
     // Written from the server's clock, not the column's default now(): a record created "today" is dated
     // on the day the tenant and the rules see, whatever the database's own clock says.
@@ -611,9 +613,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     }
     for (const column of writable(plan))
       if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
-    Object.assign(values, await derivedValues(trx, plan, call, null, data))
+    // The derivations see the fixed fields too (whose order an operator's import books: its source's checks).
+    Object.assign(values, await derivedValues(trx, plan, call, null, { ...data, ...fixed }))
     if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial
     Object.assign(values, scopeValues(plan.entity, call.session, plan.columns))
+    for (const [field, value] of Object.entries(fixed)) values[columnOf(plan, field).column] = value
     for (const column of plan.columns) {
       const kind = column.field?.numbering
       const numbering = kind && registry.numberings.get(kind)
@@ -671,6 +675,28 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     after: ApiRow,
   ) => ({ trx, call, manifest, entity: plan.entity, before, after, at: clock() })
 
+  /**
+   * An import's parameters (the binding's `input:`), set on every row. The data scope's company among them is
+   * whose records the rows become: only an operator names one (a customer's own binding asks for none, and
+   * their rows are their company's), and it must be an enterprise of the tenant, else nothing is imported.
+   */
+  const importTarget = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> => {
+    const company = plan.entity.dataScope?.company
+    if (company === undefined || params[company] === undefined) return params
+    const { rows } = await sql<{ id: number }>`
+      select id from company where tenant_id = ${call.tenantId} and id = ${params[company]} and company_type = 2`.execute(
+      trx,
+    )
+    if (call.session.companyUserType !== 1 || !rows.length)
+      throw new ApiError('validation', {}, [{ field: company, message: 'import.customerNotEnterprise', params: {} }])
+    return params
+  }
+
   const kinds: Record<
     EngineKind,
     (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
@@ -705,7 +731,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
 
     /** input: the sheet the route read from the upload (./import/workbook.ts); rows as create stores them. */
     async import(trx, plan, call, input) {
-      const { sheet } = input as { sheet: Sheet }
+      const { sheet, params = {} } = input as { sheet: Sheet; params?: Record<string, unknown> }
+      const fixed = await importTarget(trx, plan, call, params)
       return runImport(
         trx,
         manifest,
@@ -725,7 +752,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
             if (writer) return writer.write({ trx, call, entity: plan.entity, rows })
             for (const [index, data] of rows.entries()) {
               try {
-                await insertRow(trx, plan, call, data, 'import')
+                await insertRow(trx, plan, call, data, 'import', fixed)
               } catch (error) {
                 if (!(error instanceof ApiError) || error.code !== 'validation') throw error
                 refuse(index, error)

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts'
 import { bodyLimitOf } from '../http/bounds.ts'
 import { ok } from '../http/envelope.ts'
 import { checkAccess } from '../http/guard.ts'
+import { queryInput } from '../http/routeSchema.ts'
 import type { Manifest } from '../manifest.ts'
 import { endpointOverlay, lockedFields } from '../overlays/enforce.ts'
 import { withTenant } from '../tenancy/scope.ts'
@@ -161,20 +162,33 @@ function registerImport(
   endpoint: EngineApi['endpoints'][number],
 ): void {
   const entity = manifest.entities[endpoint.entity] as Manifest['entities'][string]
-  api.post(endpoint.path, async (request) => {
-    checkAccess(endpoint, request.session)
-    const session = request.session as NonNullable<typeof request.session>
-    const { sheet } = await readImportUpload(request)
-    const tenantId = request.tenant.id
-    const content = await withTenant(db, tenantId, async (trx) => {
-      const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
-      return engine.handle(trx, endpoint, { tenantId, session, language: request.language, overlay }, { sheet })
-    }).catch((error: unknown) => {
-      if (error instanceof ImportRefused) return error.content
-      throw error
-    })
-    return ok(content)
-  })
+  // What the import asks besides the file (the binding's `input:`, an operator's customer): the query string,
+  // checked by its entity's validator before the file is read.
+  const input = endpoint.input ? manifest.entities[endpoint.input] : undefined
+  const schema = input ? { schema: { querystring: queryInput(input) } } : {}
+  api.post(
+    endpoint.path,
+    { ...schema, preValidation: async (request) => checkAccess(endpoint, request.session) },
+    async (request) => {
+      const session = request.session as NonNullable<typeof request.session>
+      const params = input ? (request.query as Record<string, unknown>) : {}
+      const { sheet } = await readImportUpload(request)
+      const tenantId = request.tenant.id
+      const content = await withTenant(db, tenantId, async (trx) => {
+        const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
+        return engine.handle(
+          trx,
+          endpoint,
+          { tenantId, session, language: request.language, overlay },
+          { sheet, params },
+        )
+      }).catch((error: unknown) => {
+        if (error instanceof ImportRefused) return error.content
+        throw error
+      })
+      return ok(content)
+    },
+  )
   api.get(endpoint.path, async (request, reply) => {
     checkAccess(endpoint, request.session)
     const tenantId = request.tenant.id

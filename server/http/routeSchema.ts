@@ -67,6 +67,12 @@ function queryBound(entity: ManifestEntity): JsonSchema {
   return schema
 }
 
+/** A ref to an entity (its id, an integer), not to a reference list's code. */
+function idRef(entity: ManifestEntity, key: string): boolean {
+  const properties = (entity.schema as { properties?: Record<string, { type?: unknown }> }).properties
+  return entity.fields[key]?.type === 'ref' && properties?.[key]?.type === 'integer'
+}
+
 function fromQueryText(entity: ManifestEntity, input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input
   const out: Record<string, unknown> = {}
@@ -76,7 +82,7 @@ function fromQueryText(entity: ManifestEntity, input: unknown): unknown {
     const numericEnum = type === 'enum' && field?.values?.some((v) => typeof v.value === 'number')
     if (typeof value !== 'string' || field?.multiple) out[key] = value
     else if (numericEnum && /^-?\d{1,10}$/.test(value)) out[key] = Number(value)
-    else if (type === 'integer' && /^-?\d{1,15}$/.test(value)) out[key] = Number(value)
+    else if ((type === 'integer' || idRef(entity, key)) && /^-?\d{1,15}$/.test(value)) out[key] = Number(value)
     else if (type === 'number' && /^-?\d{1,15}(\.\d{1,10})?$/.test(value)) out[key] = Number(value)
     else if (type === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true'
     else out[key] = value

@@ -142,7 +142,12 @@ describe('B/L instructions', () => {
       ],
       [{ grossWeight: 0 }, 'grossWeight', 'greater than 0', '大于 0'],
       [{ dgClass: '3' }, 'unNo', 'UN number', '联合国编号'],
-      [{ hsCode: '610999' }, 'hsCode', 'not in the Harmonized System', '不在协调制度'],
+      [
+        { hsCode: '610999' },
+        'hsCode',
+        'does not begin with a subheading of the Harmonized System',
+        '不是协调制度目录中的子目',
+      ],
     ]
     for (const [change, field, en, zh] of cases) {
       const body = instruction(order, change)
@@ -324,6 +329,144 @@ describe('B/L instructions', () => {
     const numbers = rows.flatMap((r) => r.containers.map((c) => c.containerNo))
     expect(numbers.length).toBeGreaterThan(3)
     for (const number of numbers) expect(isoContainer(number), number).toBe(true)
+  })
+
+  it('starts a new instruction with what its confirmed FCL order knows, for whoever may see the order', async () => {
+    const [order] = (await freeOrders()).slice(-1)
+    // The order made to carry what a booking may: a marked, described, HS-coded cargo in two container lines.
+    await sql`update booking_order set hs_code = '6109100010', goods_description = ${'COTTON T-SHIRTS\nKNITTED'},
+      marks = 'N/M', package_type = 'CARTONS',
+      containers = ${JSON.stringify([
+        { containerType: '45G1', quantity: 2, grossWeight: 12000.001 },
+        { containerType: '22G1', quantity: 1 },
+      ])}::jsonb
+      where id = ${order}`.execute(test.database.db)
+    const { rows } = await sql<Record<string, string | number | null>>`
+      select o.pol, o.pod, o.carrier, o.vessel, o.voyage, o.shipper, o.consignee, o.boxes, o.gross_weight, o.volume,
+        upper(l.name_en) as pol_name, upper(d.name_en) as pod_name
+      from booking_order o join ref_port l on l.code = o.pol join ref_port d on d.code = o.pod
+      where o.id = ${order}`.execute(test.database.db)
+    const row = rows[0] as Record<string, string | number | null>
+    const prefill = async (token: string, query = `order=${order}`, host = 'localhost') => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/booking/blSubmission/prefill?${query}`,
+        headers: { host, authorization: `Bearer ${token}`, language: 'en_US' },
+      })
+      return { status: response.statusCode, code: response.json().code as string, content: response.json().content }
+    }
+    const customer = await prefill(await test.login('entadmin'))
+    expect(customer.code).toBe('0000')
+    expect(row.pol_name).toMatch(/^[A-Z]/)
+    expect(customer.content).toMatchObject({
+      order,
+      vessel: row.vessel,
+      voyage: row.voyage,
+      carrier: row.carrier,
+      placeOfReceiptCode: row.pol,
+      placeOfReceiptName: row.pol_name,
+      portOfLoadingCode: row.pol,
+      portOfLoadingName: row.pol_name,
+      portOfDischargeCode: row.pod,
+      portOfDischargeName: row.pod_name,
+      placeOfDeliveryCode: row.pod,
+      placeOfDeliveryName: row.pod_name,
+      shipper: row.shipper,
+      consignee: row.consignee,
+      transportClause: 'CY-CY',
+      quantity: row.boxes,
+      packageType: 'CT',
+      woodPackagingType: 'none',
+      grossWeight: Number(row.gross_weight),
+      volume: Number(row.volume),
+      goodsNameEn: 'COTTON T-SHIRTS',
+      // A China customs code whose first six digits are the subheading 610910.
+      hsCode: '6109100010',
+    })
+    // The containers by type and count: two 40' high cubes sharing their line's weight exactly, one 20' box.
+    expect(customer.content.containers).toEqual([
+      { size: '40', type: 'HQ', grossWeight: 6000, marks: 'N/M', description: 'COTTON T-SHIRTS\nKNITTED' },
+      { size: '40', type: 'HQ', grossWeight: 6000.001, marks: 'N/M', description: 'COTTON T-SHIRTS\nKNITTED' },
+      { size: '20', type: 'GP', marks: 'N/M', description: 'COTTON T-SHIRTS\nKNITTED' },
+    ])
+    // What only the B/L knows is left to the customer.
+    for (const field of ['originalCount', 'copyCount', 'goodsNameCn', 'dgClass', 'unNo'])
+      expect(customer.content, field).not.toHaveProperty(field)
+    // The tenant's operators see the same; an HS code whose subheading is not on the list is left out.
+    await sql`update booking_order set hs_code = '6109990000' where id = ${order}`.execute(test.database.db)
+    const operator = await prefill(await test.login('opadmin'))
+    expect(operator.code).toBe('0000')
+    expect(operator.content.vessel).toBe(row.vessel)
+    expect(operator.content).not.toHaveProperty('hsCode')
+
+    // Another company's order, another tenant's, an order not a confirmed FCL one: not found, as if missing.
+    const second = await sql<{ id: number }>`
+      select u.company_id as id from app_user u join tenant t on t.id = u.tenant_id
+      where t.code = 'demo' and u.username = 'nbclerk'`.execute(test.database.db)
+    const owner = await sql<{ customer_company: number }>`
+      select customer_company from booking_order where id = ${order}`.execute(test.database.db)
+    await sql`update booking_order set customer_company = ${second.rows[0]?.id} where id = ${order}`.execute(
+      test.database.db,
+    )
+    const otherCompany = await prefill(await test.login('entadmin'))
+    await sql`update booking_order set customer_company = ${owner.rows[0]?.customer_company}
+      where id = ${order}`.execute(test.database.db)
+    expect([otherCompany.status, otherCompany.code]).toEqual([404, '404'])
+    const { rows: acme } = await sql<{ id: number }>`
+      select o.id from booking_order o join tenant t on t.id = o.tenant_id
+      where t.code = 'acme' and o.container_load_type = 'FCL' and o.state in ('accepted', 'booked')
+      order by o.id limit 1`.execute(test.database.db)
+    const crossTenant = await prefill(await test.login('entadmin'), `order=${acme[0]?.id}`)
+    expect([crossTenant.status, crossTenant.code]).toEqual([404, '404'])
+    const { rows: lcl } = await sql<{ id: number }>`
+      select o.id from booking_order o join tenant t on t.id = o.tenant_id
+      where t.code = 'demo' and o.container_load_type = 'LCL' order by o.id limit 1`.execute(test.database.db)
+    const notFcl = await prefill(await test.login('opadmin'), `order=${lcl[0]?.id}`)
+    expect([notFcl.status, notFcl.code]).toEqual([404, '404'])
+    const noOrder = await prefill(await test.login('entadmin'), 'order=x')
+    expect(noOrder.code).toBe('validation')
+  })
+
+  it('takes a China customs or US code beginning with a listed subheading (SPEC §9), refusing others in the caller’s language', async () => {
+    const token = await test.login('entadmin')
+    const [order] = await freeOrders()
+    // A 9-digit code and one whose subheading 6109.99 the Harmonized System does not have: refused, nothing stored.
+    const format = await submit(token, instruction(order as number, { hsCode: '610910001' }), 'zh_CN')
+    expect(format.fields).toContainEqual([
+      'hsCode',
+      'HS编码为6位数字（子目），或8位、10位数字（以子目开头的中国海关编码或美国HTS编码）',
+    ])
+    const unknown = await submit(token, instruction(order as number, { hsCode: '6109990000' }), 'en_US')
+    expect(unknown.fields).toEqual([
+      [
+        'hsCode',
+        'This HS code does not begin with a subheading of the Harmonized System list: choose a 6-digit subheading, or a customs or US code beginning with one',
+      ],
+    ])
+    const unknownZh = await submit(token, instruction(order as number, { hsCode: '6109990000' }), 'zh_CN')
+    expect(unknownZh.fields).toEqual([
+      ['hsCode', '该HS编码的前6位不是协调制度目录中的子目：请选择6位子目，或以子目开头的海关编码或美国编码'],
+    ])
+    const { rows: none } = await sql`select 1 from bl_instruction where "order" = ${order}`.execute(test.database.db)
+    expect(none).toHaveLength(0)
+    // China customs' 10 digits for cotton T-shirts, knitted: stored as given.
+    const stored = await submit(token, instruction(order as number, { blNo: 'COSU6371851111', hsCode: '6109100010' }))
+    expect(stored.code).toBe('0000')
+    expect(stored.content.hsCode).toBe('6109100010')
+    // The look-up offers a national code as itself, described by its subheading, and names it again by ?codes=.
+    const lookUp = async (query: string) =>
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `/api/booking/public/api/basic/getCommodityCodes?${query}`,
+          headers: { host: 'localhost' },
+        })
+      ).json().content.list as { value: string; label: string }[]
+    const typed = await lookUp('keyword=61091000')
+    expect(typed.map((o) => o.value)).toEqual(['61091000'])
+    expect(typed[0]?.label).toMatch(/^61091000 — T-shirts/)
+    expect((await lookUp('codes=6109100010,610910')).map((o) => o.value)).toEqual(['6109100010', '610910'])
+    expect(await lookUp('keyword=6109990000')).toEqual([])
   })
 
   it('looks up HS codes (SPEC §7 getCommodityCodes) by code prefix or description, bounded', async () => {

@@ -26,8 +26,9 @@ const PATH = '/api/booking/order/importOrders'
 
 const workbook = (rows: Cell[][]) => sheetOf(rows, 'orders')
 
-async function upload(token: string, bytes: Buffer, options: { host?: string; language?: string } = {}) {
-  const response = await bearerCalls(test).upload(PATH, token, { name: 'orders.xlsx', bytes }, options)
+async function upload(token: string, bytes: Buffer, options: { host?: string; language?: string; url?: string } = {}) {
+  const { url = PATH, ...rest } = options
+  const response = await bearerCalls(test).upload(url, token, { name: 'orders.xlsx', bytes }, rest)
   return { status: response.statusCode, body: response.json() as Envelope }
 }
 
@@ -189,5 +190,72 @@ describe('booking import', () => {
     const operator = await test.login('opadmin')
     const refused = await upload(operator, workbook([HEADER, fcl('BKIMP-OP-1')]))
     expect(refused.body.code).toBe('220000')
+  })
+
+  it('lets an operator import bookings for a chosen customer enterprise, whose drafts they become', async () => {
+    const operator = await test.login('opadmin')
+    const companyOf = async (username: string, tenant = 'demo') => {
+      const { rows } = await sql<{ company_id: number }>`
+        select u.company_id from app_user u join tenant t on t.id = u.tenant_id
+        where t.code = ${tenant} and u.username = ${username}`.execute(test.database.db)
+      return rows[0]?.company_id as number
+    }
+    const minghui = await companyOf('entadmin')
+    const byOperator = (query: string) => ({ url: `/api/booking/order/importOrdersByOperator${query}` })
+    const imported = await upload(
+      operator,
+      workbook([HEADER, fcl('BKIMP-FOR-1'), fcl('BKIMP-FOR-2', { pol: 'CNNGB', pod: 'NLRTM' })]),
+      byOperator(`?customerCompany=${minghui}`),
+    )
+    expect(imported.body.code, JSON.stringify(imported.body)).toBe('0000')
+    expect(imported.body.content).toEqual({ imported: 2, problems: [] })
+    // Minghui's orders: its users list them as drafts of their company; the second customer does not see them.
+    const stored = await ordersRef(await test.login('entadmin'), 'BKIMP-FOR-')
+    expect(stored.total).toBe(2)
+    for (const order of stored.list) {
+      expect(order.customerCompany).toBe(minghui)
+      expect(order.state).toBe('draft')
+    }
+    expect((await ordersRef(await test.login('nbclerk'), 'BKIMP-FOR-')).total).toBe(0)
+
+    // The customer is required, and must be an enterprise of the tenant: not the forwarder, not acme's.
+    const rows = workbook([HEADER, fcl('BKIMP-FOR-3')])
+    const none = await upload(operator, rows, byOperator(''))
+    expect(none.body.code).toBe('validation')
+    const provider = await upload(operator, rows, { ...byOperator(`?customerCompany=${await companyOf('opadmin')}`) })
+    expect(provider.body.code).toBe('validation')
+    expect(provider.body.content.fieldErrors).toEqual([
+      expect.objectContaining({
+        field: 'customerCompany',
+        message: 'Choose a customer enterprise of this site: the imported bookings become its orders',
+      }),
+    ])
+    const foreign = await upload(operator, rows, {
+      ...byOperator(`?customerCompany=${await companyOf('entadmin', 'acme')}`),
+      language: 'zh_CN',
+    })
+    expect(foreign.body.content.fieldErrors).toEqual([
+      expect.objectContaining({
+        field: 'customerCompany',
+        message: '请选择本站的客户企业：导入的订舱将成为该企业的订单',
+      }),
+    ])
+    const { rows: none3 } = await sql`select 1 from booking_order where business_ref_no = 'BKIMP-FOR-3'`.execute(
+      test.database.db,
+    )
+    expect(none3).toHaveLength(0)
+
+    // A customer cannot target another company: the operators' import is not theirs, and their own takes no
+    // customer — the rows stay their company's whatever the query names.
+    const customer = await test.login('entadmin')
+    const second = await companyOf('nbclerk')
+    const theirs = await upload(customer, rows, byOperator(`?customerCompany=${second}`))
+    expect(theirs.body.code).toBe('220000')
+    const own = await upload(customer, workbook([HEADER, fcl('BKIMP-OWN-1')]), {
+      url: `${PATH}?customerCompany=${second}`,
+    })
+    expect(own.body.content.imported).toBe(1)
+    expect((await ordersRef(await test.login('nbclerk'), 'BKIMP-OWN-')).total).toBe(0)
+    expect((await ordersRef(customer, 'BKIMP-OWN-')).list[0]?.customerCompany).toBe(minghui)
   })
 })

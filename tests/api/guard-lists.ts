@@ -152,6 +152,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // Orders, provider side: the operator's order list, its export, confirmation per mode, tracking events.
   'orderList.list': PROVIDER_DESK,
   'orderList.export': PROVIDER_DESK,
+  // The operators' booking import for a chosen customer enterprise (issue #23).
+  'orderList.import': PROVIDER_DESK,
   fclComfirm: PROVIDER_DESK,
   lclComfirm: PROVIDER_DESK,
   airComfirm: PROVIDER_DESK,
@@ -203,6 +205,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'cargoFeedSubmission.create': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'cargoFeedSubmission.update': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   blOrderFuzzyQuery: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
+  // What a new instruction starts with from its order (the editor's prefill call), for the same callers.
+  blInstructionPrefill: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   'blInstruction.transition': PROVIDER_DESK,
   // Its documents from the B/L editor: whoever may read the instruction (the order is read with it, in scope).
   blInstructionDcsaExport: [...PROVIDER_DESK, ...BOOKERS.slice(1)],

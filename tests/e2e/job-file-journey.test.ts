@@ -69,8 +69,8 @@ describe('from booking to job file (issue #23)', () => {
   it('the customer’s B/L instruction is refused, corrected, confirmed and downloaded; the operator edits and approves a job file', async () => {
     const db = portal.server.database.db
     // A confirmed FCL order of the customer with no instruction yet (the seed leaves the newer ones free).
-    const { rows } = await sql<{ id: number; order_no: string }>`
-      select o.id, o.order_no from booking_order o join tenant t on t.id = o.tenant_id
+    const { rows } = await sql<{ id: number; order_no: string; vessel: string }>`
+      select o.id, o.order_no, o.vessel from booking_order o join tenant t on t.id = o.tenant_id
       where t.code = 'demo' and o.container_load_type = 'FCL' and o.state in ('accepted', 'booked')
         and not exists (select 1 from bl_instruction b where b.order = o.id)
       order by o.id desc limit 1`.execute(db)
@@ -114,6 +114,8 @@ describe('from booking to job file (issue #23)', () => {
     await parties.getByLabel('Notify party').fill('SAME AS CONSIGNEE')
 
     const routing = page.getByRole('region', { name: en('bl', 'sectionRouting') })
+    // The instruction starts with what the order knows (form.prefillCall): its vessel, among the rest.
+    expect(await routing.getByLabel('Vessel').inputValue()).toBe(rows[0]?.vessel)
     await routing.getByLabel(named(en('bl', 'placeOfReceiptCode'))).fill('CNHGH')
     await routing.getByLabel(named(en('bl', 'placeOfReceiptName'))).fill('HANGZHOU')
     await pick(page, routing, en('bl', 'portOfLoadingCode'), 'CNSHA', /CNSHA/)

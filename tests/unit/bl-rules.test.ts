@@ -77,6 +77,9 @@ describe('the B/L instruction rules', () => {
     expect(errors(good())).toEqual([])
     // Dangerous goods with both their class and UN number.
     expect(errors(good({ dgClass: '3', unNo: '1263' }))).toEqual([])
+    // SPEC §9's customs code or US code: 10 digits (China customs, US HTS statistical) or 8 (US HTS subheading).
+    expect(errors(good({ hsCode: '6109100010' }))).toEqual([])
+    expect(errors(good({ hsCode: '61091000' }))).toEqual([])
   })
 
   it.each([
@@ -107,6 +110,11 @@ describe('the B/L instruction rules', () => {
     [{ quantity: 0 }, 'quantity', 'validation.minimum'],
     [{ volume: 0 }, 'volume', 'validation.exclusiveMinimum'],
     [{ containers: [container({ quantity: 1.5 })] }, 'containers[0].quantity', 'validation.type_integer'],
+    // An HS code of 6, 8 or 10 digits only: not a heading, not 7 or 9 digits, not a code with letters.
+    [{ hsCode: '6109' }, 'hsCode', 'bl.hsCodeFormat'],
+    [{ hsCode: '610910001' }, 'hsCode', 'bl.hsCodeFormat'],
+    [{ hsCode: '61091000100' }, 'hsCode', 'bl.hsCodeFormat'],
+    [{ hsCode: '6109.10.00' }, 'hsCode', 'bl.hsCodeFormat'],
   ])('refuses %j on %s with %s', (change, field, message) => {
     expect(errors(good(change))).toContainEqual([field, message])
   })

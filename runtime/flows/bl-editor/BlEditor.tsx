@@ -1,5 +1,4 @@
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
 import { useEffects } from '../../effects.tsx'
@@ -13,8 +12,9 @@ import { useSession } from '../../session.ts'
  * The B/L editor (/cargoFeedSubmission/:mode, issue #23): the screen's YAML sections drawn by the generic
  * entity form and its registered widgets (the containers as the sub-table, the parties as 35 × 7 text blocks,
  * the HS code and the order as look-ups), validated in the browser by the generated validators the server
- * runs too. Mode `edit` submits: a new instruction (?order=<id> starts it for that order) or an unconfirmed
- * one (?id=); any other mode shows the instruction, with the operator's confirm, reopen and finish.
+ * runs too. Mode `edit` submits: a new instruction (?order=<id> starts it with what that order knows, the
+ * screen's `form.prefill` and `prefillCall`) or an unconfirmed one (?id=); any other mode shows the
+ * instruction, with the operator's confirm, reopen and finish.
  */
 export default function BlEditor({ route }: ScreenProps) {
   const { t } = useTranslation()
@@ -24,8 +24,7 @@ export default function BlEditor({ route }: ScreenProps) {
   const effects = useEffects()
   const { ready, screen, entity } = useTenantScreen(route.name)
   const editing = mode === 'edit'
-  const order = Number(params.get('order')) || null
-  const initial = useMemo(() => (order ? { order } : null), [order])
+  const order = params.get('order')
   const id = params.get('id')
   if (!ready) return <Spinner />
   if (!screen || !entity) {
@@ -47,13 +46,7 @@ export default function BlEditor({ route }: ScreenProps) {
           {t('bl.edit')}
         </Button>
       )}
-      <GenericForm
-        key={`${mode}-${id ?? order ?? 'new'}`}
-        screen={screen}
-        entity={entity}
-        readOnly={!editing}
-        initial={initial}
-      />
+      <GenericForm key={`${mode}-${id ?? order ?? 'new'}`} screen={screen} entity={entity} readOnly={!editing} />
     </>
   )
 }

@@ -24,7 +24,7 @@ import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
 import { labelledRecord } from './labels.ts'
-import { prefilledRecord } from './prefill.ts'
+import { prefilledRecord, usePrefill } from './prefill.ts'
 
 const useStyles = makeStyles({
   panel: {
@@ -75,12 +75,10 @@ export interface GenericFormProps {
   entity: PortalEntity
   /** Shown, not edited (the B/L editor's view mode): no save; the toolbar's transitions fire on the record. */
   readOnly?: boolean
-  /** What a new record starts with besides the fields' defaults (the order a B/L instruction is for). */
-  initial?: Data | null
 }
 
 /** The form of a `kind: form` screen, and of the hand-written flows built from a screen's sections. */
-export function GenericForm({ screen, entity, readOnly = false, initial = null }: GenericFormProps) {
+export function GenericForm({ screen, entity, readOnly = false }: GenericFormProps) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
   const client = useClient()
@@ -106,12 +104,15 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
     [ownProfile, session.user, record.data],
   )
   // Read-only refs show their names (row.labels); the edited fields keep the ids and codes they send back.
-  const shown = useMemo(() => labelledRecord(entity, data ?? initial), [entity, data, initial])
+  const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
   // A new record opened for another one (?order=<id>): the fields the YAML names start filled in.
-  const prefilled = useMemo(
+  const fromQuery = useMemo(
     () => (id === null ? prefilledRecord(screen, entity, params) : null),
     [id, screen, entity, params],
   )
+  // …and, with a prefill call, what the server answers for them (the B/L instruction its order knows).
+  const prefill = usePrefill(screen, fromQuery)
+  const prefilled = prefill.values
   const kind = screen.endpoints?.update && (data?.id !== undefined || ownProfile) ? 'update' : 'create'
   const formId = `form-${screen.name}`
   const machine = stateMachineOf(entity)
@@ -205,7 +206,7 @@ export function GenericForm({ screen, entity, readOnly = false, initial = null }
     }
   }
 
-  if (latest.pending || (!ownProfile && detail && id !== null && record.isPending))
+  if (latest.pending || prefill.pending || (!ownProfile && detail && id !== null && record.isPending))
     return <Spinner label={t('ui.loading')} />
   // The state machine's moves the screen offers, each saving first: in view mode and under the edit form.
   const transitionButtons = transitions.map((action) => (

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import type { ManifestScreen } from '../../../model/resolve.ts'
+import { useClient } from '../../client.tsx'
 import { withSchema } from '../../forms/schemas.ts'
 import { storedValue } from '../../widgets/lookups.ts'
-import type { PortalEntity } from '../manifest.ts'
+import { clientCall, namedEndpoint, type PortalEntity } from '../manifest.ts'
 
 type Data = Record<string, unknown>
 
@@ -24,4 +26,33 @@ export function prefilledRecord(
     if (value) record[name] = storedValue(value, properties[name]?.type)
   }
   return Object.keys(record).length ? record : null
+}
+
+/**
+ * A new record's starting values when the screen names a `form.prefillCall`: the query's prefilled fields sent
+ * to that GET endpoint, and its answer (shaped like the form's entity: the B/L instruction the order already
+ * knows) under them. `pending` while the answer is on its way, so nothing typed is overwritten by it; an
+ * answer refused (an order not the caller's, or not confirmed) leaves the query's fields alone.
+ */
+export function usePrefill(
+  screen: Pick<ManifestScreen, 'form'>,
+  prefilled: Data | null,
+): { pending: boolean; values: Data | null } {
+  const client = useClient()
+  const endpoint = namedEndpoint(screen.form?.prefillCall)
+  const call = endpoint && prefilled ? clientCall(client, endpoint) : null
+  const answer = useQuery({
+    queryKey: ['prefill', endpoint?.id, prefilled],
+    queryFn: async ({ signal }) => {
+      const content = (await call?.(prefilled, signal))?.content
+      return content && typeof content === 'object' ? (content as Data) : null
+    },
+    enabled: call !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  })
+  if (!call) return { pending: false, values: prefilled }
+  if (answer.isPending) return { pending: true, values: null }
+  return { pending: false, values: answer.data ? { ...answer.data, ...prefilled } : prefilled }
 }

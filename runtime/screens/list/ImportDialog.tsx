@@ -20,12 +20,14 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ImportContent } from '../../../generated/client.ts'
 import { formatBytes, IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import { RequestError } from '../../api.ts'
+import { EntityForm } from '../../forms/EntityForm.tsx'
 import { extensionOf, importTemplateUrl, uploadImport } from '../../widgets/fileTransfer.ts'
+import type { PortalEntity } from '../manifest.ts'
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -39,16 +41,21 @@ const SHOWN = 200
 /**
  * A list's import (`endpoint: import`): pick one xls or xlsx file (checked here for type and size, again
  * on the server on its bytes), send it, and show either "N rows imported" or every problem by row and
- * column — in which case nothing was stored. Loaded only when the action is used.
+ * column — in which case nothing was stored. Loaded only when the action is used. An import that asks for
+ * more than the file (the binding's `input:`, the customer an operator imports bookings for) shows that
+ * entity's form above the file; the form is checked by its validator before the upload, and sent as the query.
  */
 export default function ImportDialog({
   title,
   path,
+  asks,
   onClose,
 }: {
   title: string
   /** The import endpoint's path (below /api); GET on it answers the template. */
   path: string
+  /** The entity of what the import asks besides the file, if anything. */
+  asks?: PortalEntity
   onClose: (imported: boolean) => void
 }) {
   const { t } = useTranslation()
@@ -71,13 +78,15 @@ export default function ImportDialog({
     setFile(chosen)
   }
 
-  const send = async () => {
+  const formId = `import-${asks?.entity ?? 'file'}`
+  const sections = useMemo(() => (asks ? [{ title: '', columns: 1, fields: Object.keys(asks.fields) }] : []), [asks])
+  const send = async (params: Record<string, unknown> = {}) => {
     if (!file) return
     setError(null)
     setResult(null)
     setProgress(0)
     try {
-      setResult(await uploadImport(file, path, setProgress))
+      setResult(await uploadImport(file, path, setProgress, undefined, params))
     } catch (failure) {
       setError(failure instanceof RequestError && failure.message ? failure.message : t('ui.loadFailed'))
     } finally {
@@ -95,6 +104,15 @@ export default function ImportDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.body}>
             <Text>{t('import.hint', { size, rows: IMPORT_LIMITS.maxRows.toLocaleString() })}</Text>
+            {asks && (
+              <EntityForm
+                id={formId}
+                entity={asks}
+                sections={sections}
+                disabled={progress !== null}
+                onSubmit={(values) => send(values)}
+              />
+            )}
             <div className={styles.picker}>
               <input
                 ref={input}
@@ -152,7 +170,11 @@ export default function ImportDialog({
             )}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" disabled={!file || progress !== null} onClick={() => void send()}>
+            <Button
+              appearance="primary"
+              disabled={!file || progress !== null}
+              {...(asks ? { type: 'submit' as const, form: formId } : { onClick: () => void send() })}
+            >
               {progress !== null ? t('import.uploading') : t('import.upload')}
             </Button>
             <Button onClick={() => onClose(imported)}>{t('import.close')}</Button>

@@ -34,7 +34,7 @@ import { useSession } from '../../session.ts'
 import { MenuButton } from '../../shell/MenuButton.tsx'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
-import { codeBeside, type PortalEntity } from '../manifest.ts'
+import { codeBeside, entityDef, type PortalEntity, screenEndpoint } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { cellRoutes, type RowData, routePath } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
@@ -507,6 +507,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
           <ImportDialog
             title={t(list.importing.action.label)}
             path={list.importing.path}
+            asks={entityDef(screenEndpoint(screen, 'import')?.input)}
             onClose={(imported) => list.closeImporting(imported)}
           />
         </Suspense>

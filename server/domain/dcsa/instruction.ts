@@ -109,6 +109,12 @@ export function sizeTypeOf(size: string, type: string): string {
   return SIZE_TYPES[`${size}${type}`] ?? `${size}${type}`
 }
 
+/** The instruction's container size and type of an ISO size-type code (45G1 is 40' HQ), or null for another code. */
+export function sizeAndTypeOf(sizeType: string): { size: string; type: string } | null {
+  const pair = Object.entries(SIZE_TYPES).find(([, code]) => code === sizeType)?.[0]
+  return pair ? { size: pair.slice(0, 2), type: pair.slice(2) } : null
+}
+
 const WOOD: Record<string, WoodPackaging> = { none: 'none', treated: 'treated', processed: 'processed' }
 
 /**

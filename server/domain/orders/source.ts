@@ -85,7 +85,7 @@ async function checkQuote(
     where q.tenant_id = ${call.tenantId} and q.id = ${quoteId}`.execute(trx)
   const quote = rows[0]
   // Another company's quote is not found, exactly as one that does not exist.
-  if (!quote || quote.customer_company === null || quote.customer_company !== call.session.companyId)
+  if (!quote || quote.customer_company === null || quote.customer_company !== bookerCompany(context))
     throw mismatch('quote', 'rule.orderSourceNotFound')
   if (fresh && quote.state !== 'quoted') throw new ApiError('320001')
   if (fresh && quote.valid_until < (await tenantDay(trx, call.tenantId, context.at))) throw new ApiError('340001')
@@ -95,15 +95,31 @@ async function checkQuote(
   return { source: 'quote', quote: quoteId, rate: null }
 }
 
+/** SPEC §6: company user type 1 is the provider side. */
+const PROVIDER = 1
+
+/**
+ * Whose order it is: the caller's company, or the customer enterprise an operator books for (the operators'
+ * booking import sets the order's customerCompany, checked by the engine to be an enterprise of the tenant).
+ */
+function bookerCompany({ call, data }: DerivationContext): number | null {
+  return call.session.companyUserType === PROVIDER && typeof data.customerCompany === 'number'
+    ? data.customerCompany
+    : call.session.companyId
+}
+
 async function checkDirect(context: DerivationContext): Promise<Record<string, unknown>> {
   const { trx, call } = context
-  if (!call.session.permissions.has('directlyEntrusted')) throw new ApiError('220000')
+  // An operator booking for a customer does so as the forwarder: the customer's own permission is not theirs.
+  const forCustomer = call.session.companyUserType === PROVIDER && bookerCompany(context) !== call.session.companyId
+  if (!forCustomer && !call.session.permissions.has('directlyEntrusted')) throw new ApiError('220000')
   const tenant = await trx.selectFrom('tenant').select('settings').where('id', '=', call.tenantId).executeTakeFirst()
   // The tenant check of the Direct order menu: no online booking service, no direct order.
   if (!directOrderService((tenant?.settings ?? {}) as Record<string, unknown>)) throw new ApiError('220000')
   // Nor for an enterprise whose online booking the provider has not enabled, or turned off
   // (/clientEnterpriseService): refused on the first call after the change.
-  if (!(await booksOnline(trx, call.session))) throw new ApiError('220000')
+  if (!(await booksOnline(trx, { tenantId: call.tenantId, companyId: bookerCompany(context) })))
+    throw new ApiError('220000')
   return { source: 'direct', rate: null, quote: null }
 }
 

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely'
 import { scopeConditions } from '../../engine/index.ts'
 import type { HandlerRegistry, TypedHandler } from '../../http/endpoints.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
-import { type LookupPlan, type LookupQuery, lookup, lookupEntity } from './lookup.ts'
+import { type LookupOption, type LookupPlan, type LookupQuery, lookup, lookupEntity } from './lookup.ts'
 
 /**
  * The look-up endpoints of screens/basicData.yaml: one handler per list, all the same query
@@ -83,12 +83,44 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
   }
 }
 
+type Lookup = typeof lookup
+
+/** A national tariff code (SPEC §9: China customs' 10 digits, the US HTS's 8 or 10), beginning with a subheading. */
+const NATIONAL_HS = /^\d{8}(\d{2})?$/
+
+/**
+ * HS codes (getCommodityCodes): the Harmonized System's subheadings, and a national code of 8 or 10 digits typed
+ * or held as itself, described by its subheading — offered only when that subheading is on the list, so the
+ * B/L instruction's HS code field can take a customs or US code (schemas/blInstruction.yaml `format: hsCode`).
+ */
+const hsLookup: Lookup = async (trx, plan, call, query) => {
+  const subheadingOf = (code: string) => (NATIONAL_HS.test(code) ? code.slice(0, 6) : code)
+  const national = (code: string, option: LookupOption): LookupOption => ({
+    value: code,
+    code,
+    name: option.name,
+    label: `${code} — ${option.name}`,
+  })
+  const codes = (query.codes ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+  const keyword = (query.keyword ?? '').trim()
+  if (!codes.some((c) => NATIONAL_HS.test(c)) && !NATIONAL_HS.test(keyword)) return lookup(trx, plan, call, query)
+  const asked = codes.length ? codes : [keyword]
+  const rows = await lookup(trx, plan, call, { codes: [...new Set(asked.map(subheadingOf))].join(',') })
+  return asked.flatMap((code) => {
+    const row = rows.find((r) => r.value === subheadingOf(code))
+    return row ? [code === row.value ? row : national(code, row)] : []
+  })
+}
+
 /** Every look-up takes a referenceQuery and answers referenceOptions (screens/basicData.yaml). */
-function handlerOf(plan: LookupPlan): TypedHandler<'portFuzzyQuery'> {
+function handlerOf(plan: LookupPlan, find: Lookup = lookup): TypedHandler<'portFuzzyQuery'> {
   return async (ctx) => {
     const query: LookupQuery = ctx.input
     const list = await ctx.inTenant((trx) =>
-      lookup(
+      find(
         trx,
         plan,
         { tenantId: ctx.request.tenant.id, session: ctx.request.session, language: ctx.request.language },
@@ -100,5 +132,10 @@ function handlerOf(plan: LookupPlan): TypedHandler<'portFuzzyQuery'> {
 }
 
 export function referenceHandlers(manifest: Manifest = loadManifest()): HandlerRegistry {
-  return Object.fromEntries(Object.entries(plans(manifest)).map(([name, plan]) => [name, handlerOf(plan)]))
+  return Object.fromEntries(
+    Object.entries(plans(manifest)).map(([name, plan]) => [
+      name,
+      handlerOf(plan, name === 'getCommodityCodes' ? hsLookup : lookup),
+    ]),
+  )
 }

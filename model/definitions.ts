@@ -114,6 +114,7 @@ export type RuleDef =
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
   | { kind: 'requiredWhen'; field: string; when: { field: string; equals?: unknown; present?: true }; message: string }
   | { kind: 'startsWith'; field: string; other: string; message: string }
+  | { kind: 'currencyDecimals'; field: string; item?: string; currency: string; message: string }
   | {
       kind: 'excludedWhen'
       field: string
@@ -137,6 +138,8 @@ export interface TransitionDef {
   input?: string
   /** Fields the record must have filled for the transition (a draft saved with gaps is submitted whole). */
   requires?: string[]
+  /** state → the SPEC §8 code answered from it instead of 320001 (a confirmed bill confirmed again: 360003). */
+  refusedIn?: Record<string, string>
 }
 
 /** The effects an entity may name (generator/meta/entity.schema.json `$defs.effect`). */
@@ -151,9 +154,16 @@ export type EffectName =
   | 'certificationFollows'
   | 'notify'
   | 'jobUsageHistory'
+  | 'billPaid'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
-export type DerivationName = 'quoteTotals' | 'orderSource' | 'operatingOrderFromOrder'
+export type DerivationName =
+  | 'quoteTotals'
+  | 'orderSource'
+  | 'operatingOrderFromOrder'
+  | 'billFromOrder'
+  | 'paymentAgainstBill'
+  | 'invoiceFromBill'
 
 /** The colours a state may be drawn in (meta-schema `states.values.*.color`): badge colours of the UI kit. */
 export type StateColor = 'informative' | 'success' | 'warning' | 'danger' | 'subtle' | 'brand'

@@ -11,6 +11,7 @@ import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
+import { billingHandlers } from './domain/billing/handlers.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -267,6 +268,7 @@ export async function buildApp({
         ...orderHandlers(manifest, engine),
         ...operatingHandlers(engine),
         ...dcsaHandlers(engine),
+        ...billingHandlers(engine),
         ...orderCallHandlers(manifest, engine),
         ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,

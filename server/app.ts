@@ -11,7 +11,8 @@ import type { Database } from './db/database.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
-import { billingHandlers } from './domain/billing/handlers.ts'
+import { orderChargeHandlers } from './domain/billing/charges.ts'
+import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -269,6 +270,8 @@ export async function buildApp({
         ...operatingHandlers(engine),
         ...dcsaHandlers(engine),
         ...billingHandlers(engine),
+        ...billStatusHandlers(engine),
+        ...orderChargeHandlers(engine),
         ...orderCallHandlers(manifest, engine),
         ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,

@@ -269,3 +269,65 @@ describe('printing, confirming and downloading a bill', () => {
     expect(refused.body.code).toBe('220000')
   })
 })
+
+describe("adjusting an order's charges", () => {
+  it('replaces the lines with exact amounts and keeps before, after and why in the order history', async () => {
+    const operator = await test.login('opadmin')
+    const order = await confirmedOrder()
+    const charges = [
+      {
+        chargeCode: 'OFR',
+        chargeName: 'Ocean freight',
+        category: 'freight',
+        unit: '40HQ',
+        quantity: 2,
+        unitPrice: '1950.50',
+        currency: 'USD',
+      },
+      {
+        chargeCode: 'DOC',
+        chargeName: 'Documentation fee',
+        category: 'origin',
+        unit: 'B/L',
+        quantity: 1,
+        unitPrice: '500',
+        currency: 'CNY',
+      },
+    ]
+    const refused = await call(
+      'POST',
+      '/api/booking/orderCharge/adjustOrderCharge',
+      operator,
+      { orderId: order.id, remark: 'GRI', charges: [{ ...charges[0], quantity: -1 }] },
+      'es_ES',
+    )
+    expect(refused.body.code).toBe('validation')
+    expect(refused.body.fieldErrors?.[0]?.field).toBe('charges[0].quantity')
+    const lines = (await ok('POST', '/api/booking/orderCharge/adjustOrderCharge', operator, {
+      orderId: order.id,
+      remark: 'Carrier GRI from the 15th',
+      charges,
+    })) as unknown as { chargeCode: string; amount: string; currency: string }[]
+    expect(lines.map((line) => [line.chargeCode, line.amount, line.currency])).toEqual([
+      ['OFR', '3901.00', 'USD'],
+      ['DOC', '500.00', 'CNY'],
+    ])
+    const read = (await ok(
+      'GET',
+      `/api/booking/order/getChargeListVos?orderId=${order.id}`,
+      operator,
+    )) as unknown as unknown[]
+    expect(read.length).toBe(2)
+    const detail = await ok('GET', `/api/booking/order/getOrderDetail?id=${order.id}`, operator)
+    const entry = (detail.history as { remark: string | null; after: { charges?: unknown[] } | null }[])[0]
+    expect(entry?.remark).toBe('Carrier GRI from the 15th')
+    expect(entry?.after?.charges?.length).toBe(2)
+    const customer = await test.login('entadmin')
+    const denied = await call('POST', '/api/booking/orderCharge/adjustOrderCharge', customer, {
+      orderId: order.id,
+      remark: 'cheaper please',
+      charges,
+    })
+    expect(denied.body.code).toBe('220000')
+  })
+})

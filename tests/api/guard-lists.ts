@@ -235,6 +235,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'billManage.delete': PROVIDER_ADMIN,
   'billManage.export': PROVIDER_ADMIN,
   updateBillStatus: PROVIDER_ADMIN,
+  adjustOrderCharge: PROVIDER_ADMIN,
   'bill.transition': PROVIDER_ADMIN,
   // Invoices (issue #24): every enterprise role sees its company's (myInvoice); the administrators issue them.
   'invoiceList.list': ENTERPRISE,

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { EngineApi } from '../../engine/index.ts'
 import type { HandlerContext } from '../../http/context.ts'
-import type { Handlers } from '../../http/endpoints.ts'
+import type { HandlerRegistry, Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
@@ -44,18 +44,6 @@ async function sendPdf(ctx: HandlerContext, name: string, bytes: Buffer): Promis
 
 export function billingHandlers(engine: EngineApi) {
   return {
-    async updateBillStatus(ctx) {
-      const { id, version, status, remark } = ctx.input
-      return ctx.inTenant((trx: Transaction<DB>) =>
-        engine.transition(trx, { entity: 'bill' }, callOf(ctx), {
-          id,
-          version,
-          transition: status,
-          ...(remark ? { remark } : {}),
-        }),
-      ) as never
-    },
-
     async downloadBilling(ctx) {
       const call = callOf(ctx)
       const id = parseId(ctx.input.id)
@@ -135,4 +123,29 @@ export function billingHandlers(engine: EngineApi) {
       return sendPdf(ctx, `statement-${company}-${found.today}.pdf`, bytes)
     },
   } satisfies Handlers
+}
+
+/**
+ * updateBillStatus answers the bill as the engine's transition does (its row, untyped like every engine row), so it
+ * sits with the engine-backed handlers, as the transition endpoints of server/engine/fired.ts do.
+ */
+export function billStatusHandlers(engine: EngineApi): HandlerRegistry {
+  return {
+    async updateBillStatus(ctx) {
+      const { id, version, status, remark } = ctx.input as {
+        id: number
+        version: number
+        status: string
+        remark?: string
+      }
+      return ctx.inTenant((trx: Transaction<DB>) =>
+        engine.transition(trx, { entity: 'bill' }, callOf(ctx), {
+          id,
+          version,
+          transition: status,
+          ...(remark ? { remark } : {}),
+        }),
+      )
+    },
+  }
 }

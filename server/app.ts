@@ -271,7 +271,7 @@ export async function buildApp({
         ...dcsaHandlers(engine),
         ...billingHandlers(engine),
         ...billStatusHandlers(engine),
-        ...orderChargeHandlers(engine),
+        ...orderChargeHandlers(manifest, engine),
         ...orderCallHandlers(manifest, engine),
         ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,

@@ -309,8 +309,8 @@ describe("adjusting an order's charges", () => {
       charges,
     })) as unknown as { chargeCode: string; amount: string; currency: string }[]
     expect(lines.map((line) => [line.chargeCode, line.amount, line.currency])).toEqual([
-      ['OFR', '3901.00', 'USD'],
-      ['DOC', '500.00', 'CNY'],
+      ['OFR', '3901.000', 'USD'],
+      ['DOC', '500.000', 'CNY'],
     ])
     const read = (await ok(
       'GET',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inDays, today } from '../support/clock.ts'
@@ -37,12 +38,14 @@ const api = (page: Page, method: string, path: string, body?: unknown) =>
 describe('billing a confirmed order (issue #24 acceptance)', () => {
   it('is billed, printed and confirmed by the operator, downloaded by the customer, paid in part and aged', async () => {
     const operator = await portal.signIn('opadmin')
-    // A confirmed order of the customer's, found as the operator's order list finds it.
-    const orders = await api(operator.page, 'POST', '/booking/order/queryOrderListByOperator', {
-      searchParams: { state: ['accepted'] },
-      pageSize: 1,
-    })
-    const order = (orders.content.list as { id: number; orderNo: string }[])[0]
+    // A confirmed order of the customer's (entadmin's company).
+    const { rows } = await sql<{ id: number }>`
+      select o.id from booking_order o join tenant t on t.id = o.tenant_id
+      join app_user u on u.tenant_id = t.id and u.username = 'entadmin' and u.company_id = o.customer_company
+      where t.code = 'demo' and o.state in ('accepted', 'booked') order by o.id limit 1`.execute(
+      portal.server.database.db,
+    )
+    const order = rows[0]
     expect(order).toBeDefined()
     const made = await api(operator.page, 'POST', '/booking/billing/add', {
       order: order?.id,

@@ -27,7 +27,7 @@ export async function paymentAgainstBill({ trx, call, data }: DerivationContext)
     select id, state, customer_company, totals from bill
     where tenant_id = ${call.tenantId} and id = ${Number(data.bill)} for update`.execute(trx)
   const bill = rows[0]
-  if (!bill || bill.state !== 'confirmed') return refuse('bill', 'finance.billNotConfirmed')
+  if (bill?.state !== 'confirmed') return refuse('bill', 'finance.billNotConfirmed')
   const total = (bill.totals ?? []).find((t) => t.currency === data.currency)
   if (!total) return refuse('currency', 'finance.currencyNotOnBill')
   if ((compareDecimal(data.amount, total.open) ?? 1) > 0)

@@ -114,6 +114,7 @@ export type RuleDef =
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
   | { kind: 'requiredWhen'; field: string; when: { field: string; equals?: unknown; present?: true }; message: string }
   | { kind: 'startsWith'; field: string; other: string; message: string }
+  | { kind: 'currencyDecimals'; field: string; item?: string; currency: string; message: string }
   | {
       kind: 'excludedWhen'
       field: string
@@ -147,6 +148,8 @@ export interface TransitionDef {
    * `from` state moves it to `to` with the update, and runs `effects` (an approved job file edited is pending again).
    */
   onUpdate?: true
+  /** state → the SPEC §8 code answered from it instead of 320001 (a confirmed bill confirmed again: 360003). */
+  refusedIn?: Record<string, string>
 }
 
 /**
@@ -180,9 +183,16 @@ export type EffectName =
   | 'certificationFollows'
   | 'notify'
   | 'jobUsageHistory'
+  | 'billPaid'
 
 /** The derivations an entity may name (meta-schema `$defs.derivation`). */
-export type DerivationName = 'quoteTotals' | 'orderSource' | 'operatingOrderFromOrder'
+export type DerivationName =
+  | 'quoteTotals'
+  | 'orderSource'
+  | 'operatingOrderFromOrder'
+  | 'billFromOrder'
+  | 'paymentAgainstBill'
+  | 'invoiceFromBill'
 
 /** The colours a state may be drawn in (meta-schema `states.values.*.color`): badge colours of the UI kit. */
 export type StateColor = 'informative' | 'success' | 'warning' | 'danger' | 'subtle' | 'brand'

@@ -57,6 +57,9 @@ export const ERROR_CODES = {
   '360000': { http: 200, key: 'error.360000' },
   '360001': { http: 200, key: 'error.360001' },
   '360002': { http: 200, key: 'error.360002' },
+  // Ours (issue #24, SPEC §4 bills / §8 client messages): a confirmed bill confirmed again; an unprinted bill downloaded.
+  '360003': { http: 200, key: 'error.360003' },
+  '360004': { http: 200, key: 'error.360004' },
   '370000': { http: 200, key: 'error.370000' },
   '370001': { http: 200, key: 'error.370001' },
   '400001': { http: 200, key: 'error.400001' },

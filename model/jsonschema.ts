@@ -240,6 +240,8 @@ export function entitySchema(
         return { wbExcludedWhen: rule }
       case 'startsWith':
         return { wbStartsWith: rule }
+      case 'currencyDecimals':
+        return { wbCurrencyDecimals: rule }
     }
   })
   return { $id: entity.entity, title: entity.label, ...schema, ...(rules.length ? { allOf: rules } : {}) }

@@ -320,6 +320,8 @@ export function ruleFields(rule: RuleDef): string[] {
     case 'requiredWhen':
     case 'excludedWhen':
       return [rule.field, rule.when.field]
+    case 'currencyDecimals':
+      return rule.item ? [rule.field] : [rule.field, rule.currency]
   }
 }
 

@@ -17,6 +17,7 @@ export const RULE_KEYWORDS = {
   wbRequiredWhen: 'requiredWhen',
   wbExcludedWhen: 'excludedWhen',
   wbStartsWith: 'startsWith',
+  wbCurrencyDecimals: 'currencyDecimals',
 } as const
 
 export function createAjv({ standalone = false } = {}) {

@@ -1,3 +1,4 @@
+import { minorUnits, significantDecimals } from './currencies.ts'
 import { compareDecimal, decimalPlaces, toScaled } from './decimal.ts'
 
 /**
@@ -148,6 +149,22 @@ export function decimalMaximum(value: unknown, limit: number): boolean {
 }
 
 /**
+ * An amount has no more decimals than its currency's minor units (USD 10.005 and JPY 100.5 are refused), on the
+ * record (`field` and `currency`) or on every row of the array `field` (`item` and `currency` of the row).
+ * An amount or currency not yet given is left to the required check.
+ */
+export function currencyDecimals(row: Row, rule: { field: string; item?: string; currency: string }): boolean {
+  const fits = (amount: unknown, currency: unknown) =>
+    !present(amount) || typeof currency !== 'string' || !currency || toScaled(amount) === undefined
+      ? true
+      : significantDecimals(amount) <= minorUnits(currency)
+  if (!rule.item) return fits(row[rule.field], row[rule.currency])
+  const rows = row[rule.field]
+  if (!Array.isArray(rows)) return true
+  return rows.every((item) => fits((item as Row)?.[rule.item as string], (item as Row)?.[rule.currency]))
+}
+
+/**
  * Text PostgreSQL can store and every client can read: no NUL character and no lone UTF-16 surrogate.
  */
 export function storableText(value: unknown): boolean {
@@ -180,6 +197,7 @@ export const keywords = {
   requiredWhen,
   excludedWhen,
   startsWith,
+  currencyDecimals,
   textBlock,
   storableText,
   decimals,

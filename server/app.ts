@@ -12,6 +12,8 @@ import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
+import { orderChargeHandlers } from './domain/billing/charges.ts'
+import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
 import { blInstructionHandlers } from './domain/blInstructions/prefill.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
@@ -271,6 +273,9 @@ export async function buildApp({
         ...operatingHandlers(engine),
         ...dcsaHandlers(engine),
         ...blInstructionHandlers(engine),
+        ...billingHandlers(engine),
+        ...billStatusHandlers(engine),
+        ...orderChargeHandlers(manifest, engine),
         ...orderCallHandlers(manifest, engine),
         ...orderFileHandlers(manifest, engine),
         ...quoteHandlers,

@@ -8,7 +8,7 @@ import { dayIn, timeZoneOf } from '../../rules/calendar.ts'
 import { editClosed } from '../../rules/editDeadline.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
-import { ApiError, messageFor } from '../http/errors.ts'
+import { ApiError, isErrorCode, messageFor } from '../http/errors.ts'
 import { checkAccess } from '../http/guard.ts'
 import { parseId } from '../http/ids.ts'
 import { checkedBy } from '../http/routeSchema.ts'
@@ -860,7 +860,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const before = await mustFind(trx, plan, call, body.id)
       if (before.version !== body.version) throw new ApiError('330002')
       const state = columnOf(plan, states.field)
-      if (!transition.from.includes(before[state.name] as string)) throw new ApiError('320001')
+      const current = before[state.name] as string
+      if (!transition.from.includes(current)) {
+        // A state the YAML gives its own refusal (a confirmed bill confirmed again: 360003), else 320001.
+        const code = transition.refusedIn?.[current]
+        throw new ApiError(code && isErrorCode(code) ? code : '320001')
+      }
       // What it requires filled (a draft saved with gaps is submitted whole), each missing one under its field.
       const missing = (transition.requires ?? []).filter((name) => isEmptyValue(before[name]))
       if (missing.length)

@@ -225,6 +225,40 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   orderTemplateSave: ENTERPRISE,
   // Direct order: the tenant check of the Direct order menu (directlyEntrusted: sales too, not personal).
   checkTenant: ENTERPRISE,
+  // Bills (issue #24): every enterprise role sees its company's bills and debit notes (myBilling) and downloads a
+  // printed one; the forwarder's administrators make, print and confirm them (billManage).
+  'billList.list': ENTERPRISE,
+  'billList.export': ENTERPRISE,
+  billingListGet: ENTERPRISE,
+  'debitNote.list': ENTERPRISE,
+  'debitNote.export': ENTERPRISE,
+  'billDetail.detail': [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
+  downloadBilling: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
+  downloadBillingPost: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
+  'billManage.list': PROVIDER_ADMIN,
+  'billManage.create': PROVIDER_ADMIN,
+  'billManage.delete': PROVIDER_ADMIN,
+  'billManage.export': PROVIDER_ADMIN,
+  updateBillStatus: PROVIDER_ADMIN,
+  adjustOrderCharge: PROVIDER_ADMIN,
+  'bill.transition': PROVIDER_ADMIN,
+  // Invoices (issue #24): every enterprise role sees its company's (myInvoice); the administrators issue them.
+  'invoiceList.list': ENTERPRISE,
+  'invoiceList.export': ENTERPRISE,
+  invoiceListGet: ENTERPRISE,
+  'invoiceManage.list': PROVIDER_ADMIN,
+  'invoiceManage.create': PROVIDER_ADMIN,
+  'invoiceManage.export': PROVIDER_ADMIN,
+  // Finance management (issue #24): the forwarder's administrators (financeManage) follow receivables, payables
+  // and their ageing and record payments; every enterprise role sees its own ageing and statement (myBilling).
+  'financeManagement.list': PROVIDER_ADMIN,
+  'financeManagement.export': PROVIDER_ADMIN,
+  'billPayments.list': PROVIDER_ADMIN,
+  'billPayments.create': PROVIDER_ADMIN,
+  'billPayments.export': PROVIDER_ADMIN,
+  'myStatement.list': ENTERPRISE,
+  'myStatement.export': ENTERPRISE,
+  statementPdf: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
   // Inquiries and quotes: the desk works them; enterprise roles that inquire (not sales) see their own.
   'inquiryList.list': PROVIDER_DESK,
   'inquiryList.detail': PROVIDER_DESK,

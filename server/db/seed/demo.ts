@@ -5,6 +5,7 @@ import type { Manifest } from '../../manifest.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
+import { seedBills } from './bills.ts'
 import { seedBlInstructions } from './blInstructions.ts'
 import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
@@ -481,5 +482,6 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedMembership(db, manifest)
   await seedOperatingOrders(db, manifest)
   await seedBlInstructions(db, manifest)
+  await seedBills(db, manifest)
   await seedUlds(db, manifest)
 }

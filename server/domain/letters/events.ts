@@ -199,6 +199,16 @@ export const LETTER_EVENTS = {
     link: (instruction) => withId('/cargoFeedSubmission/view', instruction),
     defaults: withMail,
   },
+  // An operator confirms a bill (issue #24, schemas/bill.yaml): the customer hears the bill is issued, and the
+  // letter opens it, where its PDF downloads.
+  billIssued: {
+    entity: 'bill',
+    state: 'confirmed',
+    to: customer,
+    no: 'billingNo',
+    link: (bill) => withId('/billDetail', bill),
+    defaults: withMail,
+  },
 } satisfies Record<string, LetterEvent>
 
 export type LetterEventName = keyof typeof LETTER_EVENTS

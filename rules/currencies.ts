@@ -1,0 +1,28 @@
+/**
+ * ISO 4217 minor units of the SPEC §9 currencies: how many decimals an amount in each may have (JPY and KRW
+ * none, the others two). A currency not listed keeps two. The reference table (server/db/seed/reference/
+ * currencies.ts, from the `currency-codes` package) holds the same; tests/unit/currencies.test.ts holds them equal.
+ * Pure and small, so the portal's validators and the server's share it.
+ */
+export const MINOR_UNITS: Readonly<Record<string, number>> = Object.freeze({
+  AUD: 2,
+  CAD: 2,
+  CNY: 2,
+  EUR: 2,
+  GBP: 2,
+  HKD: 2,
+  JPY: 0,
+  KRW: 0,
+  USD: 2,
+})
+
+export const minorUnits = (currency: string): number => MINOR_UNITS[currency] ?? 2
+
+/** Decimals an amount actually carries, trailing zeros aside ("100.00" JPY is a whole amount; "10.005" has 3). */
+export function significantDecimals(amount: unknown): number {
+  const text = typeof amount === 'number' ? String(amount) : String(amount ?? '')
+  if (/e/i.test(text)) return 0
+  const dot = text.indexOf('.')
+  if (dot < 0) return 0
+  return text.slice(dot + 1).replace(/0+$/, '').length
+}

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 /**
  * The faces every PDF the server draws embeds (pdfkit subsets them): Noto Sans Hans covers GB2312 —
  * simplified Chinese, Latin and the kana — and Japanese gets the Japanese forms of Noto Sans JP. From the npm
- * font packages, read once per process. Used by the news PDF and the draft B/L.
+ * font packages, read once per process. Registered by ./document.ts for every PDF the server draws.
  */
 
 const require = createRequire(import.meta.url)

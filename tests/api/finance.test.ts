@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
+import { envelopeCalls } from '../support/calls.ts'
 import { inDays, today } from '../support/clock.ts'
 import { pdfText } from '../support/pdf-text.ts'
 
@@ -12,40 +13,7 @@ import { pdfText } from '../support/pdf-text.ts'
 
 const test = setupTestApp()
 
-type Method = 'GET' | 'POST'
-interface Envelope {
-  code: string
-  message: string
-  content: Record<string, unknown> & { list?: Record<string, unknown>[]; total?: number }
-  /** The envelope's content.fieldErrors, lifted for the assertions. */
-  fieldErrors?: { field: string; message: string }[]
-}
-
-const call = async (method: Method, url: string, token: string | null, payload?: object, language = 'en_US') => {
-  const response = await test.app.inject({
-    method,
-    url,
-    headers: { host: 'localhost', language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  })
-  const body = response.json() as Envelope
-  return {
-    status: response.statusCode,
-    body: {
-      ...body,
-      fieldErrors: (body.content?.fieldErrors as Envelope['fieldErrors'])?.map(({ field, message }) => ({
-        field,
-        message,
-      })),
-    },
-  }
-}
-
-async function ok(method: Method, url: string, token: string | null, payload?: object) {
-  const { body } = await call(method, url, token, payload)
-  expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
-  return body.content
-}
+const { call, ok } = envelopeCalls(test)
 
 const payments = async () =>
   Number((await sql<{ n: string }>`select count(*) as n from bill_payment`.execute(test.database.db)).rows[0]?.n)

@@ -136,3 +136,45 @@ export async function seededInstructions(t: TestApp): Promise<SeededInstruction[
     order by b.id`.execute(t.database.db)
   return rows
 }
+
+/** An envelope as the business-flow tests read it: code, message, content, and its field errors lifted. */
+export interface Envelope {
+  code: string
+  message: string
+  content: Record<string, unknown> & { list?: Record<string, unknown>[]; total?: number }
+  /** The envelope's content.fieldErrors, lifted for the assertions. */
+  fieldErrors?: { field: string; message: string }[]
+}
+
+/**
+ * Bearer calls that answer the status and the envelope with its field errors lifted (`call`, the caller's
+ * language last), and `ok`, which expects success and answers the content: the bills' and finance tests'.
+ */
+export function envelopeCalls(t: TestApp) {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string | null,
+    payload?: object,
+    language = 'en_US',
+  ) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { host: 'localhost', language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload ? { payload } : {}),
+    })
+    const body = response.json() as Envelope
+    const fieldErrors = (body.content?.fieldErrors as Envelope['fieldErrors'])?.map(({ field, message }) => ({
+      field,
+      message,
+    }))
+    return { status: response.statusCode, body: { ...body, fieldErrors } }
+  }
+  const ok = async (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) => {
+    const { body } = await call(method, url, token, payload)
+    expect(body.code, JSON.stringify(body).slice(0, 400)).toBe('0000')
+    return body.content
+  }
+  return { call, ok }
+}

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit'
 import { type Language, messageFor } from '../../http/errors.ts'
-import { pdfFaces } from '../../pdf/fonts.ts'
+import { openPdf } from '../../pdf/document.ts'
 import type { Branding } from '../blDraft/branding.ts'
 import type { BillLine, BillTotal } from './figures.ts'
 import { bucketOf, type Conversion, type StatementBalance, type StatementBill } from './statement.ts'
@@ -33,24 +32,56 @@ const MUTED = '#6b7280'
 const LINE = '#d1d5db'
 const MARGIN = 36
 
+interface TableColumn {
+  share: number
+  align: 'left' | 'right'
+}
+
+/**
+ * One row of a table across the page at `at.y`, each value cut to its column, ruled below; a row that starts
+ * below `at.bottom` starts a new page. Answers where the next row starts.
+ */
+function tableRow(
+  doc: PDFKit.PDFDocument,
+  at: { left: number; width: number; y: number; bottom: number; height: number },
+  columns: readonly TableColumn[],
+  values: readonly string[],
+  font: 'body' | 'bold',
+  color: string,
+): number {
+  let y = at.y
+  if (y > at.bottom) {
+    doc.addPage()
+    y = MARGIN
+  }
+  let x = at.left
+  columns.forEach((column, i) => {
+    const w = column.share * at.width
+    doc
+      .font(font)
+      .fontSize(8.5)
+      .fillColor(color)
+      .text(values[i] ?? '', x + 3, y + 4, { width: w - 6, align: column.align, lineBreak: false, ellipsis: true })
+    x += w
+  })
+  y += at.height
+  doc
+    .moveTo(at.left, y)
+    .lineTo(at.left + at.width, y)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke()
+  return y
+}
+
 export async function billPdf(bill: BillDocument, branding: Branding, language: Language): Promise<Buffer> {
   const t = (key: string) => messageFor(key, language)
-  const faces = pdfFaces(language)
   const title = bill.billingType === 'payable' ? t('bill.payable') : t('bill.receivable')
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
+    language,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: `${t('bill.entity')} ${bill.billingNo}`, Author: branding.name, Creator: branding.name },
-    lang: language === 'zh' ? 'zh-CN' : language,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve())
-    doc.on('error', reject)
-  })
-  doc.registerFont('body', faces.regular)
-  doc.registerFont('bold', faces.bold)
   const left = MARGIN
   const width = doc.page.width - 2 * MARGIN
   const bottom = doc.page.height - MARGIN
@@ -112,27 +143,7 @@ export async function billPdf(bill: BillDocument, branding: Branding, language: 
     { key: 'amount', label: t('field.amount'), share: 0.14, align: 'right' },
   ]
   const row = (values: string[], font: 'body' | 'bold', color: string) => {
-    if (y > bottom - 40) {
-      doc.addPage()
-      y = MARGIN
-    }
-    let x = left
-    columns.forEach((column, i) => {
-      const w = column.share * width
-      doc
-        .font(font)
-        .fontSize(8.5)
-        .fillColor(color)
-        .text(values[i] ?? '', x + 3, y + 4, { width: w - 6, align: column.align, lineBreak: false, ellipsis: true })
-      x += w
-    })
-    y += 18
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(LINE)
-      .stroke()
+    y = tableRow(doc, { left, width, y, bottom: bottom - 40, height: 18 }, columns, values, font, color)
   }
   doc.rect(left, y, width, 18).fillColor(branding.color).fillOpacity(0.12).fill().fillOpacity(1)
   row(
@@ -173,9 +184,7 @@ export async function billPdf(bill: BillDocument, branding: Branding, language: 
       .fillColor(MUTED)
       .text(`${t('field.remarks')}: ${bill.remarks}`, left, y, { width })
   }
-  doc.end()
-  await done
-  return Buffer.concat(chunks)
+  return finish()
 }
 
 export interface StatementDocument {
@@ -193,22 +202,12 @@ export async function statementPdf(
   language: Language,
 ): Promise<Buffer> {
   const t = (key: string, params?: Record<string, unknown>) => messageFor(key, language, params)
-  const faces = pdfFaces(language)
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
+    language,
     layout: 'landscape',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: `${t('finance.statement')} ${statement.customer}`, Author: branding.name, Creator: branding.name },
-    lang: language === 'zh' ? 'zh-CN' : language,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve())
-    doc.on('error', reject)
-  })
-  doc.registerFont('body', faces.regular)
-  doc.registerFont('bold', faces.bold)
   const left = MARGIN
   const width = doc.page.width - 2 * MARGIN
   const bottom = doc.page.height - MARGIN
@@ -236,27 +235,7 @@ export async function statementPdf(
 
   const table = (columns: { label: string; share: number; align: 'left' | 'right' }[], rows: string[][]) => {
     const draw = (values: string[], font: 'body' | 'bold') => {
-      if (y > bottom - 30) {
-        doc.addPage()
-        y = MARGIN
-      }
-      let x = left
-      columns.forEach((column, i) => {
-        const w = column.share * width
-        doc
-          .font(font)
-          .fontSize(8.5)
-          .fillColor(INK)
-          .text(values[i] ?? '', x + 3, y + 4, { width: w - 6, align: column.align, lineBreak: false, ellipsis: true })
-        x += w
-      })
-      y += 17
-      doc
-        .moveTo(left, y)
-        .lineTo(left + width, y)
-        .lineWidth(0.5)
-        .strokeColor(LINE)
-        .stroke()
+      y = tableRow(doc, { left, width, y, bottom: bottom - 30, height: 17 }, columns, values, font, INK)
     }
     draw(
       columns.map((c) => c.label),
@@ -333,7 +312,5 @@ export async function statementPdf(
       ],
     )
   }
-  doc.end()
-  await done
-  return Buffer.concat(chunks)
+  return finish()
 }

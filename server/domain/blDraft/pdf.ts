@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit'
 import { type Language, messageFor } from '../../http/errors.ts'
-import { pdfFaces } from '../../pdf/fonts.ts'
+import { openPdf } from '../../pdf/document.ts'
 import type { BlContainer, BlInstruction, BlPlace } from '../dcsa/instruction.ts'
 import type { Branding } from './branding.ts'
 
@@ -31,9 +30,8 @@ const amount = (value: number, decimals: number) => (value > 0 ? value.toFixed(d
 /** The PDF bytes of one instruction's draft B/L, labelled in `language`. */
 export async function blDraftPdf(instruction: BlInstruction, branding: Branding, language: Language): Promise<Buffer> {
   const label = (key: string) => messageFor(`blDraft.${key}`, language)
-  const faces = pdfFaces(language)
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
+    language,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: {
       Title: `${label('title')} ${instruction.blNo}`.trim(),
@@ -41,16 +39,7 @@ export async function blDraftPdf(instruction: BlInstruction, branding: Branding,
       Subject: label('watermark'),
       Creator: branding.name,
     },
-    lang: language === 'zh' ? 'zh-CN' : language,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve())
-    doc.on('error', reject)
-  })
-  doc.registerFont('body', faces.regular)
-  doc.registerFont('bold', faces.bold)
   const left = MARGIN
   const width = doc.page.width - 2 * MARGIN
   const bottom = doc.page.height - MARGIN
@@ -272,7 +261,5 @@ export async function blDraftPdf(instruction: BlInstruction, branding: Branding,
 
   newPageIfNeeded(30)
   doc.font('body').fontSize(7.5).fillColor(MUTED).text(label('review'), left, y, { width })
-  doc.end()
-  await done
-  return Buffer.concat(chunks)
+  return finish()
 }

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit'
-import { pdfFaces } from '../../pdf/fonts.ts'
+import { openPdf } from '../../pdf/document.ts'
 import { articleBlocks } from './articleText.ts'
 import type { NewsArticle } from './queries.ts'
 
@@ -26,9 +25,8 @@ const MUTED = '#6b7280'
 
 /** The PDF bytes of one article; `cover` is the cover image (PNG or JPEG) when it has one. */
 export async function articlePdf(article: NewsArticle, labels: PdfLabels, cover: Uint8Array | null): Promise<Buffer> {
-  const faces = pdfFaces(article.language)
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
+    language: article.language,
     margins: { top: 56, bottom: 56, left: 60, right: 60 },
     info: {
       Title: article.title,
@@ -36,16 +34,7 @@ export async function articlePdf(article: NewsArticle, labels: PdfLabels, cover:
       Subject: article.summary,
       Creator: labels.site,
     },
-    lang: article.language === 'zh' ? 'zh-CN' : article.language,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve())
-    doc.on('error', reject)
-  })
-  doc.registerFont('body', faces.regular)
-  doc.registerFont('bold', faces.bold)
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right
 
   doc.font('body').fontSize(9).fillColor(MUTED).text(labels.site, { width })
@@ -99,7 +88,5 @@ export async function articlePdf(article: NewsArticle, labels: PdfLabels, cover:
   }
   doc.moveDown(1)
   doc.font('body').fontSize(8.5).fillColor(MUTED).text(labels.link, { width, link: labels.link })
-  doc.end()
-  await done
-  return Buffer.concat(chunks)
+  return finish()
 }

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openContext } from '../support/browser.ts'
-import { setupPortal, WAIT } from '../support/portal.ts'
+import { screenWalker, setupPortal } from '../support/portal.ts'
 
 /**
  * The news screens in every language: the public pages and the operators' administration screens show no
@@ -20,17 +20,6 @@ async function contextFor(language: string): Promise<BrowserContext> {
   })
   expect((await response.json()).code).toBe('0000')
   return context
-}
-
-async function rendered(context: BrowserContext, path: string): Promise<string> {
-  const page = await context.newPage()
-  await page.goto(`${portal.server.url}${path}`)
-  await page.waitForLoadState('networkidle')
-  await expect.poll(() => page.locator('[role="progressbar"], .fui-Spinner').count(), WAIT).toBe(0)
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
-  const text = await page.locator('body').innerText()
-  await page.close()
-  return text
 }
 
 describe('news screens in every language', () => {
@@ -59,8 +48,9 @@ describe('news screens in every language', () => {
         `/InfoManageDetail?id=${itemId}`,
       ]
       const found: string[] = []
+      const walk = await screenWalker(context, portal.server.url)
       for (const path of paths) {
-        const text = await rendered(context, path)
+        const text = await walk(path)
         for (const match of text.match(RAW_KEY) ?? []) found.push(`${path}: ${match}`)
         if (text.includes('{{')) found.push(`${path}: unfilled {{placeholder}}`)
         if (text.trim().length < 40) found.push(`${path}: (almost) empty`)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { readConfig } from '../../server/config.ts'
@@ -144,4 +144,48 @@ export async function signInThrough(
   )
   expect(code, `login ${username} at ${base}`).toBe('0000')
   return { context, page, base }
+}
+
+/** What still draws: a page spinner, a busy table or list, a spinner in a screen. */
+const DRAWING = '[role="progressbar"], .fui-Spinner, [aria-busy="true"]'
+/** How long a page must stay still to count as drawn: longer than a screen takes to ask for its next data. */
+const STILL_MS = 200
+
+/**
+ * Walks screens of the portal at `url` in one page of `context`, as a user moving through it does, and answers
+ * each screen's rendered text once drawn. The first screen loads whole; every next one is the portal's own
+ * navigation (a history entry and its popstate, which react-router's BrowserRouter follows), so the bundle is
+ * not parsed again for each of a few hundred screens (the translations file took 384 s with a load per screen).
+ * A screen is drawn once the page has had no request in flight for STILL_MS and shows no spinner — Playwright's
+ * "networkidle" waits a further 500 ms on every screen (issue #20).
+ */
+export async function screenWalker(context: BrowserContext, url: string): Promise<(path: string) => Promise<string>> {
+  const page = await context.newPage()
+  const inFlight = new Set<Request>()
+  page.on('request', (request) => inFlight.add(request))
+  page.on('requestfinished', (request) => inFlight.delete(request))
+  page.on('requestfailed', (request) => inFlight.delete(request))
+  return async (path) => {
+    inFlight.clear()
+    if (page.url().startsWith(url))
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to)
+        window.dispatchEvent(new PopStateEvent('popstate'))
+      }, path)
+    else await page.goto(`${url}${path}`)
+    // The server's summary of the page stays until the portal has drawn it whole (runtime/shell/reveal.ts).
+    await page.locator('[data-server-page]').waitFor({ state: 'detached', ...WAIT })
+    const deadline = Date.now() + 2 * WAIT.timeout
+    let stillSince = Date.now()
+    for (;;) {
+      const busy = inFlight.size > 0 || (await page.locator(DRAWING).count()) > 0
+      if (busy) stillSince = Date.now()
+      else if (Date.now() - stillSince >= STILL_MS) break
+      if (Date.now() > deadline) throw new Error(`${path} still loads after ${2 * WAIT.timeout} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    // What a reader sees (innerText: rendered text only, not hidden nodes).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
+    return page.locator('body').innerText()
+  }
 }

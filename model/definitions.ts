@@ -290,15 +290,20 @@ export interface ActionDef {
   endpoint?: 'create' | 'update' | 'delete' | 'export' | 'import'
   /** A row action: the hand-written POST endpoint it calls with the row's { id, version }, `values` and `input`. */
   call?: string
-  /** With `call`: the request entity (stored: false) asked for in a dialog first. */
+  /** With `call`: the request entity (stored: false) asked for in a dialog first; with a list's `download`, its query. */
   input?: string
+  /** With `input`: the fields of it the dialog asks for (default all but id and version). */
+  asks?: string[]
   /** With `call`: fixed values sent with the row's id. */
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
   /** With `call`: the row's field holding the in-app address the portal opens after the call (a letter's link). */
   opens?: string
-  /** A file of the record: the hand-written GET endpoint (`response: binary`) downloaded with the record's id. */
+  /**
+   * A file: the hand-written GET endpoint (`response: binary`) downloaded with the record's id — in a list's
+   * toolbar, with the list's search values its query takes and what `input:` asked.
+   */
   download?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean

@@ -49,6 +49,7 @@ export const LOOKUPS = [
   'role',
   'roleGroup',
   'blOrder',
+  'bill',
   'enterpriseRole',
   'salesman',
   'salesBranch',

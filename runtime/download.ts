@@ -83,3 +83,9 @@ export async function exportFrom(endpoint: ExportEndpoint, request: object, fall
   downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), await response.blob())
   return Number.isFinite(rows) ? rows : 0
 }
+
+/** Why the server refused a file, in the reader's language: its message and the fields the request lacks. */
+export function refusalText(error: unknown): string {
+  const fields = error instanceof RequestError ? error.fieldErrors.map((f) => `${f.field}: ${f.message}`) : []
+  return [error instanceof Error ? error.message : String(error), ...fields].join('\n')
+}

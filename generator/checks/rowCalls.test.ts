@@ -102,8 +102,8 @@ describe('checkRowCalls: download actions (issue #23)', () => {
     expect(where(check(AREA.replace('download: draftPdf', 'download: orderView')))).toEqual([
       'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: endpoint "orderView" is not a GET answering a file whose query takes the record’s id',
     ])
-    expect(where(check(AREA.replace('kind: detail', 'kind: list')))).toEqual([
-      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id)',
+    expect(where(check(AREA.replace('kind: detail', 'kind: form')))).toEqual([
+      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id) or of a list',
     ])
   })
 
@@ -112,7 +112,42 @@ describe('checkRowCalls: download actions (issue #23)', () => {
     expect(
       where(check(AREA.replace('kind: detail', 'kind: custom').replace('entity: order', 'entity: orderr'))),
     ).toEqual([
-      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id)',
+      'screens/orders.yaml:18:46 screens[0].actions.toolbar[0].download: download: is a toolbar action of a record’s screen (it sends the record’s id) or of a list',
+    ])
+  })
+})
+
+describe('checkRowCalls: a list’s download (issue #24, a customer’s statement)', () => {
+  const STATEMENT =
+    'entity: statementQuery\nlabel: l\nstored: false\nfields:\n  customerCompany: { type: string }\n  rateDate: { type: date }\n'
+  const LIST = AREA.replace('kind: detail', 'kind: list')
+    .replace('body: recordIdQuery, response: binary', 'body: statementQuery, response: binary')
+    .replace('download: draftPdf', 'download: draftPdf, input: statementQuery, asks: [rateDate]')
+  const checkList = (area: string) =>
+    checkRowCalls(
+      contextOf({
+        'schemas/order.yaml': ORDER,
+        'schemas/recordIdQuery.yaml': QUERY,
+        'schemas/statementQuery.yaml': STATEMENT,
+        'screens/orders.yaml': area,
+      }),
+    )
+
+  it('takes a GET answering a file by a query, asking for fields of that query first', () => {
+    expect(checkList(LIST)).toEqual([])
+    expect(checkList(LIST.replace(', input: statementQuery, asks: [rateDate]', ''))).toEqual([])
+  })
+
+  it('refuses an input that is not the query, a field it does not have, and asks: without input:', () => {
+    expect(where(checkList(LIST.replace('input: statementQuery', 'input: recordIdQuery')))).toEqual([
+      'screens/orders.yaml:18:63 screens[0].actions.toolbar[0].input: input: of a download is its query, asked for on a list: statementQuery',
+      'screens/orders.yaml:18:78 screens[0].actions.toolbar[0].asks: "rateDate" is not a field of the action\'s input recordIdQuery',
+    ])
+    expect(where(checkList(LIST.replace('asks: [rateDate]', 'asks: [rateDat]')))).toEqual([
+      'screens/orders.yaml:18:79 screens[0].actions.toolbar[0].asks: "rateDat" is not a field of the action\'s input statementQuery',
+    ])
+    expect(where(checkList(LIST.replace('input: statementQuery, ', '')))).toEqual([
+      'screens/orders.yaml:18:56 screens[0].actions.toolbar[0].asks: "rateDate" is not a field of the action\'s input',
     ])
   })
 })

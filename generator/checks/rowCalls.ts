@@ -10,7 +10,9 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * belong to are refused too.
  * row has. `input`, `values` and `when` without what they belong to are refused too. An action that downloads
  * a file of the record (`download:`, issue #23) names a GET endpoint answering `binary` whose query takes `id`,
- * in the toolbar of a record's screen: a detail, or a custom flow with an entity (the B/L editor's view mode).
+ * in the toolbar of a record's screen: a detail, or a custom flow with an entity (the B/L editor's view mode);
+ * in a list's toolbar (issue #24: a customer's statement) the file is of what the list is searched by, and its
+ * `input:` — the endpoint's query itself — asks for the rest, the fields `asks:` names.
  * An action with `transition:` and `call:` fires the transition through the endpoint named, which must be one
  * that fires exactly it (`transition: { entity, name }`, SPEC §7's withdraw): a detail's or form's toolbar, or
  * a list's row.
@@ -48,7 +50,8 @@ function actionErrors(
 ): ActionError[] {
   const errors: ActionError[] = []
   if (!action.call) {
-    for (const key of ['input', 'values', 'opens'] as const)
+    // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
+    for (const key of action.download ? (['values', 'opens'] as const) : (['input', 'values', 'opens'] as const))
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -148,12 +151,14 @@ function actionErrors(
       fix: suggestion(action.opens, Object.keys(row?.fields ?? {})),
     })
   if (action.download) {
-    // A record's screen: a detail, or a hand-written flow showing one record of its entity (the B/L editor).
-    if (place !== 'toolbar' || !(kind === 'detail' || (kind === 'custom' && row)))
+    // A record's screen (a detail, or a hand-written flow showing one record of its entity: the B/L editor) sends
+    // the record's id; a list's toolbar sends what the list is searched by and what its dialog asked (`input:`).
+    const ofList = place === 'toolbar' && kind === 'list'
+    if (!ofList && (place !== 'toolbar' || !(kind === 'detail' || (kind === 'custom' && row))))
       errors.push({
         path: [...at, 'download'],
-        message: 'download: is a toolbar action of a record’s screen (it sends the record’s id)',
-        expected: 'actions.toolbar of a kind: detail screen, or of a kind: custom screen with an entity',
+        message: 'download: is a toolbar action of a record’s screen (it sends the record’s id) or of a list',
+        expected: 'actions.toolbar of a kind: detail or list screen, or of a kind: custom screen with an entity',
       })
     const endpoint = custom.get(action.download)
     const query = endpoint?.body ? entities[endpoint.body] : undefined
@@ -168,14 +173,34 @@ function actionErrors(
     else if (
       endpoint.method !== 'GET' ||
       (endpoint.response !== undefined && endpoint.response !== 'binary') ||
-      !query?.fields.id
+      (ofList ? !query : !query?.fields.id)
     )
       errors.push({
         path: [...at, 'download'],
-        message: `endpoint "${action.download}" is not a GET answering a file whose query takes the record’s id`,
-        expected: 'method: GET, response: binary and a body: entity with an id field (recordIdQuery)',
+        message: ofList
+          ? `endpoint "${action.download}" is not a GET answering a file by a query`
+          : `endpoint "${action.download}" is not a GET answering a file whose query takes the record’s id`,
+        expected: ofList
+          ? 'method: GET, response: binary and a body: entity'
+          : 'method: GET, response: binary and a body: entity with an id field (recordIdQuery)',
+      })
+    if (action.input !== undefined && (!ofList || action.input !== endpoint?.body))
+      errors.push({
+        path: [...at, 'input'],
+        message: `input: of a download is its query, asked for on a list: ${endpoint?.body ?? 'the endpoint’s body'}`,
+        expected: `input: ${endpoint?.body ?? '…'} in a list's toolbar`,
       })
   }
+  for (const name of action.asks ?? [])
+    if (!action.input || !entities[action.input]?.fields[name])
+      errors.push({
+        path: [...at, 'asks'],
+        message: `"${name}" is not a field of the action's input${action.input ? ` ${action.input}` : ''}`,
+        expected: action.input
+          ? `one of ${Object.keys(entities[action.input]?.fields ?? {}).join(', ')}`
+          : 'asks: with input:',
+        fix: suggestion(name, Object.keys(entities[action.input ?? '']?.fields ?? {})),
+      })
   if (action.when) {
     if (place !== 'row')
       errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })

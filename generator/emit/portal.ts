@@ -145,6 +145,11 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
     ]),
     // What a row action that calls a hand-written endpoint asks for first (`input:`, its dialog's form).
     ...actions.flatMap((action) => (action.input ? [action.input] : [])),
+    // What a list's download sends (its query's fields, filled from the list's search).
+    ...actions.flatMap((action) => {
+      const query = manifest.endpoints.find((e) => e.kind === 'custom' && e.id === action.download)?.entity
+      return query ? [query] : []
+    }),
     // A detail's documents panel: the upload's form (the document type).
     ...(screen.attachments ? [screen.attachments.form] : []),
     // What an import asks besides the file (an operator's customer): its dialog's form.

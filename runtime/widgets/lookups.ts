@@ -25,6 +25,7 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   role: (c) => c.b2b.roleFuzzyQuery,
   roleGroup: (c) => c.b2b.roleGroupFuzzyQuery,
   blOrder: (c) => c.b2b.blOrderFuzzyQuery,
+  bill: (c) => c.b2b.billFuzzyQuery,
   enterpriseRole: (c) => c.b2b.enterpriseRoleFuzzyQuery,
   salesman: (c) => c.b2b.getGlobalSales,
   salesBranch: (c) => c.b2b.salesBranchCheckBox,

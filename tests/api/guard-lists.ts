@@ -259,6 +259,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'myStatement.list': ENTERPRISE,
   'myStatement.export': ENTERPRISE,
   statementPdf: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
+  // A payment's bill look-up: whoever records payments, makes bills or sees their own.
+  billFuzzyQuery: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
   // Inquiries and quotes: the desk works them; enterprise roles that inquire (not sales) see their own.
   'inquiryList.list': PROVIDER_DESK,
   'inquiryList.detail': PROVIDER_DESK,
@@ -313,8 +315,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'shipmentSubscriptions.detail': ENTERPRISE,
   'shipmentSubscriptions.create': ENTERPRISE,
   'shipmentSubscription.transition': ENTERPRISE,
-  // Its order field's look-up: the orders the caller's order list shows.
-  orderFuzzyQuery: ENTERPRISE,
+  // Its order field's look-up: the orders the caller's order list shows; a new bill's order (billManage) too.
+  orderFuzzyQuery: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
   // Letters (the message centre): everybody's own.
   letterList: EVERYONE,
   letterRead: EVERYONE,

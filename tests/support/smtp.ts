@@ -55,6 +55,11 @@ export async function startSmtp(options: { refuse?: { code: number; message: str
         .catch(callback)
     },
   })
+  // A client killed mid-session (the crash tests' SIGKILL) resets its connection: smtp-server reports that as an
+  // 'error' event, which without a listener is an uncaught exception in the test's process.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as { port: number }).port
   return {

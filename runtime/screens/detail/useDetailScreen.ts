@@ -7,7 +7,7 @@ import type { ManifestScreen } from '../../../model/resolve.ts'
 import { fieldRulesOf, inactiveFields, withoutInactive } from '../../../rules/uiRules.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
-import { downloadFrom } from '../../download.ts'
+import { downloadFrom, refusalText } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
@@ -181,10 +181,7 @@ export function useDetailScreen(screen: ManifestScreen) {
           await downloadFrom(endpoint.path, { id: String(record.id) }, `${action.name}-${record.id}`)
         } catch (error) {
           // Why the server refused the file (the fields the document lacks), in the reader's language.
-          const fields = error instanceof RequestError ? error.fieldErrors.map((f) => `${f.field}: ${f.message}`) : []
-          effects.toast([error instanceof Error ? error.message : String(error), ...fields].join('\n'), {
-            intent: 'error',
-          })
+          effects.toast(refusalText(error), { intent: 'error' })
         } finally {
           setRunning(null)
         }

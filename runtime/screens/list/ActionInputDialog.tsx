@@ -24,11 +24,14 @@ export default function ActionInputDialog({
   title,
   entity,
   row,
+  asks,
   onSubmit,
   onClose,
 }: {
   title: string
   entity: PortalEntity
+  /** The fields asked for (the action's `asks:`); default every field but the row's id and version. */
+  asks?: string[]
   /** The row acted on: its id and version fill the input's own (the validator requires the id). */
   row: { id?: unknown; version?: unknown }
   onSubmit: (values: Record<string, unknown>) => Promise<void>
@@ -38,8 +41,8 @@ export default function ActionInputDialog({
   const [busy, setBusy] = useState(false)
   const formId = `action-${entity.entity}`
   const sections = useMemo(
-    () => [{ title: '', columns: 1, fields: Object.keys(entity.fields).filter((name) => !ROW_KEYS.has(name)) }],
-    [entity],
+    () => [{ title: '', columns: 1, fields: asks ?? Object.keys(entity.fields).filter((name) => !ROW_KEYS.has(name)) }],
+    [entity, asks],
   )
 
   const identity = useMemo(() => ({ id: row.id, version: row.version }), [row])

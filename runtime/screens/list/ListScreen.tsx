@@ -497,6 +497,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             title={t(list.calling.action.label)}
             entity={list.calling.input}
             row={list.calling.row ?? {}}
+            asks={list.calling.action.asks}
             onSubmit={(values) => list.submitCalling(values)}
             onClose={() => list.closeCalling()}
           />

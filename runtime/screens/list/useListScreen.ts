@@ -6,7 +6,7 @@ import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
-import { exportFrom } from '../../download.ts'
+import { downloadFrom, exportFrom, refusalText } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { quietClient } from '../../quietClient.ts'
 import { HEADER_COUNTS_KEY } from '../../routing/menus.ts'
@@ -189,6 +189,31 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     [client, effects, reload, t],
   )
 
+  /**
+   * A toolbar download (a customer's statement): the file of what the list is searched by — the search values
+   * its query takes — and what the action's dialog asked; a refusal is shown in the reader's language.
+   */
+  const downloadOfList = useCallback(
+    async (action: ActionDef, asked: Record<string, unknown>) => {
+      const endpoint = namedEndpoint(action.download)
+      if (!endpoint) return
+      const takes = entityDef(endpoint.entity)?.fields ?? {}
+      const searched = Object.entries(request.searchParams ?? {}).filter(
+        ([key, value]) => key in takes && value !== undefined && value !== '' && !Array.isArray(value),
+      )
+      const query = Object.fromEntries(
+        [...searched, ...Object.entries(asked)].filter(([, value]) => value !== undefined && value !== ''),
+      )
+      try {
+        await downloadFrom(endpoint.path, query, `${action.name}.pdf`)
+      } catch (error) {
+        effects.toast(refusalText(error), { intent: 'error' })
+        throw error
+      }
+    },
+    [effects, request],
+  )
+
   /** Runs an action: asks first when it has a confirm text, then calls, opens or navigates. */
   const run = useCallback(
     async (action: ActionDef, row?: RowData) => {
@@ -197,6 +222,11 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       if (action.route) {
         const route = routes.find((r) => r.name === action.route)
         if (route) effects.navigate(routeTarget(route.path, action, row?.id))
+        return
+      }
+      if (action.download && !row) {
+        if (action.input) setCalling({ action })
+        else await downloadOfList(action, {}).catch(() => undefined) // toasted
         return
       }
       if (action.call && !action.transition && row) {
@@ -274,7 +304,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         await reload()
       }
     },
-    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow, queryClient],
+    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow, downloadOfList, queryClient],
   )
 
   return {
@@ -324,7 +354,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     /** Sends the input dialog's values with the row; the dialog closes once the call succeeded. */
     async submitCalling(values: Record<string, unknown>) {
       if (!calling) return
-      await callRow(calling.action, calling.row as RowData, values)
+      if (calling.action.download) await downloadOfList(calling.action, values)
+      else await callRow(calling.action, calling.row as RowData, values)
       setCalling(null)
     },
     closeCalling() {

@@ -68,6 +68,13 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
             ]
           : [sql<SqlBool>`false`],
     },
+    // A payment's bill (issue #24): the bills the caller sees by billing number — an operator the tenant's, a
+    // customer their company's (the bill entity's data scope).
+    billFuzzyQuery: {
+      entity: lookupEntity(manifest, 'bill'),
+      where: ({ session }) =>
+        session ? scopeConditions(lookupEntity(manifest, 'bill'), session, 'bill') : [sql<SqlBool>`false`],
+    },
     // Role management's group field (issue #21): the tenant's role groups.
     roleGroupFuzzyQuery: list('roleGroup'),
     roleFuzzyQuery: {

@@ -115,8 +115,22 @@ export function cellOf(
         : { value: wallTime(at, timeZone), numFmt: 'yyyy-mm-dd hh:mm' }
     }
     default:
-      return { value: typeof value === 'object' ? JSON.stringify(value) : String(value) }
+      return { value: typeof value === 'object' ? objectText(value) : String(value) }
   }
+}
+
+/**
+ * A structured value as a reader writes it: amounts per currency (a bill's totals) as `USD 3700.00; CNY 2520.00`
+ * — one cell holds one number in one currency, so several stay text (docs/DECISIONS.md); anything else as JSON.
+ */
+function objectText(value: object): string {
+  const items = Array.isArray(value) ? (value as unknown[]) : []
+  const amounts = items.every(
+    (item) => typeof item === 'object' && item !== null && 'currency' in item && 'amount' in item,
+  )
+  return items.length && amounts
+    ? (items as { currency: unknown; amount: unknown }[]).map((i) => `${i.currency} ${i.amount}`).join('; ')
+    : JSON.stringify(value)
 }
 
 /** An enum value, a state or a boolean as the label the list shows. */

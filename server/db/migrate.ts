@@ -20,6 +20,7 @@ import * as roleManagement from './migrations/0019_role_management.ts'
 import * as outboxDelivery from './migrations/0020_outbox_delivery.ts'
 import * as messagingProviders from './migrations/0021_messaging_providers.ts'
 import * as shipmentNotices from './migrations/0025_shipment_notices.ts'
+import * as numberRuleDocuments from './migrations/0026_number_rule_documents.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0020_outbox_delivery': outboxDelivery,
   '0021_messaging_providers': messagingProviders,
   '0025_shipment_notices': shipmentNotices,
+  '0026_number_rule_documents': numberRuleDocuments,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -611,8 +611,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       created_at: at,
       updated_at: at,
     }
-    for (const column of writable(plan))
-      if (data[column.name] !== undefined) values[column.column] = toDbValue(column, data[column.name])
+    for (const column of writable(plan)) {
+      // A field the caller left out stores its `default:` (a number rule's document: order), as the form offers it.
+      const value = data[column.name] ?? column.field?.default
+      if (value !== undefined) values[column.column] = toDbValue(column, value)
+    }
     // The derivations see the fixed fields too (whose order an operator's import books: its source's checks).
     Object.assign(values, await derivedValues(trx, plan, call, null, { ...data, ...fixed }))
     if (plan.entity.states) values[columnOf(plan, plan.entity.states.field).column] = plan.entity.states.initial

@@ -302,3 +302,37 @@ describe('invoices', () => {
     })
   })
 })
+
+describe('bill and invoice numbers (issue #24: per-tenant rules like order numbers)', () => {
+  it("come from the tenant's rules on /OrderNoManagement once it has them, beside its order rule", async () => {
+    const operator = await test.login('opadmin')
+    const rule = (document: string, prefix: string) => ({
+      document,
+      transportMode: 0,
+      prefix,
+      datePattern: 'YYYYMM',
+      sequenceLength: 5,
+      reset: 'monthly',
+      enabled: true,
+    })
+    await ok('POST', '/api/b2b/orderNo/rule/add', operator, rule('invoice', 'FP'))
+    await ok('POST', '/api/b2b/orderNo/rule/add', operator, rule('bill', 'ZD'))
+    // One rule per document and mode: a second invoice rule for every mode is refused.
+    expect((await call('POST', '/api/b2b/orderNo/rule/add', operator, rule('invoice', 'FP2'))).body.code).toBe('400003')
+    const listed = await ok('POST', '/api/b2b/orderNo/rule/list', operator, { searchParams: { document: 'order' } })
+    expect(listed.list?.map((r) => [r.document, r.prefix])).toEqual([['order', 'HY']])
+
+    const bill = await confirmedBill(operator, 3)
+    // The tenant's month (Asia/Shanghai) on the server's clock.
+    const month = today().slice(0, 7).replace('-', '')
+    expect(bill.billingNo).toBe(`ZD${month}00001`)
+    const invoice = await ok('POST', '/api/booking/invoice/add', operator, {
+      bill: bill.id,
+      currency: 'USD',
+      title: 'Hangzhou Minghui Textile Imp & Exp Co., Ltd.',
+      invoiceDate: today(),
+    })
+    expect(invoice.invoiceNo).toBe(`FP${month}00001`)
+    expect((await confirmedBill(operator, 2)).billingNo).toBe(`ZD${month}00002`)
+  })
+})

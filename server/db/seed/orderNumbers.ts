@@ -20,8 +20,8 @@ export async function seedOrderNumberRules(db: Kysely<DB>): Promise<void> {
     await withTenant(db, tenant.id, async (trx) => {
       await sql`
         insert into order_number_rule
-          (tenant_id, version, transport_mode, prefix, date_pattern, sequence_length, reset, enabled)
-        values (${tenant.id}, 1, 0, ${rule.prefix}, ${rule.datePattern}, ${rule.sequenceLength}, ${rule.reset}, true)
+          (tenant_id, version, document, transport_mode, prefix, date_pattern, sequence_length, reset, enabled)
+        values (${tenant.id}, 1, 'order', 0, ${rule.prefix}, ${rule.datePattern}, ${rule.sequenceLength}, ${rule.reset}, true)
       `.execute(trx)
       const { rows } = await sql<{ order_no: string }>`
         select order_no from booking_order where tenant_id = ${tenant.id} and order_no is not null`.execute(trx)

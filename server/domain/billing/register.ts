@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { DEFAULT_TIME_ZONE } from '../../../rules/calendar.ts'
 import type { EngineRegistry } from '../../engine/index.ts'
 import { now } from '../../tenancy/clock.ts'
-import { nextDailyNo } from '../orders/numbering.ts'
+import { nextDocumentNo } from '../orders/numbering.ts'
 import { billFromOrder } from './bills.ts'
 import { invoiceFromBill } from './invoices.ts'
 import { billPaid, paymentAgainstBill } from './payments.ts'
@@ -15,11 +15,11 @@ const OPEN = sql`(t.value ->> 'open')::numeric`
  * out of the order, payments held to the open amount, and the ageing view the finance screens list.
  */
 export function register(engine: EngineRegistry): void {
-  /** The tenant's bill numbers: BILL + the tenant's day + a daily sequence (BILL2612310001), as inquiries and quotes. */
-  engine.numbering('billingNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'BILL', at))
+  /** The tenant's bill numbers: its bill rule (/OrderNoManagement), else BILL + the tenant's day + a daily sequence. */
+  engine.numbering('billingNo', (trx, tenantId, _record, at) => nextDocumentNo(trx, tenantId, 'bill', 'BILL', at))
   engine.derivation('billFromOrder', billFromOrder)
-  /** Invoice numbers: INV + the tenant's day + a daily sequence (INV2612310001). */
-  engine.numbering('invoiceNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'INV', at))
+  /** Invoice numbers: the tenant's invoice rule, else INV + the tenant's day + a daily sequence (INV2612310001). */
+  engine.numbering('invoiceNo', (trx, tenantId, _record, at) => nextDocumentNo(trx, tenantId, 'invoice', 'INV', at))
   engine.derivation('invoiceFromBill', invoiceFromBill)
   engine.derivation('paymentAgainstBill', paymentAgainstBill)
   engine.effect('billPaid', billPaid)

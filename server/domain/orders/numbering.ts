@@ -94,20 +94,26 @@ interface RuleRow {
   reset: Reset
 }
 
+/** The documents a tenant numbers by its own rules (schemas/orderNumberRule.yaml `document`). */
+export type NumberedDocument = 'order' | 'bill' | 'invoice'
+
 /**
- * The next order number of the tenant for a transport mode: the mode's enabled rule, else the enabled
- * default rule (mode 0); null when the tenant has none. Runs in the caller's tenant transaction.
+ * The next number of the tenant's document for a transport mode: the document's enabled rule for the mode, else
+ * its enabled default rule (mode 0); null when the tenant has none. Runs in the caller's tenant transaction.
+ * A rule stored before rules had a document is an order rule.
  */
 export async function nextOrderNo(
   trx: Transaction<DB>,
   tenantId: number,
   transportMode: unknown,
   at: Date,
+  document: NumberedDocument = 'order',
 ): Promise<string | null> {
   const mode = typeof transportMode === 'number' ? transportMode : 0
   const { rows } = await sql<RuleRow>`
     select transport_mode, prefix, date_pattern, sequence_length, reset from order_number_rule
     where tenant_id = ${tenantId} and enabled and transport_mode in (${mode}, 0)
+      and coalesce(document, 'order') = ${document}
     order by transport_mode desc limit 1`.execute(trx)
   const found = rows[0]
   if (!found) return null
@@ -126,6 +132,20 @@ export async function nextOrderNo(
     on conflict (tenant_id, rule_key, period) do update set value = c.value + 1
     returning value`.execute(trx)
   return formatOrderNo(rule, Number(counted.rows[0]?.value), at, timeZone)
+}
+
+/**
+ * A bill's or an invoice's number: the tenant's rule for the document (/OrderNoManagement), else the built-in
+ * daily one (BILL2612310001, INV2612310001).
+ */
+export async function nextDocumentNo(
+  trx: Transaction<DB>,
+  tenantId: number,
+  document: Exclude<NumberedDocument, 'order'>,
+  fallbackPrefix: string,
+  at: Date,
+): Promise<string> {
+  return (await nextOrderNo(trx, tenantId, 0, at, document)) ?? nextDailyNo(trx, tenantId, fallbackPrefix, at)
 }
 
 /**

@@ -303,6 +303,32 @@ describe('invoices', () => {
   })
 })
 
+describe('the bill look-up of the payment form', () => {
+  it('finds the bills the caller sees by billing number or id, and none of another company', async () => {
+    const operator = await test.login('opadmin')
+    const bill = await confirmedBill(operator, 1)
+    const lookup = async (token: string, query: string) =>
+      (
+        (await ok('GET', `/api/b2b/basicData/bill/fuzzyQuery?${query}`, token)) as {
+          list: { value: string; label: string }[]
+        }
+      ).list
+    const found = [expect.objectContaining({ value: String(bill.id), label: bill.billingNo })]
+    expect(await lookup(operator, `keyword=${bill.billingNo}`)).toEqual(found)
+    expect(await lookup(await test.login('entadmin'), `codes=${bill.id}`)).toEqual(found)
+    // Another company's booking clerk holds no myBilling; another tenant's operator finds nothing.
+    expect(
+      (await call('GET', `/api/b2b/basicData/bill/fuzzyQuery?codes=${bill.id}`, await test.login('nbclerk'))).body.code,
+    ).toBe('220000')
+    const acme = await test.app.inject({
+      method: 'GET',
+      url: `/api/b2b/basicData/bill/fuzzyQuery?codes=${bill.id}`,
+      headers: { host: 'acme.localhost', authorization: `Bearer ${await test.login('opadmin', 'acme.localhost')}` },
+    })
+    expect(acme.json().content.list).toEqual([])
+  })
+})
+
 describe('bill and invoice numbers (issue #24: per-tenant rules like order numbers)', () => {
   it("come from the tenant's rules on /OrderNoManagement once it has them, beside its order rule", async () => {
     const operator = await test.login('opadmin')

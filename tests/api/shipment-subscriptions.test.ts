@@ -366,11 +366,15 @@ describe("the order look-up of the subscription's form", () => {
     const nbclerk = await test.login('nbclerk')
     expect((await lookup(nbclerk, `codes=${order}`)).list).toEqual([])
     expect((await lookup(nbclerk, `keyword=${encodeURIComponent(orderNo)}`)).list).toEqual([])
-    // An operator holds no myOrders: the look-up is the customer's.
-    const operator = (
-      await call('GET', `/api/b2b/basicData/order/fuzzyQuery?codes=${order}`, await test.login('opadmin'))
+    // The order desk holds no myOrders and no billManage: the look-up is the customer's and the bill maker's.
+    const desk = (
+      await call('GET', `/api/b2b/basicData/order/fuzzyQuery?codes=${order}`, await test.login('opcs'))
     ).json()
-    expect(operator.code).toBe('220000')
+    expect(desk.code).toBe('220000')
+    // The operation administrator makes bills (billManage): it finds the tenant's order for a new bill.
+    expect((await lookup(await test.login('opadmin'), `codes=${order}`)).list).toEqual([
+      expect.objectContaining({ value: String(order), label: orderNo }),
+    ])
   })
 })
 

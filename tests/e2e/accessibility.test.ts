@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openContext } from '../support/browser.ts'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { localeText, screenWalker, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Accessibility in the browser (WCAG 2.1 AA, issue #18): axe-core on the public pages and on a list, a form
@@ -26,7 +26,8 @@ interface Finding {
 
 /** axe's serious and critical violations on the page as it is now, by tag or by rule. */
 async function axeFindings(page: Page, only: { tags: string[] } | { rules: string[] }): Promise<Finding[]> {
-  await page.evaluate(AXE_SOURCE)
+  // Loaded once per document: the walk below moves between screens without loading the page again.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const runOnly = 'tags' in only ? { type: 'tag', values: only.tags } : { type: 'rule', values: only.rules }
   const violations = await page.evaluate(async (runOnly) => {
     type Result = {
@@ -80,9 +81,11 @@ async function firstLink(page: Page, path: string, selector: string): Promise<st
 describe('axe-core (wcag2a, wcag2aa, wcag21aa)', () => {
   it('finds no serious or critical violation on the public pages, a list, a form and a detail, in zh and en', async () => {
     const found: string[] = []
+    // Each audited screen as a user reaches it, by the portal's own navigation after the first (screenWalker).
+    const walkers = new Map<Page, (path: string) => Promise<string>>()
     const audit = async (page: Page, label: string, path: string) => {
-      await page.goto(`${portal.server.url}${path}`)
-      await settled(page)
+      if (!walkers.has(page)) walkers.set(page, await screenWalker(page.context(), portal.server.url, page))
+      await walkers.get(page)?.(path)
       for (const f of await axeFindings(page, { tags: WCAG_AA }))
         found.push(`${label} ${path}: ${f.impact} ${f.rule} (${f.help})\n    ${f.targets.join('\n    ')}`)
     }

@@ -157,10 +157,14 @@ const STILL_MS = 200
  * navigation (a history entry and its popstate, which react-router's BrowserRouter follows), so the bundle is
  * not parsed again for each of a few hundred screens (the translations file took 384 s with a load per screen).
  * A screen is drawn once the page has had no request in flight for STILL_MS and shows no spinner — Playwright's
- * "networkidle" waits a further 500 ms on every screen (issue #20).
+ * "networkidle" waits a further 500 ms on every screen (issue #20). Walks `page` when given (a signed-in one).
  */
-export async function screenWalker(context: BrowserContext, url: string): Promise<(path: string) => Promise<string>> {
-  const page = await context.newPage()
+export async function screenWalker(
+  context: BrowserContext,
+  url: string,
+  page?: Page,
+): Promise<(path: string) => Promise<string>> {
+  page ??= await context.newPage()
   const inFlight = new Set<Request>()
   page.on('request', (request) => inFlight.add(request))
   page.on('requestfinished', (request) => inFlight.delete(request))

@@ -204,8 +204,8 @@ export const siteSettingsHandlers = {
     const saved = await ctx.inTenant(async (trx) => {
       const settings = await storedSettings(trx, session.tenantId)
       const version = Number(settings.settingsVersion ?? 0)
-      if (form.version !== undefined && form.version !== null && form.version !== version)
-        throw new ApiError('330002')
+      // Never saved before is version 0: a form read before someone else's first save is stale too.
+      if ((form.version ?? 0) !== version) throw new ApiError('330002')
       const problems = await imageProblems(trx, session.tenantId, form, new Set(siteImages(settings)))
       if (problems.length) throw new ApiError('validation', {}, problems)
       const next = settingsWith(settings, form)

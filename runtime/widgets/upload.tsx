@@ -5,9 +5,9 @@ import { type DragEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StoredFile } from '../../generated/content.ts'
 import { type FileLimits, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { formatDimensions } from '../../rules/imageSize.ts'
 import { RequestError } from '../api.ts'
 import { useClient } from '../client.tsx'
-import { formatDimensions } from '../../rules/imageSize.ts'
 import { fileUrl, refusal, sizeRefusal, uploadFile } from './fileTransfer.ts'
 
 /**

@@ -146,7 +146,11 @@ describe('/operationSet: the site settings', () => {
     expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png'])
     expect(image.rawPayload.equals(png(105, 45))).toBe(true)
     // acme's host does not serve demo's logo.
-    const elsewhere = await test.app.inject({ method: 'GET', url: logoUrl as string, headers: { host: 'acme.localhost' } })
+    const elsewhere = await test.app.inject({
+      method: 'GET',
+      url: logoUrl as string,
+      headers: { host: 'acme.localhost' },
+    })
     expect(elsewhere.statusCode).toBe(404)
   })
 

@@ -82,7 +82,9 @@ function withImageAddresses(settings: Record<string, unknown>): Record<string, u
   const links = (list: unknown) =>
     Array.isArray(list)
       ? list.map((item) =>
-          item && typeof item === 'object' && typeof item.url === 'string' ? { ...item, url: siteImageUrl(item.url) } : item,
+          item && typeof item === 'object' && typeof item.url === 'string'
+            ? { ...item, url: siteImageUrl(item.url) }
+            : item,
         )
       : list
   return {

@@ -79,7 +79,8 @@ export function siteImages(settings: Settings): string[] {
 export function formOf(tenantId: number, settings: Settings): Record<string, unknown> {
   const version = Number(settings.settingsVersion ?? 0)
   const form: Record<string, unknown> = { id: tenantId, ...(version > 0 ? { version } : {}) }
-  for (const field of PLAIN) if (settings[field] !== undefined && settings[field] !== null) form[field] = settings[field]
+  for (const field of PLAIN)
+    if (settings[field] !== undefined && settings[field] !== null) form[field] = settings[field]
   if (typeof settings.iconPath === 'string' && settings.iconPath) form.icon = settings.iconPath
   const logo = urls(settings.logoList)[0]
   if (logo) form.logo = logo
@@ -140,13 +141,13 @@ async function imageProblems(
             .execute(trx)
             .then((r) => r.rows[0])
         : undefined
-      if (!row || row.entity !== 'siteSettingsForm' || row.field !== name) {
+      if (row?.entity !== 'siteSettingsForm' || row.field !== name) {
         problems.push({ field: name, message: 'siteSet.imageNotUploaded', params: {} })
         continue
       }
       const bytes = new Uint8Array(row.bytes)
       const kind = sniff(bytes, row.name)
-      if (!kind || !kind.extensions.some((ext) => limits.accept.includes(ext)))
+      if (!kind?.extensions.some((ext) => limits.accept.includes(ext)))
         problems.push({
           field: name,
           message: 'widget.fileTypeRefused',

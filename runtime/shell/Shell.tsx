@@ -245,7 +245,14 @@ export function Shell({ children, ownMain = false }: { children: ReactNode; ownM
       </div>
       <header className={styles.bar}>
         <RouterLink to="/dashboard" className={styles.brand}>
-          <img src={settings?.logoList?.[0]?.url ?? '/logo.svg'} alt="" width={32} height={32} />
+          {/* A tenant's logo is 105×45 (/operationSet): 32 px high at its own width. */}
+          <img
+            src={settings?.logoList?.[0]?.url ?? '/logo.svg'}
+            alt=""
+            height={32}
+            style={{ width: 'auto', maxWidth: '105px' }}
+            data-site-logo
+          />
           <span className={styles.brandName}>{siteName(settings, i18n.language)}</span>
         </RouterLink>
         <TopMenu />

@@ -13,6 +13,11 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 const portal = setupPortal()
 const en = (namespace: string, key: string) => localeText('en', namespace, key)
+const SHOTS = process.env.WAYBILL_SHOTS
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
 
 /** A form field by its label, a required one's star after it or not. */
 const field = (page: Page, key: string) =>
@@ -86,6 +91,7 @@ describe('site settings on /operationSet', () => {
     await field(page, 'themeColor').selectOption({ label: en('siteSet', 'color_13c2c2') })
     await field(page, 'pageTemplate').selectOption({ label: en('siteSet', 'template3') })
     await field(page, 'homeMode').selectOption({ label: en('siteSet', 'homeMode2') })
+    await shot(page, 'operationSet')
     await page.getByRole('button', { name: en('ui', 'save'), exact: true }).click()
     await expect.poll(() => page.getByText(en('ui', 'saved'), { exact: true }).count(), WAIT).toBeGreaterThan(0)
 
@@ -97,6 +103,7 @@ describe('site settings on /operationSet', () => {
     await expect.poll(async () => (await lookOf(site)).logoWidth, WAIT).toBe(105)
     const look = await lookOf(site)
     expect(look.color).toBe('#13c2c2')
+    await shot(site, 'site')
     expect(look.logo).toMatch(/^\/api\/b2b\/public\/api\/site\/image\?uuid=[0-9a-f-]{36}$/)
 
     // Home mode 2: a signed-in user's home is the inquiry home, with the demo tenant's four modes and "all".
@@ -104,6 +111,7 @@ describe('site settings on /operationSet', () => {
     await page.getByTestId('inquiry-home').waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/inquiryHome')
     expect(await page.locator('[data-mode]').count()).toBe(5)
+    await shot(page, 'inquiryHome')
     await page.locator('[data-mode="inquiry-sea"]').click()
     await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/palletInquiry/sea')
 

@@ -188,6 +188,36 @@ describe('/operationSet: the site settings', () => {
     expect(await storedSettings('demo')).toEqual(before)
   })
 
+  it("takes the tenant's operation accounts as operating-order reviewers, and nobody else", async () => {
+    const token = await test.login('opadmin')
+    const { rows } = await sql<{ id: number; username: string; tenant: string }>`
+      select u.id, u.username, t.code as tenant from app_user u join tenant t on t.id = u.tenant_id
+      where u.username in ('opcs', 'entadmin', 'opadmin')`.execute(test.database.db)
+    const id = (username: string, tenant: string) =>
+      rows.find((row) => row.username === username && row.tenant === tenant)?.id as number
+    const record = (await call('GET', '/api/b2b/site/settings/detail?id=1', token)).content
+    const customer = await call('POST', '/api/b2b/site/settings/save', token, {
+      ...record,
+      operatingOrderReviewReceiver: [id('opcs', 'demo'), id('entadmin', 'demo')],
+    })
+    expect(customer.code).toBe('validation')
+    expect(customer.content.fieldErrors?.[0]).toMatchObject({
+      field: 'operatingOrderReviewReceiver',
+      message: 'Reviewers must be enabled operation accounts of this site',
+    })
+    const acmeStaff = await call('POST', '/api/b2b/site/settings/save', token, {
+      ...record,
+      operatingOrderReviewReceiver: [id('opadmin', 'acme')],
+    })
+    expect(acmeStaff.code).toBe('validation')
+    const saved = await call('POST', '/api/b2b/site/settings/save', token, {
+      ...record,
+      operatingOrderReviewReceiver: [id('opcs', 'demo')],
+    })
+    expect(saved.code, JSON.stringify(saved)).toBe('0000')
+    expect((await storedSettings('demo')).operatingOrderReviewReceiver).toEqual([id('opcs', 'demo')])
+  })
+
   it('is for the operation administrator: a customer is refused, another tenant id is not found', async () => {
     const customer = await test.login('entadmin')
     expect((await call('POST', '/api/b2b/site/settings/list', customer, { pageNum: 1, pageSize: 1 })).code).toBe(

@@ -46,6 +46,7 @@ const PLAIN = [
   'operatingOrderIfModify',
   'operatingOrderLimitValue',
   'operatingOrderLob',
+  'operatingOrderReviewReceiver',
   'newContactInformationCheck',
   'newContactInformation',
   'serviceAgreementList',
@@ -173,6 +174,19 @@ async function imageProblems(
   return problems
 }
 
+/** Review receivers must be enabled provider-side accounts of the tenant (an id of anyone else is refused). */
+async function receiverProblems(trx: Transaction<DB>, tenantId: number, form: Form): Promise<FieldError[]> {
+  const ids = [...new Set((form.operatingOrderReviewReceiver ?? []) as number[])]
+  if (!ids.length) return []
+  const { rows } = await sql<{ id: number }>`
+    select id from app_user
+    where tenant_id = ${tenantId} and company_user_type = 1 and state = 1 and id in (${sql.join(ids)})`.execute(trx)
+  const known = new Set(rows.map((row) => row.id))
+  return ids.some((id) => !known.has(id))
+    ? [{ field: 'operatingOrderReviewReceiver', message: 'siteSet.receiverUnknown', params: {} }]
+    : []
+}
+
 function operator(ctx: HandlerContext): Session {
   if (!ctx.request.session) throw new ApiError('401')
   return ctx.request.session
@@ -207,7 +221,10 @@ export const siteSettingsHandlers = {
       const version = Number(settings.settingsVersion ?? 0)
       // Never saved before is version 0: a form read before someone else's first save is stale too.
       if ((form.version ?? 0) !== version) throw new ApiError('330002')
-      const problems = await imageProblems(trx, session.tenantId, form, new Set(siteImages(settings)))
+      const problems = [
+        ...(await imageProblems(trx, session.tenantId, form, new Set(siteImages(settings)))),
+        ...(await receiverProblems(trx, session.tenantId, form)),
+      ]
       if (problems.length) throw new ApiError('validation', {}, problems)
       const next = settingsWith(settings, form)
       const { rows } = await sql<{ saved: boolean }>`

@@ -57,6 +57,11 @@ export interface FieldDef {
   maxSizeKb?: number
   maxFiles?: number
   /**
+   * A file field of images: the exact pixel size each must have (a site's logo 105×45), read from the file's
+   * bytes on both sides (rules/imageSize.ts); an icon's every image must have it.
+   */
+  dimensions?: { width: number; height: number }
+  /**
    * Who may download a file field's uploads besides the uploader (SPEC §6: configurable): `company` the
    * uploader's enterprise and the forwarder's operators (the default), `operators` the operators only,
    * `public` anyone of the tenant's users.

@@ -75,6 +75,7 @@ export const COMPONENTS = [
   'quoteEditor',
   'quoteComparison',
   'palletInquiry',
+  'inquiryHome',
   'bookingOrder',
   'blEditor',
   'imChat',

@@ -12,6 +12,8 @@ export interface FileLimits {
   maxBytes: number
   maxFiles: number
   image: boolean
+  /** The exact pixel size each image must have (the field's `dimensions`), read from the bytes. */
+  dimensions?: { width: number; height: number }
 }
 
 export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'gif'] as const
@@ -25,7 +27,7 @@ export const DEFAULT_MAX_FILES = 10
 const SAME: Record<string, string> = { jpg: 'jpeg', jpeg: 'jpg' }
 
 export function fileLimits(
-  field: Pick<FieldDef, 'accept' | 'maxSizeKb' | 'maxFiles' | 'multiple' | 'widget'>,
+  field: Pick<FieldDef, 'accept' | 'maxSizeKb' | 'maxFiles' | 'multiple' | 'widget' | 'dimensions'>,
 ): FileLimits {
   const declared = field.accept?.map((a) => a.toLowerCase())
   const image = field.widget === 'imageUpload' || (!!declared?.length && declared.every((a) => isImageType(a)))
@@ -34,7 +36,7 @@ export function fileLimits(
   ]
   const maxBytes = Math.min(field.maxSizeKb ? field.maxSizeKb * 1024 : DEFAULT_MAX_BYTES, MAX_BYTES_CEILING)
   const maxFiles = field.multiple ? (field.maxFiles ?? DEFAULT_MAX_FILES) : 1
-  return { accept, maxBytes, maxFiles, image }
+  return { accept, maxBytes, maxFiles, image, ...(field.dimensions ? { dimensions: { ...field.dimensions } } : {}) }
 }
 
 export function isImageType(extension: string): boolean {

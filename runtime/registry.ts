@@ -42,6 +42,7 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   quoteEditor: lazy(() => import('./flows/quotes/QuoteEditor.tsx')),
   quoteComparison: lazy(() => import('./flows/quotes/QuoteComparison.tsx')),
   palletInquiry: lazy(() => import('./flows/inquiry/PalletInquiry.tsx')),
+  inquiryHome: lazy(() => import('./flows/inquiry/InquiryHome.tsx')),
   bookingOrder: lazy(() => import('./flows/booking/BookingOrder.tsx')),
   blEditor: lazy(() => import('./flows/bl-editor/BlEditor.tsx')),
   imChat: placeholder,

@@ -8,7 +8,7 @@ import { useEffects } from '../effects.tsx'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, switchLanguage } from '../i18n.ts'
 import { isGroup, type MenuLink, topMenu } from '../routing/menus.ts'
 import { useSession } from '../session.ts'
-import { siteName, useSiteSettings } from '../site/SiteSettings.tsx'
+import { DEFAULT_LOGO, logoWidth, siteName, useSiteSettings } from '../site/SiteSettings.tsx'
 import { MenuButton } from './MenuButton.tsx'
 import { MainContent, SkipLink } from './SkipLink.tsx'
 import { useButtonStyles } from './styles.ts'
@@ -245,7 +245,14 @@ export function Shell({ children, ownMain = false }: { children: ReactNode; ownM
       </div>
       <header className={styles.bar}>
         <RouterLink to="/dashboard" className={styles.brand}>
-          <img src={settings?.logoList?.[0]?.url ?? '/logo.svg'} alt="" width={32} height={32} />
+          <img
+            src={settings?.logoList?.[0]?.url ?? DEFAULT_LOGO}
+            alt=""
+            width={logoWidth(settings?.logoList?.[0]?.url, 32)}
+            height={32}
+            style={{ objectFit: 'contain' }}
+            data-site-logo
+          />
           <span className={styles.brandName}>{siteName(settings, i18n.language)}</span>
         </RouterLink>
         <TopMenu />

@@ -42,3 +42,14 @@ export function siteName(settings: SiteSettings | null, language: string): strin
   if (!settings) return 'Waybill'
   return (language === 'zh' ? settings.websiteName : settings.websiteNameEn || settings.websiteName) ?? ''
 }
+
+/** The logo a tenant without one shows (square). */
+export const DEFAULT_LOGO = '/logo.svg'
+
+/**
+ * The width a header draws the logo at for a height: an uploaded logo is 105×45 (/operationSet checks it from
+ * the bytes), the shipped one square. Known before the image loads, so nothing beside it moves.
+ */
+export function logoWidth(url: string | null | undefined, height: number): number {
+  return url && url !== DEFAULT_LOGO ? Math.round((height * 105) / 45) : height
+}

@@ -2,6 +2,7 @@ import { downloads, type Envelope, type ImportContent } from '../../generated/cl
 import type { StoredFile } from '../../generated/content.ts'
 import { endpoints } from '../../generated/endpoints.ts'
 import { accepts, type FileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { dimensionsRefusal, formatDimensions } from '../../rules/imageSize.ts'
 import { buildUrl, classify, RESOURCE_HEADER, RequestError, SUCCESS } from '../api.ts'
 import { languageHeader } from '../i18n.ts'
 
@@ -31,6 +32,24 @@ export function refusal(
   if (file.size > limits.maxBytes)
     return { key: 'widget.fileTooLarge', params: { name: file.name, size: formatBytes(limits.maxBytes) } }
   return null
+}
+
+/**
+ * Why the portal refuses an image of the wrong pixel size before sending it (the field's `dimensions`), read from
+ * the file's own bytes as the server reads them again (rules/imageSize.ts); null when it fits or none is asked.
+ */
+export async function sizeRefusal(
+  file: Blob & { name: string },
+  limits: FileLimits,
+): Promise<{ key: string; params: Record<string, string> } | null> {
+  if (!limits.dimensions) return null
+  const wrong = dimensionsRefusal(new Uint8Array(await file.arrayBuffer()), limits.dimensions)
+  return wrong
+    ? {
+        key: 'widget.imageDimensions',
+        params: { name: file.name, actual: wrong.actual, size: formatDimensions(limits.dimensions) },
+      }
+    : null
 }
 
 export interface UploadTarget {

@@ -5,9 +5,10 @@ import { type DragEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StoredFile } from '../../generated/content.ts'
 import { type FileLimits, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { formatDimensions } from '../../rules/imageSize.ts'
 import { RequestError } from '../api.ts'
 import { useClient } from '../client.tsx'
-import { fileUrl, refusal, uploadFile } from './fileTransfer.ts'
+import { fileUrl, refusal, sizeRefusal, uploadFile } from './fileTransfer.ts'
 
 /**
  * File and image fields: a drop zone with a Fluent "choose a file" button, each upload with its progress,
@@ -66,6 +67,7 @@ export function UploadWidget(props: WidgetProps) {
     ...(options.accept ? { accept: options.accept } : {}),
     ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
     ...(options.maxFiles ? { maxFiles: options.maxFiles } : {}),
+    ...(options.dimensions ? { dimensions: options.dimensions } : {}),
     image: options.image === true,
   }
   const multiple = props.schema.type === 'array'
@@ -94,11 +96,14 @@ export function UploadWidget(props: WidgetProps) {
       messages.push(t('widget.tooManyFiles', { count: limits.maxFiles }))
     // A single-file field replaces its file; a list takes what fits.
     const chosen = multiple ? files.slice(0, Math.max(room, 0)) : files.slice(0, 1)
-    const accepted = chosen.filter((file) => {
-      const refused = refusal(file, limits)
-      if (refused) messages.push(t(refused.key, refused.params))
-      return !refused
-    })
+    const fits = await Promise.all(
+      chosen.map(async (file) => {
+        const refused = refusal(file, limits) ?? (await sizeRefusal(file, limits))
+        if (refused) messages.push(t(refused.key, refused.params))
+        return !refused
+      }),
+    )
+    const accepted = chosen.filter((_, index) => fits[index])
     setProblems(messages)
     let current = multiple ? uuids : []
     await Promise.all(
@@ -204,6 +209,7 @@ export function UploadWidget(props: WidgetProps) {
           size: formatBytes(limits.maxBytes),
           count: limits.maxFiles,
         })}
+        {limits.dimensions && ` · ${t('widget.imageSizeHint', { size: formatDimensions(limits.dimensions) })}`}
       </Caption1>
       {problems.map((message) => (
         <Caption1 key={message} className={styles.error} role="alert">

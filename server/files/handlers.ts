@@ -1,5 +1,6 @@
 import '@fastify/multipart'
 import { accepts, type FileLimits, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
+import { dimensionsRefusal, formatDimensions } from '../../rules/imageSize.ts'
 import type { FieldError } from '../../rules/messages.ts'
 import type { HandlerContext } from '../http/context.ts'
 import type { Handlers } from '../http/endpoints.ts'
@@ -117,6 +118,14 @@ export async function receiveFile(
   const sniffed = sniff(bytes, name)
   if (!sniffed || !accepts(limits, sniffed.extensions))
     throw new FileRefused('validation', 'widget.fileTypeRefused', { name, types: limits.accept.join(', ') })
+  // An image field's exact size (a site's logo 105×45), from the file's own header.
+  const wrongSize = limits.dimensions && dimensionsRefusal(bytes, limits.dimensions)
+  if (limits.dimensions && wrongSize)
+    throw new FileRefused('validation', 'widget.imageDimensions', {
+      name,
+      actual: wrongSize.actual,
+      size: formatDimensions(limits.dimensions),
+    })
   const ext = extensionOf(name)
   if (!sniffed.extensions.includes(ext))
     name = `${ext ? name.slice(0, -(ext.length + 1)) : name}.${sniffed.extensions[0]}`

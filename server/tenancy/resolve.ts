@@ -10,6 +10,17 @@ export interface Tenant {
   settings: Record<string, unknown>
 }
 
+/** Every resolver of this process, so a settings change is seen on the next request (see forgetTenants). */
+const resolvers = new Set<TenantResolver>()
+
+/**
+ * A tenant's settings changed (/operationSet, issue #25): this process's resolvers read every tenant again on
+ * their next request. Other replicas see it when their entries expire (30 s).
+ */
+export function forgetTenants(): void {
+  for (const resolver of resolvers) resolver.forget()
+}
+
 /**
  * The tenant of a request comes from its host name (SPEC: each tenant has its own domain);
  * `localhost` is the demo tenant. Domains are cached for a short while: they change rarely.
@@ -19,7 +30,9 @@ export class TenantResolver {
   constructor(
     private db: Kysely<DB>,
     private ttlMs = 30_000,
-  ) {}
+  ) {
+    resolvers.add(this)
+  }
 
   async byHost(hostHeader: string | undefined): Promise<Tenant | null> {
     const host = (hostHeader ?? '')

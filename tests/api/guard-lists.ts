@@ -21,6 +21,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   newsList: 'the information centre list is public (SPEC §3 news)',
   newsDetail: 'a public news article',
   newsCover: "a public article's cover image",
+  siteImage: "the site's icon, logo and background images, which every visitor's page shows",
   newsPdf: "a public article's PDF attachment",
   newsHot: 'the hot articles block of the public news page',
   pushRead: "a push mail's read link: the signed token is the credential (forged or another tenant's: 220000)",
@@ -385,7 +386,11 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   roleSetBranch: PROVIDER_ADMIN,
   roleAssignUsers: PROVIDER_ADMIN,
   roleGroupFuzzyQuery: PROVIDER_ADMIN,
-  // The tenant's SMS and WeChat settings on /operationSet (issue #22).
+  // The tenant's site settings on /operationSet (issue #25).
+  siteSettingsFormList: PROVIDER_ADMIN,
+  siteSettingsFormDetail: PROVIDER_ADMIN,
+  siteSettingsFormSave: PROVIDER_ADMIN,
+  // The tenant's SMS and WeChat settings on /messagingSet (issue #22).
   messagingSettingsList: PROVIDER_ADMIN,
   messagingSettingsDetail: PROVIDER_ADMIN,
   messagingSettingsSave: PROVIDER_ADMIN,

@@ -432,7 +432,7 @@ describe("the sms and wechat channels send with the message's own tenant's setti
   })
 })
 
-describe("/operationSet: the tenant's messaging settings", () => {
+describe("/messagingSet: the tenant's messaging settings", () => {
   const call = (
     method: 'GET' | 'POST',
     url: string,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, switchLanguage } from '../../i18n.ts'
 import { MainContent, SkipLink } from '../../shell/SkipLink.tsx'
-import { siteName, useSiteSettings } from '../SiteSettings.tsx'
+import { DEFAULT_LOGO, logoWidth, siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { chooseFullSite, desktopPathOf } from './switch.ts'
 
 const useStyles = makeStyles({
@@ -120,7 +120,13 @@ export default function MobileShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className={styles.bar}>
         <Link to="/m" className={styles.brand} onClick={() => setOpen(false)}>
-          <img src={settings?.logoList?.[0]?.url ?? '/logo.svg'} alt="" width={28} height={28} />
+          <img
+            src={settings?.logoList?.[0]?.url ?? DEFAULT_LOGO}
+            alt=""
+            width={logoWidth(settings?.logoList?.[0]?.url, 28)}
+            height={28}
+            style={{ objectFit: 'contain' }}
+          />
           <span className={styles.brandName}>{name}</span>
         </Link>
         <button

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
 import { booksOnline } from '../clients/services.ts'
 import { sitePages } from './pages.ts'
+import { siteSettingsHandlers } from './settings.ts'
 
 /**
  * The tenant's direct-order service (SPEC §2 "Direct order menu"): who takes direct orders and how to
@@ -56,7 +57,7 @@ const declaredOnly = (values: Record<string, unknown>, fields: object | undefine
  */
 export function publicSiteSettings(tenant: { id: number; code: string; settings: Record<string, unknown> }) {
   const { entities } = loadManifest()
-  const settings = declaredOnly(tenant.settings, entities.siteSettingsView?.fields)
+  const settings = withImageAddresses(declaredOnly(tenant.settings, entities.siteSettingsView?.fields))
   const configuration = tenant.settings.configuration
   return {
     ...settings,
@@ -67,6 +68,30 @@ export function publicSiteSettings(tenant: { id: number; code: string; settings:
     tenantCode: tenant.code,
     // The external IM website (SPEC §2 "IM link"); empty when the tenant has none.
     imUrl: text(tenant.settings.imUrl),
+  }
+}
+
+/** Where the public site reads an uploaded image of the settings (a uuid); a path of the portal stays itself. */
+export const siteImageUrl = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
+    ? `/api/b2b/public/api/site/image?uuid=${value}`
+    : value
+
+/** The settings' icon, logos and backgrounds as addresses a visitor's browser can load. */
+function withImageAddresses(settings: Record<string, unknown>): Record<string, unknown> {
+  const links = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((item) =>
+          item && typeof item === 'object' && typeof item.url === 'string'
+            ? { ...item, url: siteImageUrl(item.url) }
+            : item,
+        )
+      : list
+  return {
+    ...settings,
+    ...(typeof settings.iconPath === 'string' ? { iconPath: siteImageUrl(settings.iconPath) } : {}),
+    ...(settings.logoList !== undefined ? { logoList: links(settings.logoList) } : {}),
+    ...(settings.backgroundImageList !== undefined ? { backgroundImageList: links(settings.backgroundImageList) } : {}),
   }
 }
 
@@ -107,6 +132,8 @@ export async function featuredLanes(
  * bar's tenant check (SPEC §7 "Header makes tenant check (by tenantId)").
  */
 export const siteHandlers: HandlerRegistry = {
+  // /operationSet's site settings and the public address of their images (./settings.ts).
+  ...(siteSettingsHandlers as HandlerRegistry),
   async siteSettings({ request }) {
     return publicSiteSettings(request.tenant)
   },

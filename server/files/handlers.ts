@@ -7,7 +7,7 @@ import type { Handlers } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
 import { loadManifest, type Manifest } from '../manifest.ts'
 import { cleanName, extensionOf, sniff } from './sniff.ts'
-import { type FileViewer, fileInfo, readFile, saveFile } from './store.ts'
+import { type FileViewer, fileInfo, readFile, saveFile, sendStoredFile } from './store.ts'
 
 /**
  * The file service of upload fields (screens/basicData.yaml): upload one file for an entity's file field,
@@ -165,16 +165,13 @@ export function fileHandlers(manifest: Manifest = loadManifest()) {
       const file = await ctx.inTenant((trx) => readFile(trx, tenantId, uuid, viewer))
       if (!file) throw new ApiError('404')
       const image = file.contentType.startsWith('image/')
-      await ctx.reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.bytes.length))
-        .header('content-disposition', disposition(image ? 'inline' : 'attachment', file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        // A file never changes under its id; only the caller's browser keeps it.
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('etag', `"${file.sha256}"`)
-        .send(Buffer.from(file.bytes))
+      // A file never changes under its id; only the caller's browser keeps it.
+      await sendStoredFile(
+        ctx.reply,
+        file,
+        'private, max-age=31536000, immutable',
+        disposition(image ? 'inline' : 'attachment', file.name),
+      )
       return null
     },
 

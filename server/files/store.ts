@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { FastifyReply } from 'fastify'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 
@@ -138,4 +139,26 @@ export async function readFile(
   const row = await query.executeTakeFirst()
   if (!row?.bytes) return undefined
   return { ...toMeta(row), bytes: row.bytes }
+}
+
+/**
+ * A stored file as the answer, behind the headers every file of ours carries: its type, no sniffing, a sandbox
+ * should it be opened as a page, and how long a browser or a proxy may keep it (`cache-control`; a file never
+ * changes under its id). `disposition` is the Content-Disposition when the reader should see a name.
+ */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  file: { contentType: string; bytes: Uint8Array; sha256?: string },
+  cacheControl: string,
+  disposition?: string,
+): Promise<void> {
+  reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.bytes.length))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', cacheControl)
+  if (disposition) reply.header('content-disposition', disposition)
+  if (file.sha256) reply.header('etag', `"${file.sha256}"`)
+  await reply.send(Buffer.from(file.bytes))
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { readFile } from '../../files/store.ts'
+import { readFile, sendStoredFile } from '../../files/store.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
@@ -206,14 +206,8 @@ export const newsHandlers = {
       ? await ctx.inTenant((trx) => readFile(trx, ctx.request.tenant.id, item.cover as string))
       : undefined
     if (!file?.contentType.startsWith('image/')) throw new ApiError('404')
-    await ctx.reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.bytes.length))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      // Public, but a withdrawn article's cover must stop being served soon.
-      .header('cache-control', 'public, max-age=300')
-      .send(Buffer.from(file.bytes))
+    // Public, but a withdrawn article's cover must stop being served soon.
+    await sendStoredFile(ctx.reply, { contentType: file.contentType, bytes: file.bytes }, 'public, max-age=300')
     return null
   },
 } satisfies Handlers

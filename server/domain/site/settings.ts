@@ -5,6 +5,7 @@ import { dimensionsRefusal, formatDimensions } from '../../../rules/imageSize.ts
 import type { FieldError } from '../../../rules/messages.ts'
 import type { DB } from '../../db/schema.ts'
 import { sniff } from '../../files/sniff.ts'
+import { sendStoredFile } from '../../files/store.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -248,15 +249,8 @@ export const siteSettingsHandlers = {
       return rows[0]
     })
     if (!file?.content_type.startsWith('image/')) throw new ApiError('404')
-    await ctx.reply
-      .header('content-type', file.content_type)
-      .header('content-length', String(file.bytes.length))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      // A file never changes under its id; a replaced logo has another id.
-      .header('cache-control', 'public, max-age=86400')
-      .header('etag', `"${file.sha256}"`)
-      .send(Buffer.from(file.bytes))
+    // A file never changes under its id; a replaced logo has another id.
+    await sendStoredFile(ctx.reply, { ...file, contentType: file.content_type }, 'public, max-age=86400')
     return null
   },
 } satisfies Handlers

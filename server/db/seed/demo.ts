@@ -23,6 +23,7 @@ import { seedRates } from './rates.ts'
 import { seedRoleGroups } from './roles.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
+import { seedTruckingFees } from './trucking.ts'
 import { seedUlds } from './ulds.ts'
 
 /** Users who followed the tenant's WeChat official account and bound it (issue #22): their openids there. */
@@ -473,6 +474,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)
   await seedQuoteConfig(db)
+  await seedTruckingFees(db, manifest)
   await seedCommercialFlow(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)

@@ -10,6 +10,7 @@ import { seedBlInstructions } from './blInstructions.ts'
 import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
+import { seedContainerSettings } from './containers.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
@@ -475,6 +476,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedRates(db, manifest)
   await seedQuoteConfig(db)
   await seedTruckingFees(db, manifest)
+  await seedContainerSettings(db, manifest)
   await seedCommercialFlow(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)

@@ -38,7 +38,8 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   airportFuzzyQuery: 'airport names for the public air search',
   carrierFuzzyQuery: 'carrier names for the public rate search',
   containerTypeFuzzyQuery: 'container types for the public rate search',
-  offeredContainerTypes: "the inquiry form's container types: the tenant's offer, a public reference list like the rest",
+  offeredContainerTypes:
+    "the inquiry form's container types: the tenant's offer, a public reference list like the rest",
   seaEqDataList: "SPEC's path of containerTypeFuzzyQuery (GET /b2b/basicData/public/api/seaEqData/list)",
   getSop: "the forwarder's standard operating procedure of a mode, read before booking (SPEC §7 public getSop)",
   countryFuzzyQuery: 'countries for the registration and inquiry forms',

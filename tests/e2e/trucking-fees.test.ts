@@ -1,15 +1,21 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inDays } from '../support/clock.ts'
-import { apiContent, confirmDialog } from '../support/commercial.ts'
-import { seaInquiry } from '../support/fixtures.ts'
+import {
+  addInquiryContainers,
+  addInquiryPackage,
+  apiContent,
+  chooseInquiryRoute,
+  confirmDialog,
+} from '../support/commercial.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #25's trucking fees in Chromium: the operation administrator adds a pick-up fee from Changshu to
  * Shanghai port on /trailerCosts (an end of validity before its start is refused with the rule's message
- * first); the customer's inquiry that needs pick-up in Changshu then gets the fee's line in its automatic
- * quote, which the operator sends and the customer reads on /inquiryQuotes.
+ * first); the customer's inquiry on Inquiry → Sea that needs pick-up in Changshu (its container types
+ * looked up from the tenant's offer) then gets the fee's line in its automatic quote, which the operator
+ * sends and the customer reads on /inquiryQuotes.
  */
 const portal = setupPortal()
 const en = (namespace: string, key: string) => localeText('en', namespace, key)
@@ -63,14 +69,32 @@ describe('trucking fees (/trailerCosts)', () => {
     await expect.poll(() => row.count(), WAIT).toBe(1)
     expect(await row.textContent()).toMatch(/Changshu.*Shanghai.*Container.*Per container/)
 
-    // The customer's inquiry: two 40'HQ and one 20'GP to be picked up in Changshu, from Shanghai port.
+    // The customer's inquiry on Inquiry → Sea: two 20'GP and one 40'HQ to be picked up in Changshu, from
+    // Shanghai port; the container types come from the tenant's offer (/containerConfiguration).
     const customer = await portal.signIn('entadmin')
-    const inquiry = await apiContent(
-      customer.page,
-      'POST',
-      '/booking/inquiry/save',
-      seaInquiry({ needPickUp: true, pickUpAddress: '江苏省常熟市虞山镇海虞北路 18 号' }),
-    )
+    const cpage = customer.page
+    const lookups: string[] = []
+    cpage.on('request', (request) => {
+      if (request.url().includes('/containerType/')) lookups.push(new URL(request.url()).pathname)
+    })
+    await cpage.goto(`${customer.base}/palletInquiry/sea?lang=en`)
+    await cpage.getByTestId('inquiry-form-sea').waitFor(WAIT)
+    await chooseInquiryRoute(cpage, 'en')
+    const pickUp = cpage.getByRole('checkbox', { name: en('field', 'needPickUp') })
+    if (!(await pickUp.isChecked())) await pickUp.check()
+    await cpage.getByRole('textbox', { name: en('field', 'pickUpAddress') }).fill('江苏省常熟市虞山镇海虞北路 18 号')
+    await addInquiryContainers(cpage, 'en', [
+      ['22G1', '2'],
+      ['45G1', '1'],
+    ])
+    await addInquiryPackage(cpage, 'en')
+    await cpage.getByRole('button', { name: en('inquiry', 'submit') }).click()
+    await cpage.getByTestId('inquiry-saved').waitFor(WAIT)
+    const href = String(await cpage.getByTestId('inquiry-quotes-link').getAttribute('href'))
+    const inquiry = { id: Number(new URL(href, customer.base).searchParams.get('id')) }
+    expect(inquiry.id).toBeGreaterThan(0)
+    expect(lookups.length).toBeGreaterThan(0)
+    expect(new Set(lookups)).toEqual(new Set(['/api/booking/public/api/basic/containerType/offered']))
     const quotes = await apiContent(page, 'POST', '/b2b/quote/list', { searchParams: { inquiry: inquiry.id } })
     const auto = (quotes.list as { id: number; type: string }[]).find((q) => q.type === 'auto')
     expect(auto).toBeDefined()
@@ -86,7 +110,6 @@ describe('trucking fees (/trailerCosts)', () => {
     await expect.poll(() => page.getByTestId('quote-state').textContent(), WAIT).toBe(en('state', 'quoted'))
 
     // The customer sees it among the quote's lines: 3 × CNY 1,450.00 = CNY 4,350.00.
-    const cpage = customer.page
     await cpage.goto(`${customer.base}/inquiryQuotes?id=${inquiry.id}&lang=en`)
     const card = cpage.getByTestId('quote-card').first()
     await card.waitFor(WAIT)

@@ -58,7 +58,7 @@ describe('container settings', () => {
     expect(unknown.content.fieldErrors).toContainEqual(
       expect.objectContaining({
         field: 'containerType',
-        message: 'A container setting takes a type of the standard list (ISO 6346)',
+        message: 'Choose a value from the list',
       }),
     )
     const again = await answer('POST', '/api/b2b/container/add', operator, {

@@ -162,6 +162,16 @@ describe('trucking fees', () => {
     expect(lower.content.fieldErrors).toContainEqual(
       expect.objectContaining({ field: 'chargeNo', message: '料金番号には大文字・数字・ハイフンのみ使用できます' }),
     )
+    // A port not on the list.
+    const port = await answer(
+      'POST',
+      '/api/b2b/trailerCosts/add',
+      operator,
+      kunshanFee({ chargeNo: 'TK-PORT-1', destination: 'CNZZZ' }),
+    )
+    expect(port.content.fieldErrors).toContainEqual(
+      expect.objectContaining({ field: 'destination', message: 'Choose a value from the list' }),
+    )
     // A required field left out, and a name beyond its bound.
     const { vendor: _vendor, ...noVendor } = kunshanFee({ chargeNo: 'TK-NOV-1' })
     const missing = await answer('POST', '/api/b2b/trailerCosts/add', operator, noVendor)

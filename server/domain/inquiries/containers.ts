@@ -24,17 +24,3 @@ export async function offeredContainers(context: DerivationContext): Promise<Rec
   if (refused.length) throw new ApiError('validation', {}, refused)
   return {}
 }
-
-/**
- * A container setting names a type of the shared ISO 6346 list (ref_container_type): the list is what the
- * setting is over, so an unknown code is refused at its field rather than stored.
- */
-export async function knownContainerType(context: DerivationContext): Promise<Record<string, unknown>> {
-  const code = context.data.containerType
-  if (typeof code !== 'string') return {}
-  const { rows } = await sql<{ code: string }>`
-    select code from ref_container_type where code = ${code}`.execute(context.trx)
-  if (!rows.length)
-    throw new ApiError('validation', {}, [{ field: 'containerType', message: 'container.unknownType', params: {} }])
-  return {}
-}

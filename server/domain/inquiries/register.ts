@@ -1,6 +1,6 @@
 import type { EngineRegistry } from '../../engine/index.ts'
 import { nextDailyNo } from '../orders/numbering.ts'
-import { knownContainerType, offeredContainers } from './containers.ts'
+import { offeredContainers } from './containers.ts'
 import { inquiryQuoted, inquiryWithdrawn, quoteBooked } from './effects.ts'
 
 /** Inquiries (schemas/inquiry.yaml) and the states their quotes and orders move them through. */
@@ -13,8 +13,6 @@ export function register(engine: EngineRegistry): void {
   engine.effect('quoteBooked', quoteBooked)
   /** inquiry, before it is written: only the container types the tenant offers. */
   engine.derivation('offeredContainers', offeredContainers)
-  /** containerSetting, before it is written: a type of the shared ISO 6346 list. */
-  engine.derivation('knownContainerType', knownContainerType)
   /** INQ, the tenant's day and a daily sequence. */
   engine.numbering('inquiryNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'INQ', at))
 }

@@ -43,6 +43,7 @@ export const LOOKUPS = [
   'currency',
   'country',
   'containerType',
+  'offeredContainerType',
   'hsCode',
   'company',
   'order',

@@ -212,7 +212,8 @@ function widgetUi(
   const widget = widgetFor(field)
   switch (field.type) {
     case 'ref':
-      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.lookup ?? field.ref } } : {}
+      // A narrower look-up (`lookup:`) is told to the list's own select too: the inquiry's offered container types.
+      return widget === 'ReferenceWidget' || field.lookup ? { 'ui:options': { ref: field.lookup ?? field.ref } } : {}
     case 'file':
       return { 'ui:options': { ...fileLimits(field), entity: entity.entity ?? '', field: name } }
     case 'money': {

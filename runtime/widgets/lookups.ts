@@ -19,6 +19,7 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   currency: (c) => c.booking.currencyFuzzyQuery,
   country: (c) => c.booking.countryFuzzyQuery,
   containerType: (c) => c.booking.containerTypeFuzzyQuery,
+  offeredContainerType: (c) => c.booking.offeredContainerTypes,
   hsCode: (c) => c.booking.getCommodityCodes,
   company: (c) => c.b2b.companyFuzzyQuery,
   order: (c) => c.b2b.orderFuzzyQuery,

@@ -11,6 +11,7 @@ import { register as operating } from './operating/register.ts'
 import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
+import { register as reference } from './reference/register.ts'
 import { register as spa } from './spa/register.ts'
 import { register as tracking } from './tracking/register.ts'
 import { register as watch } from './watch/register.ts'
@@ -35,6 +36,7 @@ export function domainRegistry(): Registry {
     orders,
     push,
     quotes,
+    reference,
     spa,
     tracking,
     watch,

@@ -44,6 +44,14 @@ describe('reference look-ups', () => {
     expect(ui.companyAppRoleId).toMatchObject({ 'ui:widget': 'ReferenceWidget', 'ui:options': { ref: 'role' } })
   })
 
+  it("tell a list's own select a narrower look-up: the inquiry's container types are the tenant's offer", () => {
+    const inquiry = entities.inquiry as NonNullable<Manifest['entities'][string]>
+    const ui = buildUiSchema(inquiry, formSections(inquiry)) as Record<string, Record<string, unknown>>
+    const cell = (ui.containers?.items as Record<string, Record<string, unknown>>)?.containerType
+    expect(cell).toMatchObject({ 'ui:widget': 'containerTypeSelect', 'ui:options': { ref: 'offeredContainerType' } })
+    expect(hasLookup('offeredContainerType')).toBe(true)
+  })
+
   it('send stored values as codes and read ids back as integers where the schema wants them', () => {
     expect(codesParam(['CNSHA', 'USLAX', 'CNSHA', '', null])).toBe('CNSHA,USLAX')
     expect(codesParam([])).toBeUndefined()

@@ -10,6 +10,7 @@ import { seedBlInstructions } from './blInstructions.ts'
 import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
+import { seedContainerSettings } from './containers.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
@@ -23,6 +24,7 @@ import { seedRates } from './rates.ts'
 import { seedRoleGroups } from './roles.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
+import { seedTruckingFees } from './trucking.ts'
 import { seedUlds } from './ulds.ts'
 
 /** Users who followed the tenant's WeChat official account and bound it (issue #22): their openids there. */
@@ -473,6 +475,8 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)
   await seedQuoteConfig(db)
+  await seedTruckingFees(db, manifest)
+  await seedContainerSettings(db, manifest)
   await seedCommercialFlow(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)

@@ -362,7 +362,8 @@ export const DEMO_CUSTOMER_LEVEL = 'KEY'
 
 const BATCH = 400
 
-async function insertAll(
+/** Records in the API shape into an entity's table for one tenant, in multi-row batches; their ids in order. */
+export async function insertAll(
   db: Kysely<DB>,
   manifest: Manifest,
   tenantId: number,

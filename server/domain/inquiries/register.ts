@@ -1,5 +1,6 @@
 import type { EngineRegistry } from '../../engine/index.ts'
 import { nextDailyNo } from '../orders/numbering.ts'
+import { offeredContainers } from './containers.ts'
 import { inquiryQuoted, inquiryWithdrawn, quoteBooked } from './effects.ts'
 
 /** Inquiries (schemas/inquiry.yaml) and the states their quotes and orders move them through. */
@@ -10,6 +11,8 @@ export function register(engine: EngineRegistry): void {
   engine.effect('inquiryWithdrawn', inquiryWithdrawn)
   /** order, submit: the quote it was booked from becomes booked, and so does that quote's inquiry. */
   engine.effect('quoteBooked', quoteBooked)
+  /** inquiry, before it is written: only the container types the tenant offers. */
+  engine.derivation('offeredContainers', offeredContainers)
   /** INQ, the tenant's day and a daily sequence. */
   engine.numbering('inquiryNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'INQ', at))
 }

@@ -19,25 +19,29 @@ export interface InquiryRow {
   customer_company: number | null
   origin: string
   destination: string
+  need_pick_up: boolean | null
+  pick_up_address: string | null
   containers: { containerType: string; quantity: number }[] | null
   packages: { packageCount: number; grossWeight: number; length: number; width: number; height: number }[] | null
 }
 
 export async function readInquiry(trx: Transaction<DB>, tenantId: number, id: number): Promise<InquiryRow | null> {
   const { rows } = await sql<InquiryRow>`
-    select id, state, transport_modes, customer_company, origin, destination, containers, packages
+    select id, state, transport_modes, customer_company, origin, destination, need_pick_up, pick_up_address,
+      containers, packages
     from inquiry where tenant_id = ${tenantId} and id = ${id}`.execute(trx)
   return rows[0] ?? null
 }
 
 /** A charge line of a quote as the entity stores it (schemas/quote.yaml charges), amount left to the totals. */
 export interface DraftLine {
-  chargeType: 'freight' | 'origin' | 'destination'
+  chargeType: 'freight' | 'origin' | 'destination' | 'trucking'
   name: string
   quantity: number
-  unit: 'container' | 'shipment' | 'cbm' | 'kg'
+  unit: 'container' | 'shipment' | 'cbm' | 'kg' | 'ton'
   unitPrice: string
   currency: string
+  remarks?: string
 }
 
 export interface RateMatch {
@@ -48,7 +52,7 @@ export interface RateMatch {
 }
 
 /** CBM and kg of the inquiry's packages (dimensions in cm per package, gross weight per line). */
-function measures(inquiry: InquiryRow): { cbm: string; weightKg: string } {
+export function measures(inquiry: InquiryRow): { cbm: string; weightKg: string } {
   const volumes: string[] = []
   const weights: string[] = []
   for (const p of inquiry.packages ?? []) {

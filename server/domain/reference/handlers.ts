@@ -35,6 +35,16 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
     currencyFuzzyQuery: list('currency'),
     countryFuzzyQuery: list('country'),
     containerTypeFuzzyQuery: list('containerType'),
+    // The tenant's offered container types (schemas/containerSetting.yaml): its enabled settings, or every type
+    // when it has none.
+    offeredContainerTypes: {
+      entity: lookupEntity(manifest, 'containerType'),
+      where: ({ tenantId }) => [
+        sql<SqlBool>`(${sql.ref('code')} in (select container_type from container_setting
+            where tenant_id = ${tenantId} and enabled is not false)
+          or not exists (select 1 from container_setting where tenant_id = ${tenantId} and enabled is not false))`,
+      ],
+    },
     getCommodityCodes: list('hsCode'),
     carrierFuzzyQuery: {
       entity: lookupEntity(manifest, 'carrier'),

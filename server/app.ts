@@ -222,6 +222,8 @@ export async function buildApp({
         if (path === '/api/health' || path === '/api/openapi.json') return
         const tenant = await tenants.byHost(request.headers.host)
         if (!tenant) throw new ApiError('404')
+        // A tenant the platform suspended: no sign-in, no call, its data untouched (issue #25).
+        if (tenant.state !== 1) throw new ApiError('110001')
         request.tenant = tenant
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
         checkCrossSite(request, csrfPaths)

@@ -8,6 +8,18 @@ export interface Tenant {
   nameEn: string
   version: string
   settings: Record<string, unknown>
+  /** 1 live; 0 suspended: every call but health answers 110001 and every page says so (issue #25). */
+  state: number
+  /** The platform's own tenant (walltechAdmin counts only here). */
+  platform: boolean
+}
+
+/** Every resolver of this process, so a tenant the platform makes or changes is seen at once (forgetTenantHosts). */
+const resolvers = new Set<TenantResolver>()
+
+/** Forgets every cached host of this process; other replicas see the change within their cache's 30 s. */
+export function forgetTenantHosts(): void {
+  for (const resolver of resolvers) resolver.forget()
 }
 
 /**
@@ -19,7 +31,9 @@ export class TenantResolver {
   constructor(
     private db: Kysely<DB>,
     private ttlMs = 30_000,
-  ) {}
+  ) {
+    resolvers.add(this)
+  }
 
   async byHost(hostHeader: string | undefined): Promise<Tenant | null> {
     const host = (hostHeader ?? '')
@@ -28,12 +42,12 @@ export class TenantResolver {
       .replace(/^\[|\]$/g, '')
     const hit = this.cache.get(host)
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.tenant
+    // A suspended tenant still resolves (its host answers "suspended", not "no such site").
     const row = await this.db
       .selectFrom('tenant_domain')
       .innerJoin('tenant', 'tenant.id', 'tenant_domain.tenant_id')
-      .select(['tenant.id', 'tenant.code', 'tenant.name_zh', 'tenant.name_en', 'tenant.version', 'tenant.settings'])
+      .select(['tenant.id', 'tenant.code', 'tenant.name_zh', 'tenant.name_en', 'tenant.version', 'tenant.settings', 'tenant.state', 'tenant.platform'])
       .where('tenant_domain.domain', '=', host)
-      .where('tenant.state', '=', 1)
       .executeTakeFirst()
     const tenant = row
       ? {
@@ -43,6 +57,8 @@ export class TenantResolver {
           nameEn: row.name_en,
           version: row.version,
           settings: row.settings,
+          state: row.state,
+          platform: row.platform,
         }
       : null
     this.cache.set(host, { tenant, at: Date.now() })

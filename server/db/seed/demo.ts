@@ -132,6 +132,8 @@ interface TenantSeed {
   nameZh: string
   nameEn: string
   version: 'flagship' | 'standard' | 'basic'
+  /** The platform's own tenant: its walltechAdmin holders (the `platform` user) administer every tenant. */
+  platform?: boolean
   settings: Record<string, unknown>
   provider: CompanySeed
   customer: CompanySeed
@@ -202,6 +204,7 @@ export const TENANTS: TenantSeed[] = [
     nameZh: '华远国际货运代理（上海）有限公司',
     nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
     version: 'flagship',
+    platform: true,
     settings: siteSettings({
       websiteName: '华远国际物流',
       websiteNameEn: 'Huayuan Logistics',
@@ -365,6 +368,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
         name_zh: seed.nameZh,
         name_en: seed.nameEn,
         version: seed.version,
+        platform: seed.platform ?? false,
         settings: JSON.stringify(seed.settings),
       })
       .returning('id')

@@ -30,6 +30,7 @@ import { operatingHandlers } from './domain/operating/handlers.ts'
 import { orderCallHandlers } from './domain/orders/calls.ts'
 import { orderFileHandlers } from './domain/orders/files.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
+import { platformHandlers } from './domain/platform/handlers.ts'
 import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
@@ -285,6 +286,7 @@ export async function buildApp({
         ...pushHandlers,
         ...pushRecipientHandlers(engine),
         ...transitionHandlers(manifest, engine),
+        ...platformHandlers,
       })
       registerEngine(api, manifest, database.api, engine)
     },

@@ -16,6 +16,8 @@ export interface TenantTable {
   state: Generated<number>
   /** The platform's own tenant: its walltechAdmin holders administer every tenant (issue #25). */
   platform: Generated<boolean>
+  /** Bumped by every platform change (optimistic locking of /tenantDetail). */
+  version_no: Generated<number>
   created_at: Generated<Timestamp>
   updated_at: Generated<Timestamp>
 }

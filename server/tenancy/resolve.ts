@@ -46,7 +46,16 @@ export class TenantResolver {
     const row = await this.db
       .selectFrom('tenant_domain')
       .innerJoin('tenant', 'tenant.id', 'tenant_domain.tenant_id')
-      .select(['tenant.id', 'tenant.code', 'tenant.name_zh', 'tenant.name_en', 'tenant.version', 'tenant.settings', 'tenant.state', 'tenant.platform'])
+      .select([
+        'tenant.id',
+        'tenant.code',
+        'tenant.name_zh',
+        'tenant.name_en',
+        'tenant.version',
+        'tenant.settings',
+        'tenant.state',
+        'tenant.platform',
+      ])
       .where('tenant_domain.domain', '=', host)
       .executeTakeFirst()
     const tenant = row

@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     `
     alter table tenant add column platform boolean not null default false;
+    alter table tenant add column version_no int not null default 1;
     create table tenant_change (
       id serial primary key,
       tenant_id int not null references tenant(id),
@@ -72,18 +73,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$
   `.execute(db)
   await sql`
-    create function platform_tenant_update(actor int, p_id int, p_name_zh text, p_name_en text, p_version text,
+    create function platform_tenant_update(actor int, p_id int, p_version_no int, p_name_zh text, p_name_en text, p_version text,
       p_state smallint, p_settings jsonb, p_domains text[]) returns void
     language plpgsql security definer set search_path = public, pg_temp as $$
     declare home int := platform_actor(actor); was jsonb;
     begin
       select platform_tenant_row(id) into was from tenant where id = p_id for update;
       if was is null then raise exception 'platform: no tenant %', p_id using errcode = 'P0002'; end if;
+      -- Changed by someone else since the caller read it (the API answers 330002).
+      if (select version_no from tenant where id = p_id) <> p_version_no then
+        raise exception 'platform: tenant % is not at version %', p_id, p_version_no using errcode = 'WB001';
+      end if;
       if p_id = home and p_state <> 1 then
-        raise exception 'platform: the platform tenant cannot be suspended' using errcode = '42501';
+        raise exception 'platform: the platform tenant cannot be suspended' using errcode = 'WB002';
       end if;
       update tenant set name_zh = p_name_zh, name_en = p_name_en, version = p_version, state = p_state,
-        settings = p_settings, updated_at = now() where id = p_id;
+        settings = p_settings, version_no = version_no + 1, updated_at = now() where id = p_id;
       delete from tenant_domain where tenant_id = p_id and domain <> all (select lower(d) from unnest(p_domains) d);
       insert into tenant_domain (domain, tenant_id) select lower(d), p_id from unnest(p_domains) d
         on conflict (domain) do update set tenant_id = excluded.tenant_id where tenant_domain.tenant_id = p_id;
@@ -108,7 +113,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'platform_actor(int)',
     'platform_tenant_row(int)',
     'platform_tenant_create(int, text, text, text, text, jsonb, text[])',
-    'platform_tenant_update(int, int, text, text, text, smallint, jsonb, text[])',
+    'platform_tenant_update(int, int, int, text, text, text, smallint, jsonb, text[])',
     'platform_tenant_log(int, int)',
   ]) {
     await sql.raw(`revoke all on function ${fn} from public`).execute(db)

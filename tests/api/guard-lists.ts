@@ -385,6 +385,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   roleSetBranch: PROVIDER_ADMIN,
   roleAssignUsers: PROVIDER_ADMIN,
   roleGroupFuzzyQuery: PROVIDER_ADMIN,
+  // Platform tenants (issue #25): walltechAdmin, which only the system administrator holds, and only on the
+  // platform's own tenant (server/domain/platform/handlers.ts; another tenant's is refused, platform-tenants.test.ts).
+  platformTenantPage: SYSTEM,
+  platformTenantDetail: SYSTEM,
+  platformTenantSave: SYSTEM,
+  platformTenantState: SYSTEM,
   // The tenant's SMS and WeChat settings on /operationSet (issue #22).
   messagingSettingsList: PROVIDER_ADMIN,
   messagingSettingsDetail: PROVIDER_ADMIN,

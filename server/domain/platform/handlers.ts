@@ -98,11 +98,11 @@ function toView(row: ViewRow): PlatformTenantView {
     websiteDomainName: row.website_domain_name,
     websiteName: row.website_name,
     websiteNameEn: row.website_name_en,
-    tenantVersion: row.tenant_version,
+    tenantVersion: row.tenant_version as PlatformTenantView['tenantVersion'],
     features: featuresOf(row.settings),
     fms: row.fms,
     individuationPage: row.individuation_page,
-    state: row.state,
+    state: row.state as PlatformTenantView['state'],
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   }
@@ -198,8 +198,9 @@ async function enterTenant(trx: Transaction<DB>, tenantId: number): Promise<void
 
 /** The features the form chose, else the version's (a new tenant, or a version changed without choosing). */
 function chosenFeatures(input: PlatformTenant, version: TenantVersion): TenantFeature[] {
+  // A form left untouched sends none: a new tenant then has its version's features.
   const sent = input.features as unknown
-  if (Array.isArray(sent)) return sent as TenantFeature[]
+  if (Array.isArray(sent) && sent.length > 0) return sent as TenantFeature[]
   return [...VERSION_FEATURES[version]]
 }
 

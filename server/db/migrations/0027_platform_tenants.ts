@@ -10,7 +10,8 @@ import { runStatements } from './0001_core.ts'
  * transaction's tenant (`app.tenant_id`, set by withTenant) is a platform tenant (`tenant.platform`) and that the
  * caller named is an enabled user of it holding walltechAdmin through an enabled role, and each writes its audit
  * row (`tenant_change`) in the same transaction. The change log is read through a fourth such function; the
- * API's role has no grant on the table itself. docs/SECURITY.md "Platform tenants".
+ * API's role has no grant on the table itself, and its rows are the acting platform tenant's (forced row-level
+ * security on `actor_tenant_id`, which binds the functions' owner too on PostgreSQL). docs/SECURITY.md "Platform tenants".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -28,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       after jsonb not null,
       at timestamptz not null default now()
     );
-    create index tenant_change_tenant on tenant_change (tenant_id, id)
+    create index tenant_change_tenant on tenant_change (tenant_id, id);
+    alter table tenant_change enable row level security;
+    alter table tenant_change force row level security;
+    create policy platform_isolation on tenant_change
+      using (actor_tenant_id = nullif(current_setting('app.tenant_id', true), '')::int)
+      with check (actor_tenant_id = nullif(current_setting('app.tenant_id', true), '')::int)
   `,
   )
   // The check every function starts with; raises 42501 (insufficient privilege) otherwise.

@@ -77,10 +77,13 @@ describe('platform tenants (/tenantList, /tenantDetail)', () => {
     const star = rowOf(page, 'Ningbo Star Logistics')
     await expect.poll(() => star.count(), WAIT).toBe(1)
     await star.getByRole('button', { name: zh('action', 'suspendTenant') }).click()
-    await page.getByRole('dialog').getByRole('button', { name: zh('ui', 'ok') }).click()
-    await expect.poll(() => rowOf(page, 'Ningbo Star Logistics').textContent(), WAIT).toContain(
-      zh('enum', 'tenantState.suspended'),
-    )
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: zh('ui', 'ok') })
+      .click()
+    await expect
+      .poll(() => rowOf(page, 'Ningbo Star Logistics').textContent(), WAIT)
+      .toContain(zh('enum', 'tenantState.suspended'))
     const suspended = await look.goto(`${starBase}/login`)
     expect(suspended?.status()).toBe(403)
     await expect.poll(() => look.locator('#site-suspended').textContent(), WAIT).toBe(zh('error', '110001'))

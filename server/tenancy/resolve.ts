@@ -14,12 +14,19 @@ export interface Tenant {
   platform: boolean
 }
 
-/** Every resolver of this process, so a tenant the platform makes or changes is seen at once (forgetTenantHosts). */
-const resolvers = new Set<TenantResolver>()
+/**
+ * Every resolver of this process, so a tenant the platform makes or changes is seen at once (forgetTenantHosts);
+ * held weakly, so an app that is closed (tests build many) takes its resolver and database with it.
+ */
+const resolvers = new Set<WeakRef<TenantResolver>>()
 
 /** Forgets every cached host of this process; other replicas see the change within their cache's 30 s. */
 export function forgetTenantHosts(): void {
-  for (const resolver of resolvers) resolver.forget()
+  for (const ref of resolvers) {
+    const resolver = ref.deref()
+    if (resolver) resolver.forget()
+    else resolvers.delete(ref)
+  }
 }
 
 /**
@@ -32,7 +39,7 @@ export class TenantResolver {
     private db: Kysely<DB>,
     private ttlMs = 30_000,
   ) {
-    resolvers.add(this)
+    resolvers.add(new WeakRef(this))
   }
 
   async byHost(hostHeader: string | undefined): Promise<Tenant | null> {

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { outboxBody } from '../../server/jobs/sealed.ts'
 import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Platform tenants in the browser (issue #25's acceptance, the platform's part): the platform administrator
- * creates "Ningbo Star Logistics" on star.localhost on /tenantDetail; star.localhost at once shows its own site;
- * suspending it on /tenantList stops its sign-ins and its pages say it is suspended; localhost and
- * acme.localhost are unchanged throughout.
+ * creates "Ningbo Star Logistics" on star.localhost on /tenantDetail; star.localhost at once shows its own site
+ * and its invited administrator signs in there with the password of the invitation; suspending it on /tenantList
+ * stops that sign-in and its pages say it is suspended; localhost and acme.localhost are unchanged throughout.
  */
 
 const portal = setupPortal()
@@ -63,14 +64,18 @@ describe('platform tenants (/tenantList, /tenantDetail)', () => {
     // Its host shows its own site at once.
     await look.goto(`${starBase}/`)
     await expect.poll(() => look.title(), WAIT).toContain('星辰物流')
-    // Its administrator was invited: the mail is in the new tenant's outbox, sealed.
+    // Its administrator was invited (the mail in the new tenant's outbox, sealed) and signs in on its host.
     const invited = await portal.server.database.db
       .selectFrom('outbox')
       .innerJoin('tenant', 'tenant.id', 'outbox.tenant_id')
-      .select(['outbox.payload'])
+      .select(['outbox.kind', 'outbox.payload'])
       .where('tenant.code', '=', 'star')
-      .execute()
-    expect(JSON.stringify(invited)).toContain('admin@star-logistics.example')
+      .executeTakeFirstOrThrow()
+    const letter = outboxBody(invited.kind, invited.payload)
+    expect(letter.subject).toContain('星辰物流')
+    expect(letter.text).toContain(`${starBase}/login`)
+    const password = /初始密码：(\S+)/.exec(letter.text)?.[1] ?? ''
+    expect(await signInCode(look, 'staradmin', password)).toBe('0000')
 
     // Suspended on /tenantList: its sign-ins stop and its pages say so; the others are unchanged.
     await page.goto(`${portal.server.url}/tenantList`)
@@ -87,7 +92,7 @@ describe('platform tenants (/tenantList, /tenantDetail)', () => {
     const suspended = await look.goto(`${starBase}/login`)
     expect(suspended?.status()).toBe(403)
     await expect.poll(() => look.locator('#site-suspended').textContent(), WAIT).toBe(zh('error', '110001'))
-    expect(await signInCode(look, 'staradmin', 'whatever-it-was')).toBe('110001')
+    expect(await signInCode(look, 'staradmin', password)).toBe('110001')
     await look.goto(`${acmeBase}/`)
     expect(await look.title()).toBe(acmeTitle)
     expect(await signInCode(look, 'opadmin', 'Demo@2026')).toBe('0000')

@@ -12,6 +12,7 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
+import { now } from '../../tenancy/clock.ts'
 import {
   defaultSettings,
   featuresOf,
@@ -227,7 +228,7 @@ async function makeTenant(
       missing.map(([field]) => ({ field: field as string, message: 'rule.tenantAdminRequired', params: {} })),
     )
   const version = input.tenantVersion as TenantVersion
-  const year = new Date().getFullYear()
+  const year = now().getFullYear()
   const settings = withFeatures(
     defaultSettings({
       websiteName: input.websiteName,

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   '100001': { http: 200, key: 'error.100001' },
   '100002': { http: 200, key: 'error.100002' },
   '110000': { http: 200, key: 'error.110000' },
+  '110001': { http: 200, key: 'error.110001' }, // ours (issue #25): the host's tenant is suspended by the platform
   '200000': { http: 500, key: 'error.200000' },
   '210000': { http: 200, key: 'error.210000' },
   '220000': { http: 403, key: 'error.220000' },

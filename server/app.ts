@@ -30,6 +30,7 @@ import { operatingHandlers } from './domain/operating/handlers.ts'
 import { orderCallHandlers } from './domain/orders/calls.ts'
 import { orderFileHandlers } from './domain/orders/files.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
+import { platformHandlers } from './domain/platform/handlers.ts'
 import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
@@ -222,6 +223,8 @@ export async function buildApp({
         if (path === '/api/health' || path === '/api/openapi.json') return
         const tenant = await tenants.byHost(request.headers.host)
         if (!tenant) throw new ApiError('404')
+        // A tenant the platform suspended: no sign-in, no call, its data untouched (issue #25).
+        if (tenant.state !== 1) throw new ApiError('110001')
         request.tenant = tenant
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
         checkCrossSite(request, csrfPaths)
@@ -283,6 +286,7 @@ export async function buildApp({
         ...pushHandlers,
         ...pushRecipientHandlers(engine),
         ...transitionHandlers(manifest, engine),
+        ...platformHandlers,
       })
       registerEngine(api, manifest, database.api, engine)
     },

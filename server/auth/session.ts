@@ -48,6 +48,10 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
     )
   }
   const access = accessOf(row.roles)
+  const permissions = new Set(access.permissions)
+  // walltechAdmin is the platform's: a tenant's system administrator holds every permission of the catalogue, but
+  // this one only on the platform's own tenant (issue #25, docs/SECURITY.md "Platform tenants").
+  if (!request.tenant.platform) permissions.delete('walltechAdmin')
   return {
     sessionId: row.session_id,
     userId: row.user_id,
@@ -57,7 +61,7 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
     companyId: row.company_id,
     companyUserType: row.company_user_type,
     roles: access.roles,
-    permissions: new Set(access.permissions),
+    permissions,
     dataScope: access.dataScope,
     overlayStamp: Number(row.overlay_stamp),
   }

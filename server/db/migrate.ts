@@ -22,6 +22,7 @@ import * as messagingProviders from './migrations/0021_messaging_providers.ts'
 import * as shipmentNotices from './migrations/0025_shipment_notices.ts'
 import * as numberRuleDocuments from './migrations/0026_number_rule_documents.ts'
 import * as siteSettingsSave from './migrations/0027_site_settings_save.ts'
+import * as platformTenants from './migrations/0028_platform_tenants.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0025_shipment_notices': shipmentNotices,
   '0026_number_rule_documents': numberRuleDocuments,
   '0027_site_settings_save': siteSettingsSave,
+  '0028_platform_tenants': platformTenants,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

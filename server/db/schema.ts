@@ -12,7 +12,12 @@ export interface TenantTable {
   version: 'flagship' | 'standard' | 'basic'
   /** The site settings of SPEC §3, one JSON document validated by schemas/siteSettings.yaml. */
   settings: Json<Record<string, unknown>>
+  /** 1 live, 0 suspended by the platform (its sign-ins and public site refused, its data kept). */
   state: Generated<number>
+  /** The platform's own tenant: its walltechAdmin holders administer every tenant (issue #25). */
+  platform: Generated<boolean>
+  /** Bumped by every platform change (optimistic locking of /tenantDetail). */
+  version_no: Generated<number>
   created_at: Generated<Timestamp>
   updated_at: Generated<Timestamp>
 }

@@ -39,7 +39,7 @@ export function originOf(request: FastifyRequest): string {
 export function registerCrawlerFiles(app: FastifyInstance, db: Kysely<DB>, tenants: TenantResolver): void {
   app.get('/robots.txt', async (request, reply) => {
     const tenant = await tenants.byHost(request.headers.host)
-    if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
+    if (tenant?.state !== 1) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
     // Everything may be crawled, the API included: a crawler that runs the portal's script needs the public
     // calls to see what a visitor sees. Signed-in pages say `noindex` themselves.
     const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''].join('\n')
@@ -48,7 +48,7 @@ export function registerCrawlerFiles(app: FastifyInstance, db: Kysely<DB>, tenan
 
   app.get('/sitemap.xml', async (request, reply) => {
     const tenant = await tenants.byHost(request.headers.host)
-    if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
+    if (tenant?.state !== 1) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
     const origin = originOf(request)
     const pages = portalRoutes.filter(isListedPage).map((route) => ({ loc: `${origin}${route.path}`, lastmod: null }))
     const news = await withTenant(db, tenant.id, (trx) => publishedNews(trx, tenant.id, SITEMAP_LIMIT - pages.length))

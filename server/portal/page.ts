@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import type { Language } from '../http/errors.ts'
+import { ApiError, messageFor } from '../http/errors.ts'
 import type { TenantResolver } from '../tenancy/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { pageLanguage, pageView } from './content.ts'
 import { originOf } from './crawlers.ts'
-import { renderDocument } from './document.ts'
+import { escapeHtml, renderDocument } from './document.ts'
 import { initialData, initialDataScript } from './initial.ts'
 import { etagOf, matchesEtag } from './revalidate.ts'
 import { portalRoutes, routeOf } from './routes.ts'
@@ -55,6 +56,7 @@ export function registerPages(app: FastifyInstance, { template, db, tenants }: P
     // The API's unknown paths stay the API's: an envelope, never a page.
     if (path === '/api' || path.startsWith('/api/')) throw new ApiError('404')
     const tenant = await tenants.byHost(request.headers.host)
+    if (tenant && tenant.state !== 1) return sendHtml(request, reply, 403, suspendedPage(pageLanguage(request)))
     const route = routeOf(path)
     const { status, view } = await pageView({ request, route, path, tenant, db, origin: originOf(request) })
     if (tenant) {
@@ -69,4 +71,18 @@ export function registerPages(app: FastifyInstance, { template, db, tenants }: P
     reply.header('vary', 'cookie')
     return sendHtml(request, reply, status, renderDocument(template, view))
   })
+}
+
+/**
+ * What every page of a suspended tenant's host shows (issue #25): one plain page in the reader's language saying
+ * the site is suspended — 403, not a server error, and no portal script (every call would be refused anyway).
+ */
+export function suspendedPage(language: Language): string {
+  const text = escapeHtml(messageFor('error.110001', language))
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${text}</title></head>
+<body style="font-family: sans-serif; display: grid; place-items: center; min-height: 90vh; margin: 0; color: #303133">
+<main><h1 id="site-suspended" style="font-size: 20px; font-weight: 500">${text}</h1></main></body></html>
+`
 }

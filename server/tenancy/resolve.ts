@@ -8,17 +8,28 @@ export interface Tenant {
   nameEn: string
   version: string
   settings: Record<string, unknown>
+  /** 1 live; 0 suspended: every call but health answers 110001 and every page says so (issue #25). */
+  state: number
+  /** The platform's own tenant (walltechAdmin counts only here). */
+  platform: boolean
 }
 
-/** Every resolver of this process, so a settings change is seen on the next request (see forgetTenants). */
-const resolvers = new Set<TenantResolver>()
+/**
+ * Every resolver of this process, so a tenant the platform makes or changes is seen at once (forgetTenantHosts);
+ * held weakly, so an app that is closed (tests build many) takes its resolver and database with it.
+ */
+const resolvers = new Set<WeakRef<TenantResolver>>()
 
 /**
- * A tenant's settings changed (/operationSet, issue #25): this process's resolvers read every tenant again on
- * their next request. Other replicas see it when their entries expire (30 s).
+ * Forgets every cached host of this process — a tenant made, suspended or its settings saved (/operationSet) is
+ * read again on the next request; other replicas see the change within their cache's 30 s.
  */
-export function forgetTenants(): void {
-  for (const resolver of resolvers) resolver.forget()
+export function forgetTenantHosts(): void {
+  for (const ref of resolvers) {
+    const resolver = ref.deref()
+    if (resolver) resolver.forget()
+    else resolvers.delete(ref)
+  }
 }
 
 /**
@@ -31,7 +42,7 @@ export class TenantResolver {
     private db: Kysely<DB>,
     private ttlMs = 30_000,
   ) {
-    resolvers.add(this)
+    resolvers.add(new WeakRef(this))
   }
 
   async byHost(hostHeader: string | undefined): Promise<Tenant | null> {
@@ -41,12 +52,21 @@ export class TenantResolver {
       .replace(/^\[|\]$/g, '')
     const hit = this.cache.get(host)
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.tenant
+    // A suspended tenant still resolves (its host answers "suspended", not "no such site").
     const row = await this.db
       .selectFrom('tenant_domain')
       .innerJoin('tenant', 'tenant.id', 'tenant_domain.tenant_id')
-      .select(['tenant.id', 'tenant.code', 'tenant.name_zh', 'tenant.name_en', 'tenant.version', 'tenant.settings'])
+      .select([
+        'tenant.id',
+        'tenant.code',
+        'tenant.name_zh',
+        'tenant.name_en',
+        'tenant.version',
+        'tenant.settings',
+        'tenant.state',
+        'tenant.platform',
+      ])
       .where('tenant_domain.domain', '=', host)
-      .where('tenant.state', '=', 1)
       .executeTakeFirst()
     const tenant = row
       ? {
@@ -56,6 +76,8 @@ export class TenantResolver {
           nameEn: row.name_en,
           version: row.version,
           settings: row.settings,
+          state: row.state,
+          platform: row.platform,
         }
       : null
     this.cache.set(host, { tenant, at: Date.now() })

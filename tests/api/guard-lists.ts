@@ -398,6 +398,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   roleSetBranch: PROVIDER_ADMIN,
   roleAssignUsers: PROVIDER_ADMIN,
   roleGroupFuzzyQuery: PROVIDER_ADMIN,
+  // Platform tenants (issue #25): walltechAdmin, which only the system administrator holds, and only on the
+  // platform's own tenant (server/domain/platform/handlers.ts; another tenant's is refused, platform-tenants.test.ts).
+  platformTenantPage: SYSTEM,
+  platformTenantDetail: SYSTEM,
+  platformTenantSave: SYSTEM,
+  platformTenantState: SYSTEM,
   // The tenant's site settings on /operationSet (issue #25).
   siteSettingsFormList: PROVIDER_ADMIN,
   siteSettingsFormDetail: PROVIDER_ADMIN,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { hashPassword } from '../../auth/password.ts'
 import type { Language } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
+import { defaultSettings } from '../../tenancy/defaults.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
@@ -134,6 +135,8 @@ interface TenantSeed {
   nameZh: string
   nameEn: string
   version: 'flagship' | 'standard' | 'basic'
+  /** The platform's own tenant: its walltechAdmin holders (the `platform` user) administer every tenant. */
+  platform?: boolean
   settings: Record<string, unknown>
   provider: CompanySeed
   customer: CompanySeed
@@ -149,53 +152,6 @@ interface TenantSeed {
   }[]
 }
 
-/** Site settings of SPEC §3 with every field present. */
-function siteSettings(overrides: Record<string, unknown>): Record<string, unknown> {
-  return {
-    websiteName: '',
-    websiteNameEn: '',
-    iconPath: '/favicon.svg',
-    themeColor: '#409eff',
-    logoList: [{ url: '/logo.svg' }],
-    servicePhone: '400-665-9211',
-    mail: 'service@example.com',
-    serviceAgreementList: [],
-    privacyAgreementList: [],
-    backgroundImageList: [],
-    backgroundImagePlay: true,
-    specialMode: false,
-    pageTemplate: 0,
-    homeMode: 1,
-    ecommerceEqWeight: 6000,
-    hasBookingAgent: false,
-    showCnptFields: false,
-    showSeaFreightTerms: true,
-    ocrChannel: null,
-    freightHsCode: 'customs',
-    seaShipmentBillSettings: {},
-    aeShipmentBillSettings: {},
-    operatingOrderIfModify: true,
-    operatingOrderLob: [],
-    operatingOrderLimitValue: 24,
-    operatingOrderReviewReceiver: [],
-    newContactInformationCheck: false,
-    newContactInformation: '',
-    companyId: null,
-    transportationSupport: [1, 2, 3, 4],
-    inquiryAllowed: true,
-    inquiryMenus: [],
-    companyDomainName: '',
-    copyright: '',
-    copyrightEn: '',
-    icp: '',
-    configuration: { visitorQueryLimit: 20, homeSpecialRouteCount: 6 },
-    // The home page's contact block (docs/CONFIGURATION.md "Public site").
-    companyAddress: '',
-    companyAddressEn: '',
-    ...overrides,
-  }
-}
-
 export const TENANTS: TenantSeed[] = [
   {
     code: 'demo',
@@ -204,7 +160,8 @@ export const TENANTS: TenantSeed[] = [
     nameZh: '华远国际货运代理（上海）有限公司',
     nameEn: 'Huayuan International Freight Forwarding (Shanghai) Co., Ltd.',
     version: 'flagship',
-    settings: siteSettings({
+    platform: true,
+    settings: defaultSettings({
       websiteName: '华远国际物流',
       websiteNameEn: 'Huayuan Logistics',
       mail: 'service@huayuan-logistics.example',
@@ -288,7 +245,7 @@ export const TENANTS: TenantSeed[] = [
     nameZh: '艾克美物流（深圳）有限公司',
     nameEn: 'Acme Logistics (Shenzhen) Ltd.',
     version: 'standard',
-    settings: siteSettings({
+    settings: defaultSettings({
       websiteName: '艾克美物流',
       websiteNameEn: 'Acme Logistics',
       themeColor: '#0f7b6c',
@@ -367,6 +324,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
         name_zh: seed.nameZh,
         name_en: seed.nameEn,
         version: seed.version,
+        platform: seed.platform ?? false,
         settings: JSON.stringify(seed.settings),
       })
       .returning('id')

@@ -11,7 +11,7 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { loadManifest } from '../../manifest.ts'
-import { forgetTenants } from '../../tenancy/resolve.ts'
+import { forgetTenantHosts } from '../../tenancy/resolve.ts'
 
 /**
  * /operationSet (issue #25): the tenant's site settings (SPEC §3), one record per tenant whose id is the
@@ -234,7 +234,7 @@ export const siteSettingsHandlers = {
       return next
     })
     // The next page of this tenant's site (and every call) reads the settings again.
-    forgetTenants()
+    forgetTenantHosts()
     return formOf(session.tenantId, saved) as never
   },
 

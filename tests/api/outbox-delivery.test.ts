@@ -220,7 +220,8 @@ describe('waking the worker', () => {
       const [id] = await enqueueMails(1, 'woken', () => ({ subject: 'Woken', text: 'sent after the commit' }))
       await expect.poll(() => server.received.length, { timeout: 20_000 }).toBe(1)
       expect(server.received[0]?.to).toBe('woken0@example.com')
-      expect((await row(id as number)).sent_at).not.toBeNull()
+      // Marked sent once the SMTP server has acknowledged it, a moment after the mail arrived there.
+      await expect.poll(async () => (await row(id as number)).sent_at, { timeout: 20_000 }).not.toBeNull()
     } finally {
       await w.stop()
     }

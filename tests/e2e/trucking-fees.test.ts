@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inDays } from '../support/clock.ts'
 import {
@@ -7,6 +6,7 @@ import {
   apiContent,
   chooseInquiryRoute,
   confirmDialog,
+  pickOption,
 } from '../support/commercial.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
@@ -19,13 +19,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
  */
 const portal = setupPortal()
 const en = (namespace: string, key: string) => localeText('en', namespace, key)
-
-async function pick(page: Page, label: string, search: string, option: RegExp) {
-  const box = page.getByRole('combobox', { name: label })
-  await box.click()
-  await box.fill(search)
-  await page.getByRole('option', { name: option }).first().click()
-}
 
 describe('trucking fees (/trailerCosts)', () => {
   it('opadmin adds a pick-up fee; an inquiry with pick-up there finds it in its automatic quote', async () => {
@@ -45,10 +38,10 @@ describe('trucking fees (/trailerCosts)', () => {
     await page.locator('#root_transitDays').fill('1')
     await page.locator('#root_loadType').selectOption({ label: en('trucking', 'load_container') })
     await page.locator('#root_origin').fill('Changshu/常熟')
-    await pick(page, en('trucking', 'destination'), 'CNSHA', /CNSHA/)
+    await pickOption(page, page, en('trucking', 'destination'), 'CNSHA')
     await page.locator('#root_validFrom').fill(inDays(10))
     await page.locator('#root_validTo').fill(inDays(-1))
-    await pick(page, en('field', 'currency'), 'CNY', /CNY/)
+    await pickOption(page, page, en('field', 'currency'), 'CNY')
     await page.locator('#root_calcType').selectOption({ label: en('trucking', 'calc_container') })
     await page.locator('#root_chargeLevel').fill('1450')
     await page.locator('#root_minimumAmount').fill('1450')

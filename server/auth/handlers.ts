@@ -13,7 +13,7 @@ import type {
   TokenExchange,
 } from '../../generated/types.ts'
 import type { DB } from '../db/schema.ts'
-import type { HandlerContext, Session } from '../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
 import { type Account, currentUserInfo, findAccount, findById, lockoutKey } from './accounts.ts'
@@ -47,12 +47,6 @@ function codeScope(ctx: HandlerContext, trx: Transaction<DB>): CodeScope {
       (language === 'zh' ? tenant.nameZh : tenant.nameEn),
   )
   return { trx, tenantId: tenant.id, ip: ctx.request.ip, language, siteName, log: ctx.request.log }
-}
-
-function sessionOf(ctx: HandlerContext): Session {
-  // checkAccess has already answered 401 for non-public endpoints without a session.
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
 }
 
 /** The answer to every way of signing in: SPEC §7's content, the token at the top level and as cookie. */

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import type { Tenant } from '../tenancy/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
-import type { Language } from './errors.ts'
+import { ApiError, type Language } from './errors.ts'
 
 /** Who is calling: filled by the auth module from the b2b_token cookie or the Authorization header. */
 export interface Session {
@@ -44,4 +44,10 @@ export interface HandlerContext {
 
 export function handlerContext(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply): HandlerContext {
   return { request, reply, db, inTenant: (work) => withTenant(db, request.tenant.id, work) }
+}
+
+/** The caller's session: checkAccess has already answered 401 for an endpoint that needs one, so this only narrows. */
+export function sessionOf(ctx: HandlerContext): Session {
+  if (!ctx.request.session) throw new ApiError('401')
+  return ctx.request.session
 }

@@ -25,7 +25,7 @@ import {
   toApiRow,
   writeAudit,
 } from '../../engine/index.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -70,12 +70,6 @@ const idQuery = ajv.compile({
 })
 
 const invalid = (field: string, message: string) => new ApiError('validation', {}, [{ field, message, params: {} }])
-
-function sessionOf(ctx: HandlerContext): Session {
-  // checkAccess has already answered 401 for endpoints that need a session.
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 /**
  * What a body says about an optional field, as the engine reads an update: absent leaves it unchanged,

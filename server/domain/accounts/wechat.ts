@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -11,11 +11,6 @@ import { parseId } from '../../http/ids.ts'
  * handler runs; an openid is one user's within a tenant (the unique index of migration 0021), so one another
  * user holds is refused on the field. Saved empty, it unbinds.
  */
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 interface Binding {
   id: number

@@ -4,7 +4,7 @@ import type { EnterpriseUserChange } from '../../../generated/types.ts'
 import { revokeSessions } from '../../auth/handlers.ts'
 import type { DB } from '../../db/schema.ts'
 import { changes, type EngineApi, writeAudit } from '../../engine/index.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
@@ -68,11 +68,6 @@ async function checkGrantable(trx: Transaction<DB>, manifest: Manifest, session:
   if (role?.status !== 1 || !isEnterpriseRole(manifest, role)) throw invalid('companyAppRoleId', 'rule.enterpriseRole')
   if (session.companyUserType !== 1 && beyond(role.permissions ?? [], session))
     throw invalid('companyAppRoleId', 'rule.roleNotGrantable')
-}
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
 }
 
 /** The change of one account, read through `detail` (the list's own detail endpoint, whose visibility it keeps). */

@@ -2,7 +2,7 @@ import { type SqlBool, sql, type Transaction } from 'kysely'
 import type { CompanySales } from '../../../generated/types.ts'
 import type { DB } from '../../db/schema.ts'
 import type { EngineApi } from '../../engine/index.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -28,11 +28,6 @@ const invalid = (errors: [field: string, message: string][]) =>
     {},
     errors.map(([field, message]) => ({ field, message, params: {} })),
   )
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 function plans(manifest: Manifest): Record<string, LookupPlan> {
   const sideOf = (permission: string) => manifest.permissions[permission]?.side

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { normaliseTarget } from '../../auth/codes.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -23,11 +23,6 @@ const SERVICES = [
   'insurance',
   'unloadingWarehouse',
 ] as const
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 /** What the user ticked, as stored: only the services the body names (the validator refused any other). */
 const servicesOf = (value: unknown): Record<string, unknown> => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { MessagingSettings as MessagingSettingsInput } from '../../../generated/types.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -19,11 +19,6 @@ import {
  * secret is empty or still the mask keeps the one stored. The YAML (schemas/messagingSettings.yaml) checks
  * formats and "app id required when WeChat is on" before a handler runs.
  */
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS).filter(
   (k) => k !== 'smsProvider' && k !== 'smsRegion',

@@ -9,7 +9,7 @@ import {
   selection,
   toApiRow,
 } from '../../engine/index.ts'
-import type { HandlerContext as BaseContext, Session } from '../../http/context.ts'
+import { type HandlerContext as BaseContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
@@ -25,12 +25,6 @@ import type { Manifest } from '../../manifest.ts'
 type Row = Record<string, unknown>
 type HandlerContext = BaseContext & { input: unknown }
 type AnyDB = Kysely<Record<string, Record<string, unknown>>>
-
-function sessionOf(ctx: HandlerContext): Session {
-  const session = ctx.request.session
-  if (!session) throw new ApiError('401')
-  return session
-}
 
 const inputOf = (ctx: HandlerContext): Row => (ctx.input ?? {}) as Row
 

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import type { DB } from '../../db/schema.ts'
 import type { EngineApi, EngineCall } from '../../engine/index.ts'
-import type { HandlerContext as BaseContext, Session } from '../../http/context.ts'
+import { type HandlerContext as BaseContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
@@ -17,12 +17,6 @@ import type { Manifest } from '../../manifest.ts'
 
 type Row = Record<string, unknown>
 type HandlerContext = BaseContext & { input: unknown }
-
-function sessionOf(ctx: HandlerContext): Session {
-  const session = ctx.request.session
-  if (!session) throw new ApiError('401')
-  return session
-}
 
 const bodyOf = (input: unknown): Row =>
   input && typeof input === 'object' && !Array.isArray(input) ? { ...(input as Row) } : {}

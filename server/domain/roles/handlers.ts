@@ -19,7 +19,7 @@ import {
   toApiRow,
   writeAudit,
 } from '../../engine/index.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -60,11 +60,6 @@ class RoleInUse extends ApiError {
 
 const invalid = (field: string, message: string, params: Record<string, unknown> = {}) =>
   new ApiError('validation', {}, [{ field, message, params }])
-
-function sessionOf(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
 
 function roleEntity(manifest: Manifest) {
   const entity = manifest.entities[ENTITY]

@@ -3,7 +3,7 @@ import type { ManifestEndpoint, ManifestEntity } from '../../../model/resolve.ts
 import { applyMarkup, scaled } from '../../../rules/pricing.ts'
 import type { DB } from '../../db/schema.ts'
 import { type EngineApi, scopeConditions, writeAudit } from '../../engine/index.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
+import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
@@ -61,12 +61,6 @@ const selectRows = (today: string) => sql`
   left join company c on c.id = a.customer_company and c.tenant_id = a.tenant_id
   left join app_user u on u.id = a.created_by and u.tenant_id = a.tenant_id
 `
-
-function sessionOf(ctx: HandlerContext): Session {
-  const session = ctx.request.session
-  if (!session) throw new ApiError('401')
-  return session
-}
 
 /**
  * Customers see their company's applications (a self-scoped one only their own); operators the tenant's —

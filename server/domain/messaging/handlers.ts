@@ -3,7 +3,7 @@ import type { MessagingSettings as MessagingSettingsInput } from '../../../gener
 import { sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
-import { parseId } from '../../http/ids.ts'
+import { ownTenantId, tenantRecordReads } from '../../http/tenantRecord.ts'
 import {
   DEFAULT_SETTINGS,
   loadMessaging,
@@ -37,26 +37,17 @@ function answer(tenantId: number, messaging: TenantMessaging) {
 const newSecret = (value: unknown) =>
   typeof value === 'string' && value && !value.startsWith('••••') ? value : undefined
 
-export const messagingHandlers = {
-  async messagingSettingsList(ctx) {
-    const session = sessionOf(ctx)
-    const messaging = await ctx.inTenant((trx) => loadMessaging(trx, session.tenantId))
-    return { list: [answer(session.tenantId, messaging)], total: 1, pageNum: 1, pageSize: 1 } as never
-  },
+const reads = tenantRecordReads(loadMessaging, answer)
 
-  async messagingSettingsDetail(ctx) {
-    const session = sessionOf(ctx)
-    if (parseId(ctx.input.id) !== session.tenantId) throw new ApiError('404')
-    const messaging = await ctx.inTenant((trx) => loadMessaging(trx, session.tenantId))
-    return answer(session.tenantId, messaging) as never
-  },
+export const messagingHandlers = {
+  messagingSettingsList: reads.list,
+  messagingSettingsDetail: reads.detail,
 
   async messagingSettingsSave(ctx) {
-    const session = sessionOf(ctx)
     const input = ctx.input as MessagingSettingsInput & Record<string, unknown>
-    if (input.id !== undefined && input.id !== null && input.id !== session.tenantId) throw new ApiError('404')
+    const tenantId = ownTenantId(ctx, input.id)
     return ctx.inTenant(async (trx) => {
-      const stored = await loadMessaging(trx, session.tenantId)
+      const stored = await loadMessaging(trx, tenantId)
       if (input.version !== undefined && input.version !== null && stored.version && input.version !== stored.version)
         throw new ApiError('330002')
       const settings: MessagingSettings = { ...stored.settings }
@@ -72,8 +63,8 @@ export const messagingHandlers = {
         throw new ApiError('validation', {}, [{ field: 'smsSecretKey', message: 'validation.required', params: {} }])
       if (settings.wechatEnabled && !wechatAppSecret && !stored.wechatAppSecret)
         throw new ApiError('validation', {}, [{ field: 'wechatAppSecret', message: 'validation.required', params: {} }])
-      await saveMessaging(trx, session.tenantId, settings, { smsSecretKey, wechatAppSecret })
-      return answer(session.tenantId, await loadMessaging(trx, session.tenantId))
+      await saveMessaging(trx, tenantId, settings, { smsSecretKey, wechatAppSecret })
+      return answer(tenantId, await loadMessaging(trx, tenantId))
     }) as never
   },
 

@@ -6,10 +6,9 @@ import type { FieldError } from '../../../rules/messages.ts'
 import type { DB } from '../../db/schema.ts'
 import { sniff } from '../../files/sniff.ts'
 import { sendStoredFile } from '../../files/store.ts'
-import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
-import { parseId } from '../../http/ids.ts'
+import { ownTenantId, tenantRecordReads } from '../../http/tenantRecord.ts'
 import { loadManifest } from '../../manifest.ts'
 import { forgetTenantHosts } from '../../tenancy/resolve.ts'
 
@@ -188,43 +187,29 @@ async function receiverProblems(trx: Transaction<DB>, tenantId: number, form: Fo
     : []
 }
 
-function operator(ctx: HandlerContext): Session {
-  if (!ctx.request.session) throw new ApiError('401')
-  return ctx.request.session
-}
-
 async function storedSettings(trx: Transaction<DB>, tenantId: number): Promise<Settings> {
   const row = await trx.selectFrom('tenant').select('settings').where('id', '=', tenantId).executeTakeFirst()
   if (!row) throw new ApiError('404')
   return (row.settings ?? {}) as Settings
 }
 
-export const siteSettingsHandlers = {
-  async siteSettingsFormList(ctx) {
-    const session = operator(ctx)
-    const settings = await ctx.inTenant((trx) => storedSettings(trx, session.tenantId))
-    return { list: [formOf(session.tenantId, settings)], total: 1, pageNum: 1, pageSize: 1 } as never
-  },
+const reads = tenantRecordReads(storedSettings, formOf)
 
-  async siteSettingsFormDetail(ctx) {
-    const session = operator(ctx)
-    if (parseId(ctx.input.id) !== session.tenantId) throw new ApiError('404')
-    const settings = await ctx.inTenant((trx) => storedSettings(trx, session.tenantId))
-    return formOf(session.tenantId, settings) as never
-  },
+export const siteSettingsHandlers = {
+  siteSettingsFormList: reads.list,
+  siteSettingsFormDetail: reads.detail,
 
   async siteSettingsFormSave(ctx) {
-    const session = operator(ctx)
     const form = ctx.input as Form
-    if (form.id !== undefined && form.id !== null && form.id !== session.tenantId) throw new ApiError('404')
+    const tenantId = ownTenantId(ctx, form.id)
     const saved = await ctx.inTenant(async (trx) => {
-      const settings = await storedSettings(trx, session.tenantId)
+      const settings = await storedSettings(trx, tenantId)
       const version = Number(settings.settingsVersion ?? 0)
       // Never saved before is version 0: a form read before someone else's first save is stale too.
       if ((form.version ?? 0) !== version) throw new ApiError('330002')
       const problems = [
-        ...(await imageProblems(trx, session.tenantId, form, new Set(siteImages(settings)))),
-        ...(await receiverProblems(trx, session.tenantId, form)),
+        ...(await imageProblems(trx, tenantId, form, new Set(siteImages(settings)))),
+        ...(await receiverProblems(trx, tenantId, form)),
       ]
       if (problems.length) throw new ApiError('validation', {}, problems)
       const next = settingsWith(settings, form)
@@ -235,7 +220,7 @@ export const siteSettingsHandlers = {
     })
     // The next page of this tenant's site (and every call) reads the settings again.
     forgetTenantHosts()
-    return formOf(session.tenantId, saved) as never
+    return formOf(tenantId, saved) as never
   },
 
   /** An image of the site settings, to anyone: only the tenant's current icon, logos and backgrounds. */

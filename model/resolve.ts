@@ -29,7 +29,7 @@ export interface ManifestScreen extends Omit<ScreenDef, 'permission'> {
   layout: NonNullable<ScreenDef['layout']>
   /** Any one of these lets a user in; empty = no permission needed. */
   permissions: string[]
-  /** Detail screens: show the record's audit history. */
+  /** Detail and form screens: show the record's history. */
   history?: boolean
 }
 

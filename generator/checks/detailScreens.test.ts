@@ -63,8 +63,27 @@ describe('checkDetailScreens', () => {
     expect(where(check(AREA, `${WATCH}stored: false\n`))).toEqual([
       'screens/watch.yaml:11:14 screens[0].history: entity priceWatch keeps no history',
     ])
-    expect(where(check(AREA.replace('kind: detail', 'kind: form')))).toEqual([
-      'screens/watch.yaml:11:14 screens[0].history: history: belongs to detail screens',
+    expect(where(check(AREA.replace('kind: detail', 'kind: list')))).toEqual([
+      'screens/watch.yaml:11:14 screens[0].history: history: belongs to detail and form screens',
     ])
+    expect(check(AREA.replace('kind: detail', 'kind: form'))).toEqual([])
+  })
+
+  it('history of an entity without an audit log, answered by a hand-written detail call that declares it', () => {
+    const view = 'entity: watchView\nlabel: l\nstored: false\nfields:\n  pol: { type: string }\n'
+    const answered = (history: string) =>
+      checkDetailScreens(
+        contextOf({
+          'schemas/priceWatch.yaml': `${WATCH}stored: false\n`,
+          'schemas/watchView.yaml': `${view}${history}`,
+          'schemas/historyEntry.yaml': 'entity: historyEntry\nlabel: l\nstored: false\nfields:\n  id: { type: integer }\n',
+          'screens/watch.yaml': AREA.replace(
+            'screens:\n',
+            'endpoints:\n  - { name: watchDetail, method: GET, path: /priceWatch/detail, response: watchView }\nscreens:\n',
+          ),
+        }),
+      )
+    expect(answered('  history: { type: list, entity: historyEntry }\n')).toEqual([])
+    expect(where(answered(''))).toEqual(['screens/watch.yaml:13:14 screens[0].history: entity priceWatch keeps no history'])
   })
 })

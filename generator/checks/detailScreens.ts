@@ -1,4 +1,4 @@
-import type { AreaDef, EntityDef, ScreenDef } from '../../model/definitions.ts'
+import { type AreaDef, type EntityDef, responseOf, type ScreenDef } from '../../model/definitions.ts'
 import type { ConfigError } from '../errors.ts'
 import { type CheckContext, collector, type Path } from './context.ts'
 
@@ -6,32 +6,50 @@ type ScreenError = { path: Path; message: string; expected?: string; fix?: strin
 
 /**
  * What only a detail screen must get right: the call that loads its record, one place per field, record
- * actions in the header (a detail has no rows), and history only where an audit log exists. Field names,
+ * actions in the header (a detail has no rows), and history (on a detail or a form) only where a log exists. Field names,
  * transitions, routes and permissions are checked with every other screen's.
  */
-export function checkDetailScreens({ areaFiles, entities }: CheckContext): ConfigError[] {
+export function checkDetailScreens(context: CheckContext): ConfigError[] {
+  const { areaFiles, entities } = context
   const { errors, report } = collector()
   for (const file of areaFiles) {
     ;(file.data as AreaDef).screens.forEach((screen, i) => {
       const entity = screen.entity ? entities[screen.entity] : undefined
-      for (const e of detailErrors(screen, ['screens', i], entity)) report(file, e.path, e.message, e.expected, e.fix)
+      for (const e of detailErrors(screen, ['screens', i], entity, context))
+        report(file, e.path, e.message, e.expected, e.fix)
     })
   }
   return errors
 }
 
-function detailErrors(screen: ScreenDef & { history?: boolean }, at: Path, entity?: EntityDef): ScreenError[] {
+function detailErrors(
+  screen: ScreenDef & { history?: boolean },
+  at: Path,
+  entity: EntityDef | undefined,
+  ctx: CheckContext,
+): ScreenError[] {
   const errors: ScreenError[] = []
-  if (screen.kind !== 'detail') {
-    if (screen.history !== undefined)
-      errors.push({
-        path: [...at, 'history'],
-        message: 'history: belongs to detail screens',
-        expected: 'kind: detail',
-        fix: 'remove history: or make the screen kind: detail',
-      })
-    return errors
-  }
+  if (screen.kind !== 'detail' && screen.kind !== 'form' && screen.history !== undefined)
+    errors.push({
+      path: [...at, 'history'],
+      message: 'history: belongs to detail and form screens',
+      expected: 'kind: detail or kind: form',
+      fix: 'remove history: or make the screen a detail or a form',
+    })
+  if (
+    screen.history &&
+    entity &&
+    (entity.stored === false || entity.scope === 'global') &&
+    !answersHistory(screen, ctx)
+  )
+    errors.push({
+      path: [...at, 'history'],
+      message: `entity ${entity.entity} keeps no history`,
+      expected:
+        'a stored tenant entity (the audit log records its changes), or a detail call whose response declares history',
+      fix: 'remove history:',
+    })
+  if (screen.kind !== 'detail') return errors
   if (screen.status === 'built' && !screen.endpoints?.detail)
     errors.push({
       path: [...at, 'endpoints'],
@@ -79,12 +97,23 @@ function detailErrors(screen: ScreenDef & { history?: boolean }, at: Path, entit
           fix: `add ${column.field} to a section, or remove the column`,
         })
     })
-  if (screen.history && entity && (entity.stored === false || entity.scope === 'global'))
-    errors.push({
-      path: [...at, 'history'],
-      message: `entity ${entity.entity} keeps no history`,
-      expected: 'a stored tenant entity: the audit log records its changes and transitions',
-      fix: 'remove history:',
-    })
   return errors
+}
+
+/**
+ * Whether the screen's detail call is a hand-written endpoint whose response entity declares `history` (a list
+ * of historyEntry): an entity the engine keeps no audit log of can still have its change log, answered by hand.
+ */
+function answersHistory(screen: ScreenDef, { areaFiles, entities }: CheckContext): boolean {
+  const detail = screen.endpoints?.detail
+  if (!detail) return false
+  for (const file of areaFiles)
+    for (const endpoint of (file.data as AreaDef).endpoints ?? []) {
+      if (endpoint.method !== detail.method || endpoint.path !== detail.path) continue
+      const response = responseOf(endpoint)
+      const name = typeof response === 'string' ? response : undefined
+      const history = name ? entities[name]?.fields.history : undefined
+      return history?.type === 'list' && (history as { entity?: string }).entity === 'historyEntry'
+    }
+  return false
 }

@@ -262,6 +262,13 @@ describe('platform tenants', () => {
     expect(stale.code).toBe('330002')
     const after = (await call(platform, 'GET', `${DETAIL}?id=${starId}`)).json()
     expect(after.content.history[0]).toMatchObject({ action: 'update', userName: 'Platform Admin' })
-    expect(after.content.history[0].after.settings.hasBookingAgent).toBe(true)
+    // The log reads in the form's fields: the version and the features it changed, the settings not dumped whole.
+    expect(after.content.history[0].before).toMatchObject({ tenantVersion: 'standard', code: 'star' })
+    expect(after.content.history[0].after).toMatchObject({
+      tenantVersion: 'flagship',
+      features: ['inquiryAllowed', 'hasBookingAgent'],
+      websiteDomainName: STAR_TENANT.websiteDomainName,
+    })
+    expect(after.content.history[0].after).not.toHaveProperty('settings')
   })
 })

@@ -89,6 +89,16 @@ describe('platform tenants (/tenantList, /tenantDetail)', () => {
     await expect
       .poll(() => rowOf(page, 'Ningbo Star Logistics').textContent(), WAIT)
       .toContain(zh('enum', 'tenantState.suspended'))
+    // Its change log on /tenantDetail, newest first: the suspension as the state field's change, then its making.
+    await rowOf(page, 'Ningbo Star Logistics').getByRole('link', { name: 'Ningbo Star Logistics' }).click()
+    const log = page.getByRole('region', { name: zh('detail', 'history') })
+    await expect.poll(() => log.locator('[data-history]').count(), WAIT).toBe(2)
+    const [suspension, making] = await log.locator('[data-history]').allInnerTexts()
+    expect(suspension).toContain(zh('detail', 'updated'))
+    expect(suspension).toContain(
+      `${zh('field', 'tenantState')}: ${zh('enum', 'tenantState.live')} → ${zh('enum', 'tenantState.suspended')}`,
+    )
+    expect(making).toContain(zh('detail', 'created'))
     const suspended = await look.goto(`${starBase}/login`)
     expect(suspended?.status()).toBe(403)
     await expect.poll(() => look.locator('#site-suspended').textContent(), WAIT).toBe(zh('error', '110001'))

@@ -236,6 +236,16 @@ describe('history entries', () => {
     ])
   })
 
+  it("shows a state field's change when the entity has no state machine, and hides it when one moves it", () => {
+    const suspended = entry({ before: { state: 1, nameEn: 'Star' }, after: { state: 0, nameEn: 'Star' } })
+    const plain = { fields: { state: { type: 'enum', label: 'field.tenantState' } }, states: undefined }
+    expect(
+      historyView(suspended, plain as never).changes.map((change) => [change.field, change.before, change.after]),
+    ).toEqual([['state', 1, 0]])
+    const machine = entry({ before: { status: 'a', pol: 'CNSHA' }, after: { status: 'b', pol: 'CNNGB' } })
+    expect(historyView(machine, watch).changes.map((change) => change.field)).toEqual(['pol'])
+  })
+
   it('reads a creation without a field list, and names an unnamed user by id', () => {
     const view = historyView(entry({ action: 'create', userName: null, after: { pol: 'CNSHA' } }), watch)
     expect(view).toMatchObject({ what: 'detail.created', who: '#5', changes: [], from: null, to: null })

@@ -24,17 +24,10 @@ import { formatDateTime } from '../../dates.ts'
 import { useSession } from '../../session.ts'
 import { fileUrl, refusal, uploadTo } from '../../widgets/fileTransfer.ts'
 import { clientCall, entityDef, manifest } from '../manifest.ts'
+import { DETAIL_PANEL } from './styles.ts'
 
 const useStyles = makeStyles({
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '16px 20px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-  },
+  panel: DETAIL_PANEL,
   upload: { display: 'flex', gap: '12px', alignItems: 'end', flexWrap: 'wrap' },
   link: { color: tokens.colorBrandForeground1 },
 })

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Caption1,
   Dialog,
@@ -24,25 +23,23 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
-import { formatDateTime } from '../../dates.ts'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
-import { canOpen } from '../../routing/access.ts'
-import { useSession } from '../../session.ts'
 import { uuidsOf } from '../../widgets/upload.tsx'
-import { asList, type RowData } from '../list/actions.ts'
-import { type ColumnDef, cellView, refLabel, rowLabels } from '../list/format.ts'
-import { codeBeside, entityDef, type PortalEntity, screenDef } from '../manifest.ts'
+import type { RowData } from '../list/actions.ts'
+import { rowLabels } from '../list/format.ts'
+import { entityDef, screenDef } from '../manifest.ts'
 import { StateBadge } from '../StateBadge.tsx'
 import { Attachments } from './Attachments.tsx'
 import { FileLinks } from './FileLinks.tsx'
-import type { DetailField, DetailSection, HistoryView } from './layout.ts'
+import { History } from './History.tsx'
+import type { DetailField, DetailSection } from './layout.ts'
+import { DETAIL_PANEL } from './styles.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
+import { Value } from './Value.tsx'
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -53,101 +50,13 @@ const useStyles = makeStyles({
   caption: { color: tokens.colorNeutralForeground3 },
   spacer: { flexGrow: 1 },
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '16px 20px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-  },
+  panel: DETAIL_PANEL,
   grid: { display: 'grid', gap: '12px 24px', margin: 0 },
   item: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere' },
-  multiline: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   empty: { color: tokens.colorNeutralForeground4 },
-  link: { color: tokens.colorBrandForeground1, textDecoration: 'none', ':hover': { textDecoration: 'underline' } },
-  timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  entry: {
-    position: 'relative',
-    padding: '0 0 16px 20px',
-    borderLeft: `2px solid ${tokens.colorNeutralStroke2}`,
-    marginLeft: '5px',
-    ':last-child': { borderLeftColor: 'transparent', paddingBottom: 0 },
-  },
-  dot: {
-    position: 'absolute',
-    left: '-7px',
-    top: '3px',
-    width: '12px',
-    height: '12px',
-    borderRadius: '50%',
-    backgroundColor: tokens.colorBrandBackground,
-  },
-  entryHead: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
-  meta: { color: tokens.colorNeutralForeground3 },
-  changes: { margin: '4px 0 0', paddingLeft: '16px' },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
 })
-
-/** One value as a list cell shows it (STYLE: one formatting code): a badge, a translated label or text. */
-function Value({
-  value,
-  column,
-  entity,
-  record,
-  multiline = false,
-}: {
-  value: unknown
-  column: ColumnDef
-  entity: Pick<PortalEntity, 'fields' | 'states'> | undefined
-  record?: RowData
-  multiline?: boolean
-}) {
-  const styles = useStyles()
-  const { t, i18n } = useTranslation()
-  const session = useSession()
-  const label = record ? refLabel(record, column.field, entity, codeBeside) : undefined
-  const view = cellView(value, column, entity, label, i18n.language)
-  if (view.kind === 'text' && view.text === '') return <span className={styles.empty}>—</span>
-  let content: ReactNode =
-    view.kind === 'badge' ? (
-      <Badge appearance="tint" color={view.color}>
-        {t(view.key)}
-      </Badge>
-    ) : view.kind === 'label' ? (
-      t(view.key)
-    ) : view.hint ? (
-      <span title={view.hint} data-code={view.hint}>
-        {view.text} <span className={styles.caption}>({view.hint})</span>
-      </span>
-    ) : multiline ? (
-      <span className={styles.multiline}>{view.text}</span>
-    ) : (
-      view.text
-    )
-  const target = asList(column.link)
-    .map((name) => routes.find((route) => route.name === name))
-    .find((route) => route !== undefined && canOpen(route, session.permissions))
-  // A ref links to the record it names; any other field to this record on the target screen.
-  const linkId = entity?.fields[column.field]?.type === 'ref' ? value : record?.id
-  if (target && linkId !== undefined && linkId !== null)
-    content = (
-      <RouterLink className={styles.link} to={`${target.path}?id=${encodeURIComponent(String(linkId))}`}>
-        {content}
-      </RouterLink>
-    )
-  return <>{content}</>
-}
 
 /** A list field (containers…): its rows as a small table of the item fields, refs by their labels (40'HQ). */
 function Rows({ field, value, labels }: { field: DetailField; value: unknown; labels: unknown }) {
@@ -223,62 +132,6 @@ function Section({ detail, section, record }: { detail: DetailController; sectio
             </div>
           ))}
       </dl>
-    </section>
-  )
-}
-
-function HistoryItem({ entry, entity }: { entry: HistoryView; entity: PortalEntity | undefined }) {
-  const styles = useStyles()
-  const { t, i18n } = useTranslation()
-  return (
-    <li className={styles.entry} data-history={entry.id}>
-      <span className={styles.dot} aria-hidden />
-      <div className={styles.entryHead}>
-        <Text weight="semibold">{t(entry.what)}</Text>
-        {entry.from !== null && entry.to !== null && (
-          <>
-            <StateBadge entity={entity} state={entry.from} />
-            <span aria-hidden>→</span>
-            <span className={styles.srOnly}>{t('detail.to')}</span>
-            <StateBadge entity={entity} state={entry.to} />
-          </>
-        )}
-      </div>
-      <Caption1 className={styles.meta}>
-        {t('detail.byAt', { who: entry.who ?? t('detail.someone'), at: formatDateTime(entry.at, i18n.language) })}
-      </Caption1>
-      {entry.remark && <Text block>{t('detail.remark', { remark: entry.remark })}</Text>}
-      {entry.changes.length > 0 && (
-        <ul className={styles.changes}>
-          {entry.changes.map((change) => (
-            <li key={change.field}>
-              {t(change.label)}: <Value value={change.before} column={change.column} entity={entity} /> →{' '}
-              <Value value={change.after} column={change.column} entity={entity} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  )
-}
-
-function History({ detail }: { detail: DetailController }) {
-  const styles = useStyles()
-  const { t } = useTranslation()
-  if (!detail.history) return null
-  const title = t('detail.history')
-  return (
-    <section className={styles.panel} aria-label={title}>
-      <Subtitle2 as="h2">{title}</Subtitle2>
-      {detail.history.length === 0 ? (
-        <Text className={styles.empty}>{t('detail.noHistory')}</Text>
-      ) : (
-        <ol className={styles.timeline}>
-          {detail.history.map((entry) => (
-            <HistoryItem key={entry.id} entry={entry} entity={detail.entity} />
-          ))}
-        </ol>
-      )}
     </section>
   )
 }
@@ -392,7 +245,7 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
             <Section key={section.title} detail={detail} section={section} record={detail.record as RowData} />
           ))}
           {screen.attachments && <Attachments screen={screen} recordId={Number((detail.record as RowData).id)} />}
-          <History detail={detail} />
+          {detail.history && <History entries={detail.history} entity={detail.entity} />}
         </>
       )}
     </div>

@@ -209,7 +209,8 @@ export function historyView(
   const changes =
     entry.action === 'update'
       ? Object.keys(after)
-          .filter((field) => !BOOKKEEPING.has(field) && field !== stateField)
+          // The state of a machine moves by transitions (from → to above); a state without one is a field like any.
+          .filter((field) => !BOOKKEEPING.has(field) && !(entity?.states && field === stateField))
           .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
           .map((field) => {
             const shown = fieldOf(field, entity, undefined)

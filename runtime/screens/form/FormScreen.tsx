@@ -17,6 +17,8 @@ import type { ScreenProps } from '../../registry.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
 import type { TextBundle } from '../../shell/texts.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
+import { History } from '../detail/History.tsx'
+import { type HistoryEntry, historyView } from '../detail/layout.ts'
 import { useLatestId } from '../latest.ts'
 import { type ActionDef, asList, confirmKey } from '../list/actions.ts'
 import { clientCall, namedEndpoint, type PortalEntity, transitionCall } from '../manifest.ts'
@@ -27,6 +29,7 @@ import { labelledRecord } from './labels.ts'
 import { prefilledRecord, usePrefill } from './prefill.ts'
 
 const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '960px' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
@@ -105,6 +108,11 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   )
   // Read-only refs show their names (row.labels); the edited fields keep the ids and codes they send back.
   const shown = useMemo(() => labelledRecord(entity, data), [entity, data])
+  // `history: true`: the record's change log under the form, as its detail call answers it.
+  const history = useMemo(() => {
+    const entries = screen.history ? (data?.history as HistoryEntry[] | undefined) : undefined
+    return entries ? entries.map((entry) => historyView(entry, entity)) : null
+  }, [screen.history, data, entity])
   // A new record opened for another one (?order=<id>): the fields the YAML names start filled in.
   const fromQuery = useMemo(
     () => (id === null ? prefilledRecord(screen, entity, params) : null),
@@ -222,57 +230,65 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   ))
 
   return (
-    <div className={styles.panel}>
-      <div className={styles.heading}>
-        <Title3 as="h1">{t(screen.title)}</Title3>
-        {data && state && <StateBadge entity={entity} state={state} />}
-      </div>
-      {closed && entity.editDeadline && (
-        <MessageBar intent="warning" role="alert" data-testid="edit-deadline">
-          <MessageBarBody>{t(entity.editDeadline.message)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {stateLocked && (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
-        </MessageBar>
-      )}
-      <ScreenNotice screen={screen} />
-      {/* A new record (after saving, or another id) starts the form again from it. */}
-      <EntityForm
-        key={JSON.stringify(data ?? prefilled)}
-        id={formId}
-        entity={entity}
-        sections={screen.form?.sections}
-        record={shown}
-        prefill={prefilled}
-        disabled={busy || !editable}
-        onSubmit={save}
-      />
-      {readOnly && data && transitions.length + downloads.length > 0 && (
-        <div className={styles.buttons}>
-          {transitionButtons}
-          {downloads.map((action) => (
+    <div className={styles.page}>
+      <div className={styles.panel}>
+        <div className={styles.heading}>
+          <Title3 as="h1">{t(screen.title)}</Title3>
+          {data && state && <StateBadge entity={entity} state={state} />}
+        </div>
+        {closed && entity.editDeadline && (
+          <MessageBar intent="warning" role="alert" data-testid="edit-deadline">
+            <MessageBarBody>{t(entity.editDeadline.message)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {stateLocked && (
+          <MessageBar intent="info">
+            <MessageBarBody>{t('ui.notEditableNow')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <ScreenNotice screen={screen} />
+        {/* A new record (after saving, or another id) starts the form again from it. */}
+        <EntityForm
+          key={JSON.stringify(data ?? prefilled)}
+          id={formId}
+          entity={entity}
+          sections={screen.form?.sections}
+          record={shown}
+          prefill={prefilled}
+          disabled={busy || !editable}
+          onSubmit={save}
+        />
+        {readOnly && data && transitions.length + downloads.length > 0 && (
+          <div className={styles.buttons}>
+            {transitionButtons}
+            {downloads.map((action) => (
+              <Button
+                key={action.name}
+                appearance="secondary"
+                disabled={busy}
+                data-action={action.name}
+                onClick={() => void download(action)}
+              >
+                {t(action.label)}
+              </Button>
+            ))}
+          </div>
+        )}
+        {editable && (
+          <div className={styles.buttons}>
             <Button
-              key={action.name}
-              appearance="secondary"
+              type="submit"
+              form={formId}
+              appearance={transitions.length ? 'secondary' : 'primary'}
               disabled={busy}
-              data-action={action.name}
-              onClick={() => void download(action)}
             >
-              {t(action.label)}
+              {t('ui.save')}
             </Button>
-          ))}
-        </div>
-      )}
-      {editable && (
-        <div className={styles.buttons}>
-          <Button type="submit" form={formId} appearance={transitions.length ? 'secondary' : 'primary'} disabled={busy}>
-            {t('ui.save')}
-          </Button>
-          {transitionButtons}
-        </div>
-      )}
+            {transitionButtons}
+          </div>
+        )}
+      </div>
+      {history && <History entries={history} entity={entity} />}
     </div>
   )
 }

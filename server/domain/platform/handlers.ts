@@ -129,6 +129,29 @@ async function readTenant(trx: Transaction<DB>, id: number): Promise<ViewRow> {
   return row
 }
 
+/**
+ * One side of a change (platform_tenant_row's JSON: the tenant, its settings and domains) in the fields of the
+ * form, so that /tenantDetail's log reads as its form does: "Website name: A → B", "State: Live → Suspended".
+ */
+function formSide(side: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!side) return null
+  const settings = (side.settings ?? {}) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    code: side.code,
+    nameZh: side.nameZh,
+    nameEn: side.nameEn,
+    websiteDomainName: (Array.isArray(side.domains) ? side.domains : []).join(', '),
+    websiteName: text(settings.websiteName),
+    websiteNameEn: text(settings.websiteNameEn),
+    tenantVersion: side.version,
+    features: featuresOf(settings),
+    fms: text(settings.fms),
+    individuationPage: settings.individuationPage === true,
+    state: side.state,
+  }
+}
+
 /** The change log of a tenant, read through the audited function (the API's role has no grant on the table). */
 async function tenantHistory(trx: Transaction<DB>, session: Session, id: number) {
   const { rows } = await sql<{
@@ -157,8 +180,8 @@ async function tenantHistory(trx: Transaction<DB>, session: Session, id: number)
     remark: null,
     userId: r.actor_user_id,
     userName: names.get(r.actor_user_id) ?? null,
-    before: r.before,
-    after: r.after,
+    before: formSide(r.before),
+    after: formSide(r.after),
     at: iso(r.at),
   })) as PlatformTenantView['history']
 }

@@ -1,0 +1,12 @@
+import { type GriffelStyle, tokens } from '@fluentui/react-components'
+
+/** A white card of a record's page: its sections, its files, its history. */
+export const DETAIL_PANEL: GriffelStyle = {
+  backgroundColor: tokens.colorNeutralBackground1,
+  borderRadius: tokens.borderRadiusLarge,
+  boxShadow: tokens.shadow2,
+  padding: '16px 20px',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+}

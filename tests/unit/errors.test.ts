@@ -162,16 +162,6 @@ describe('locale files', () => {
     }
   })
 
-  it.each(['error', 'validation'])('%s.json has the same keys and placeholders in every language', (namespace) => {
-    const en = readLocale('en', namespace)
-    for (const language of LANGUAGES) {
-      const messages = readLocale(language, namespace)
-      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(en).sort())
-      for (const [key, text] of Object.entries(messages))
-        expect(placeholders(text), `${language} ${namespace}.${key}`).toEqual(placeholders(en[key] ?? ''))
-    }
-  })
-
   it.each(['error', 'validation'])('%s.json is written sorted with 2-space indent', (namespace) => {
     for (const language of LANGUAGES) {
       const text = readText(`locales/${language}/${namespace}.json`)

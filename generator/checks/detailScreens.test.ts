@@ -76,7 +76,8 @@ describe('checkDetailScreens', () => {
         contextOf({
           'schemas/priceWatch.yaml': `${WATCH}stored: false\n`,
           'schemas/watchView.yaml': `${view}${history}`,
-          'schemas/historyEntry.yaml': 'entity: historyEntry\nlabel: l\nstored: false\nfields:\n  id: { type: integer }\n',
+          'schemas/historyEntry.yaml':
+            'entity: historyEntry\nlabel: l\nstored: false\nfields:\n  id: { type: integer }\n',
           'screens/watch.yaml': AREA.replace(
             'screens:\n',
             'endpoints:\n  - { name: watchDetail, method: GET, path: /priceWatch/detail, response: watchView }\nscreens:\n',
@@ -84,6 +85,8 @@ describe('checkDetailScreens', () => {
         }),
       )
     expect(answered('  history: { type: list, entity: historyEntry }\n')).toEqual([])
-    expect(where(answered(''))).toEqual(['screens/watch.yaml:13:14 screens[0].history: entity priceWatch keeps no history'])
+    expect(where(answered(''))).toEqual([
+      'screens/watch.yaml:13:14 screens[0].history: entity priceWatch keeps no history',
+    ])
   })
 })

@@ -241,6 +241,41 @@ describe('the automatic quote of an inquiry that needs pick-up', () => {
     expect(await truckingLinesOf(seaInquiry({ needPickUp: true, pickUpAddress: 'Futian Road 1, Yiwu' }))).toEqual([])
   })
 
+  it('adds the delivery fee from the destination port when the consignee wants delivery, and counts both in the amount due', async () => {
+    const fee = await ok('POST', '/api/b2b/trailerCosts/add', operator, {
+      ...kunshanFee(),
+      chargeNo: 'TK-LAX-ONT-C',
+      name: 'Los Angeles port → Ontario, per container',
+      feeType: 'delivery',
+      vendor: 'Pacific Drayage Services LLC',
+      currency: 'USD',
+      origin: 'Ontario',
+      destination: 'USLAX',
+      chargeLevel: '850.00',
+      minimumAmount: null,
+    })
+    const ontario = { deliveryToConsignee: true, deliveryAddress: '1900 S Milliken Ave, Ontario, CA 91761' }
+    const lines = await truckingLinesOf(seaInquiry({ ...hangzhou, ...ontario }))
+    expect(lines.map((line) => [line.remarks, line.quantity, line.currency, line.amount])).toEqual([
+      ['TK-HGH-SHA-C', 3, 'CNY', '7050.00'],
+      ['TK-LAX-ONT-C', 3, 'USD', '2550.00'],
+    ])
+    // The amount due is the cost of the move: the rate's cost with the trucking it needs (no markup on either).
+    const due = async (inquiry: Record<string, unknown>) => {
+      const saved = await ok('POST', '/api/booking/inquiry/save', customer, inquiry)
+      const answer = await ok(
+        'GET',
+        `/api/b2b/quote/amountDue?inquiry=${saved.id}&transportMode=1&currency=USD`,
+        operator,
+      )
+      return Number(answer.amount)
+    }
+    const bare = await due(seaInquiry())
+    expect(bare).toBeGreaterThan(0)
+    expect((await due(seaInquiry(ontario))) - bare).toBeCloseTo(2550, 2)
+    await ok('DELETE' as 'POST', `/api/b2b/trailerCosts/delete?id=${fee.id}`, operator)
+  })
+
   it('charges the minimum when the count is under it, and ignores a fee not yet valid', async () => {
     const kunshan = { needPickUp: true, pickUpAddress: 'Zuchongzhi Road 1180, Kunshan, Jiangsu' }
     expect(await truckingLinesOf(seaInquiry(kunshan))).toEqual([])

@@ -6,15 +6,15 @@ import { type EffectContext, writeAudit } from '../../engine/index.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
 import { nextDailyNo } from '../orders/numbering.ts'
 import { ratesOn } from '../rates/pricing.ts'
-import { cheapestRate, measures, readInquiry } from './lanes.ts'
-import { pickUpCharge } from './trucking.ts'
+import { cheapestRate, readInquiry } from './lanes.ts'
+import { truckingCharges } from './trucking.ts'
 
 /**
  * Automatic quotes (issue #8; schemas/inquiry.yaml `afterCreate`): for each transport mode of a new inquiry
  * whose quote configuration has autoQuote on, the cheapest rate valid today on the lane becomes a quote of
  * type auto in state automatic: its freight per container type (the configured markup added) and its
  * surcharges as they are, valid for the configured days (never past the rate's end), the configured
- * contact. An inquiry that needs pick-up gets the matching trucking fee's line too (trucking.ts). Operators
+ * contact. An inquiry that needs pick-up or delivery gets the matching trucking fees' lines too (trucking.ts). Operators
  * review and send it as any other. No matching rate: no quote.
  */
 
@@ -51,10 +51,8 @@ export async function autoQuote(context: EffectContext): Promise<void> {
     const match = await cheapestRate(trx, call.tenantId, inquiry, config.transport_mode, today, config.markup, rates)
     if (!match) continue
     const { rate } = match
-    const containers = (inquiry.containers ?? []).reduce((n, c) => n + c.quantity, 0)
-    const cargo = { containers, ...measures(inquiry) }
-    const pickUp = await pickUpCharge(trx, call.tenantId, inquiry, config.transport_mode, today, cargo, rates)
-    const lines = pickUp ? [...match.lines, pickUp] : match.lines
+    const trucking = await truckingCharges(trx, call.tenantId, inquiry, config.transport_mode, today, rates)
+    const lines = [...match.lines, ...trucking]
     const currency = config.currency && rates.has(config.currency) ? config.currency : rate.currency
     const figures = quoteFigures(lines, currency, rates)
     if (figures.total === null) continue

@@ -21,6 +21,8 @@ export interface InquiryRow {
   destination: string
   need_pick_up: boolean | null
   pick_up_address: string | null
+  delivery_to_consignee: boolean | null
+  delivery_address: string | null
   containers: { containerType: string; quantity: number }[] | null
   packages: { packageCount: number; grossWeight: number; length: number; width: number; height: number }[] | null
 }
@@ -28,7 +30,7 @@ export interface InquiryRow {
 export async function readInquiry(trx: Transaction<DB>, tenantId: number, id: number): Promise<InquiryRow | null> {
   const { rows } = await sql<InquiryRow>`
     select id, state, transport_modes, customer_company, origin, destination, need_pick_up, pick_up_address,
-      containers, packages
+      delivery_to_consignee, delivery_address, containers, packages
     from inquiry where tenant_id = ${tenantId} and id = ${id}`.execute(trx)
   return rows[0] ?? null
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import { compareDecimal } from '../../../rules/decimal.ts'
 import type { FieldError } from '../../../rules/messages.ts'
+import { sum } from '../../../rules/pricing.ts'
 import { type CurrencyRate, convertAmount, quoteFigures } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
 import type { DerivationContext } from '../../engine/index.ts'
@@ -8,6 +9,7 @@ import { ApiError } from '../../http/errors.ts'
 import { tenantDay } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
 import { cheapestRate, costIn, type InquiryRow, readInquiry } from './lanes.ts'
+import { truckingCharges } from './trucking.ts'
 
 /**
  * What the server works out of a quote before it is written (schemas/quote.yaml `effects.beforeWrite`):
@@ -28,7 +30,7 @@ const refuse = (errors: FieldError[]): never => {
 /**
  * The amount due of a quote, in its currency: the higher of the tenant's minimum for the mode (quote
  * configuration, converted from its currency) and the cost of the cheapest matching rate (base prices, no
- * markup). Null when there is neither.
+ * markup) with the trucking fees the inquiry's pick-up and delivery match. Null when there is neither.
  */
 export async function amountDue(
   trx: Transaction<DB>,
@@ -50,7 +52,12 @@ export async function amountDue(
   }
   const match = await cheapestRate(trx, tenantId, inquiry, transportMode, date, null, rates)
   const cost = match && costIn(match, currency, rates)
-  if (cost) candidates.push(cost)
+  if (cost) {
+    // The trucking the inquiry asks for is a cost of the move too: its lines at their prices (no markup).
+    const trucking = await truckingCharges(trx, tenantId, inquiry, transportMode, date, rates)
+    const withTrucking = trucking.length ? quoteFigures(trucking, currency, rates).total : '0'
+    candidates.push(withTrucking === null ? cost : sum([cost, withTrucking], rates.get(currency)?.minorUnits ?? 2))
+  }
   return candidates.reduce<string | null>((a, b) => (a === null || (compareDecimal(b, a) ?? 0) > 0 ? b : a), null)
 }
 

@@ -2,14 +2,15 @@ import { sql, type Transaction } from 'kysely'
 import { divide, format, multiply, roundScaled, scaled } from '../../../rules/pricing.ts'
 import { type CurrencyRate, convertAmount } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
-import type { DraftLine, InquiryRow } from './lanes.ts'
+import { type DraftLine, type InquiryRow, measures } from './lanes.ts'
 
 /**
- * The pick-up line of an automatic quote (issue #25; schemas/truckingFee.yaml): an inquiry that needs pick-up
- * gets the tenant's pick-up fee valid today whose destination is the inquiry's origin port, whose loading
- * fits the quote (a sea quote moves the inquiry's containers, any other loose cargo) and whose origin — a
- * city or district, its names separated by `/` — the pick-up address names (Hangzhou/杭州; letters compared
- * without case). Of several, the most precise origin (the longest name found), then the cheapest in CNY, then the lowest charge number.
+ * The trucking lines of an automatic quote and of the amount due (issue #25; schemas/truckingFee.yaml): an
+ * inquiry that needs pick-up gets the tenant's pick-up fee valid today whose destination is the inquiry's origin
+ * port, one that asks for delivery to the consignee the delivery fee whose port is its destination; each whose
+ * loading fits the quote (a sea quote moves the inquiry's containers, any other loose cargo) and whose place — a
+ * city or district, its names separated by `/` — the address names (Hangzhou/杭州; letters compared without
+ * case). Of several, the most precise origin (the longest name found), then the cheapest in CNY, then the lowest charge number.
  * The fee's charge level is priced per its calculation type; a line under the minimum amount becomes one
  * shipment at the minimum.
  */
@@ -91,24 +92,57 @@ export function pickUpLine(fee: TruckingFeeRow, cargo: PickUpCargo, minorUnits: 
   }
 }
 
-/** The matching pick-up fee's line for the inquiry in a transport mode, or null (no pick-up, no fee). */
-export async function pickUpCharge(
+/**
+ * The trucking lines of an inquiry in a transport mode: the matching pick-up fee's (the truck loads at the
+ * pick-up address and unloads at the origin port) when it needs pick-up, and the matching delivery fee's (from
+ * the destination port to the delivery address) when it asks for delivery to the consignee. None matched, none.
+ */
+export async function truckingCharges(
   trx: Transaction<DB>,
   tenantId: number,
   inquiry: InquiryRow,
   transportMode: number,
   today: string,
+  rates: ReadonlyMap<string, CurrencyRate>,
+): Promise<DraftLine[]> {
+  const containers = (inquiry.containers ?? []).reduce((n, c) => n + c.quantity, 0)
+  const cargo = { containers, ...measures(inquiry) }
+  const legs = [
+    { feeType: 'pickUp', wanted: inquiry.need_pick_up, address: inquiry.pick_up_address, port: inquiry.origin },
+    {
+      feeType: 'delivery',
+      wanted: inquiry.delivery_to_consignee,
+      address: inquiry.delivery_address,
+      port: inquiry.destination,
+    },
+  ] as const
+  const lines: DraftLine[] = []
+  for (const leg of legs) {
+    const address = leg.address ?? ''
+    if (!leg.wanted || !address.trim()) continue
+    const line = await truckingLine(trx, tenantId, { ...leg, address }, transportMode, today, cargo, rates)
+    if (line) lines.push(line)
+  }
+  return lines
+}
+
+/** The most fitting fee's line of one leg (pick-up or delivery), or null when no fee fits. */
+async function truckingLine(
+  trx: Transaction<DB>,
+  tenantId: number,
+  leg: { feeType: 'pickUp' | 'delivery'; address: string; port: string },
+  transportMode: number,
+  today: string,
   cargo: PickUpCargo,
   rates: ReadonlyMap<string, CurrencyRate>,
 ): Promise<DraftLine | null> {
-  const address = inquiry.pick_up_address ?? ''
-  if (!inquiry.need_pick_up || !address.trim()) return null
+  const address = leg.address
   const loadType = transportMode === 1 && cargo.containers > 0 ? 'container' : 'loose'
   const { rows } = await sql<TruckingFeeRow>`
     select charge_no, name, load_type, calc_type, origin, currency, charge_level::text as charge_level,
       minimum_amount::text as minimum_amount
     from trucking_fee
-    where tenant_id = ${tenantId} and fee_type = 'pickUp' and destination = ${inquiry.origin}
+    where tenant_id = ${tenantId} and fee_type = ${leg.feeType} and destination = ${leg.port}
       and load_type = ${loadType} and valid_from <= ${today} and valid_to >= ${today}
     order by charge_no`.execute(trx)
   let best: { line: DraftLine; place: number; cny: bigint } | null = null

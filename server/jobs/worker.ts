@@ -139,7 +139,9 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const kinds = registeredKinds()
     if (!kinds.length) return 0
-    const tenantIds = (await this.db.selectFrom('tenant').select('id').orderBy('id').execute()).map((t) => t.id)
+    // A suspended tenant's messages wait, neither sent nor failed, until it is resumed (docs/DECISIONS.md).
+    const live = await this.db.selectFrom('tenant').select('id').where('state', '=', 1).orderBy('id').execute()
+    const tenantIds = live.map((t) => t.id)
     let handled = 0
     for (const tenantId of tenantIds) {
       if (!this.running && this.loop) break

@@ -75,6 +75,23 @@ async function settleOthers() {
 }
 
 describe('mail over SMTP', () => {
+  it("holds a suspended tenant's mail, neither sent nor failed, and sends it once the tenant is resumed", async () => {
+    await settleOthers()
+    const server = await smtp()
+    const [id] = await enqueueMails(1, 'held', () => ({ subject: 'Your booking', text: 'Booked.' }))
+    await sql`update tenant set state = 0 where id = 1`.execute(database.db)
+    try {
+      expect(await worker({ SMTP_URL: server.url }).runOnce()).toBe(0)
+      expect(await row(id as number)).toMatchObject({ sent_at: null, failed_at: null, attempts: 0 })
+      expect(server.received).toHaveLength(0)
+    } finally {
+      await sql`update tenant set state = 1 where id = 1`.execute(database.db)
+    }
+    expect(await worker({ SMTP_URL: server.url }).runOnce()).toBe(1)
+    await expect.poll(() => server.received.length).toBe(1)
+    expect(server.received[0]?.to).toContain('held0@example.com')
+  })
+
   it('sends a verification code once, branded, with a plain-text part, and keeps only its hash', async () => {
     await settleOthers()
     const server = await smtp()

@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { channelFor } from '../../server/jobs/channels.ts'
 import { registerBuiltInChannels } from '../../server/jobs/index.ts'
+import { outboxBody } from '../../server/jobs/sealed.ts'
 import { OutboxWorker } from '../../server/jobs/worker.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
@@ -203,6 +204,55 @@ describe('platform tenants', () => {
       expect.objectContaining({ field: 'websiteDomainName', message: expect.stringContaining('acme.localhost') }),
     ])
     expect(await test.database.db.selectFrom('tenant').select('id').where('code', '=', 'star2').execute()).toEqual([])
+  })
+
+  it('writes a tenant made in English in English: its preset roles, its invitation, its default language', async () => {
+    const platform = await test.login('platform')
+    const made = (
+      await call(platform, 'POST', SAVE, {
+        ...STAR_TENANT,
+        code: 'bay',
+        nameEn: 'Bay Freight Forwarding',
+        websiteDomainName: 'bay.localhost',
+        websiteNameEn: 'Bay Freight',
+        adminUsername: 'bayadmin',
+        adminEmail: 'admin@bay-freight.example',
+        defaultLanguage: 'en',
+      })
+    ).json()
+    expect(made.code, JSON.stringify(made)).toBe('0000')
+    expect(made.content.defaultLanguage).toBe('en')
+    await withTenant(test.database.api, made.content.id, async (trx) => {
+      const role = await trx
+        .selectFrom('role')
+        .select('name')
+        .where('code', '=', 'OperationAdministrator')
+        .executeTakeFirst()
+      expect(role?.name).toBe('Operations administrator')
+      const invitation = await trx.selectFrom('outbox').select(['kind', 'payload']).executeTakeFirstOrThrow()
+      const letter = outboxBody(invitation.kind, invitation.payload)
+      expect(letter.subject).toBe('Bay Freight: your administrator account is ready')
+      expect(letter.text).toContain('Initial password: ')
+    })
+    // Left out of a change, the language stays; the default for a new tenant is Chinese (STAR above).
+    const bay = {
+      ...STAR_TENANT,
+      code: 'bay',
+      nameEn: 'Bay Freight Forwarding',
+      websiteDomainName: 'bay.localhost',
+      adminUsername: 'bayadmin',
+      adminEmail: 'admin@bay-freight.example',
+    }
+    const changed = (
+      await call(platform, 'POST', SAVE, {
+        ...bay,
+        id: made.content.id,
+        version: made.content.version,
+        websiteNameEn: 'Bay Freight Co.',
+      })
+    ).json()
+    expect(changed.content).toMatchObject({ defaultLanguage: 'en', websiteNameEn: 'Bay Freight Co.' })
+    expect((await call(platform, 'GET', `${DETAIL}?id=${starId}`)).json().content.defaultLanguage).toBe('zh')
   })
 
   it('suspends a tenant: sign-ins, calls and pages refused, data kept; resuming restores them', async () => {

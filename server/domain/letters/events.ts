@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import { tenantLanguageOf } from '../../db/presetRoles.ts'
 import type { DB } from '../../db/schema.ts'
 import type { EffectContext } from '../../engine/index.ts'
-import { DEFAULT_LANGUAGE, type Language, messageFor } from '../../http/errors.ts'
+import { type Language, messageFor } from '../../http/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { dynamic, writeLetters } from './letters.ts'
 
@@ -225,9 +226,7 @@ const LANGUAGES: readonly string[] = ['zh', 'en', 'ja', 'es']
 
 async function tenantLanguage(trx: Transaction<DB>, tenantId: number): Promise<Language> {
   const tenant = await trx.selectFrom('tenant').select('settings').where('id', '=', tenantId).executeTakeFirst()
-  const settings = (tenant?.settings ?? {}) as Record<string, unknown>
-  const language = settings.defaultLanguage ?? settings.language
-  return typeof language === 'string' && LANGUAGES.includes(language) ? (language as Language) : DEFAULT_LANGUAGE
+  return tenantLanguageOf(tenant?.settings)
 }
 
 /** The user ids a site setting holds (a list of ids, or one), integers only. */

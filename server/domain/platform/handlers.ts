@@ -101,6 +101,7 @@ function toView(row: ViewRow): PlatformTenantView {
     websiteNameEn: row.website_name_en,
     tenantVersion: row.tenant_version as PlatformTenantView['tenantVersion'],
     features: featuresOf(row.settings),
+    defaultLanguage: tenantLanguageOf(row.settings),
     fms: row.fms,
     individuationPage: row.individuation_page,
     state: row.state as PlatformTenantView['state'],
@@ -146,6 +147,7 @@ function formSide(side: Record<string, unknown> | null): Record<string, unknown>
     websiteNameEn: text(settings.websiteNameEn),
     tenantVersion: side.version,
     features: featuresOf(settings),
+    defaultLanguage: tenantLanguageOf(settings),
     fms: text(settings.fms),
     individuationPage: settings.individuationPage === true,
     state: side.state,
@@ -220,6 +222,12 @@ async function enterTenant(trx: Transaction<DB>, tenantId: number): Promise<void
   await sql`select set_config('app.tenant_id', ${sql.lit(String(tenantId))}, true)`.execute(trx)
 }
 
+/** The settings with the tenant's default language (SPEC §9's configuration.defaultLanguage) set. */
+function withLanguage(settings: Record<string, unknown>, language: string): Record<string, unknown> {
+  const configuration = (settings.configuration ?? {}) as Record<string, unknown>
+  return { ...settings, configuration: { ...configuration, defaultLanguage: language } }
+}
+
 /** The features the form chose, else the version's (a new tenant, or a version changed without choosing). */
 function chosenFeatures(input: PlatformTenant, version: TenantVersion): TenantFeature[] {
   // A form left untouched sends none: a new tenant then has its version's features.
@@ -253,16 +261,19 @@ async function makeTenant(
   const version = input.tenantVersion as TenantVersion
   const year = now().getFullYear()
   const settings = withFeatures(
-    defaultSettings({
-      websiteName: input.websiteName,
-      websiteNameEn: input.websiteNameEn ?? '',
-      mail: email,
-      companyDomainName: domains[0],
-      copyright: `© ${year} ${input.nameZh}`,
-      copyrightEn: `© ${year} ${input.nameEn}`,
-      fms: input.fms ?? '',
-      individuationPage: input.individuationPage ?? false,
-    }),
+    withLanguage(
+      defaultSettings({
+        websiteName: input.websiteName,
+        websiteNameEn: input.websiteNameEn ?? '',
+        mail: email,
+        companyDomainName: domains[0],
+        copyright: `© ${year} ${input.nameZh}`,
+        copyrightEn: `© ${year} ${input.nameEn}`,
+        fms: input.fms ?? '',
+        individuationPage: input.individuationPage ?? false,
+      }),
+      input.defaultLanguage ?? 'zh',
+    ),
     chosenFeatures(input, version),
   )
   const { rows } = await sql<{ id: number }>`
@@ -378,7 +389,7 @@ export const platformHandlers = {
             : featuresOf(before.settings)
         const settings = withFeatures(
           {
-            ...before.settings,
+            ...withLanguage(before.settings, input.defaultLanguage ?? tenantLanguageOf(before.settings)),
             websiteName: input.websiteName,
             websiteNameEn: input.websiteNameEn ?? '',
             companyDomainName: domains[0],

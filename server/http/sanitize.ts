@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import type { FieldDef } from '../../model/definitions.ts'
+import { paragraphs } from '../../model/siteMeta.ts'
 import { storableText } from '../../rules/keywords.ts'
 
 /**
@@ -54,6 +55,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS)
+}
+
+/**
+ * A stored text of a rich-text field as safe HTML: rich text sanitised again (it was when saved; this holds for
+ * rows written by other paths too), a text stored before the field was rich — not opening with a tag — as its paragraphs
+ * (blank lines between them), escaped, its single line breaks kept.
+ */
+export function richTextHtml(content: string): string {
+  // The editor's HTML opens with a block tag; a text that does not is a text (its `<` and `&` are characters).
+  if (/^\s*</.test(content)) return sanitizeRichText(content)
+  const escaped = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return paragraphs(content)
+    .map((paragraph) => `<p>${escaped(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('')
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   newsHref,
   pageOfRoute,
   pageTitle,
-  paragraphs,
   SERVICE_LINKS,
 } from '../../model/siteMeta.ts'
 import type { DB } from '../db/schema.ts'
@@ -17,6 +16,7 @@ import { findArticle, listNews, type NewsArticle, type NewsCard, newsLanguage } 
 import { type SitePage, sitePages } from '../domain/site/pages.ts'
 import { LANGUAGES, type Language, messageFor } from '../http/errors.ts'
 import { parseId } from '../http/ids.ts'
+import { richTextHtml } from '../http/sanitize.ts'
 import type { Tenant } from '../tenancy/resolve.ts'
 import { withTenant } from '../tenancy/scope.ts'
 import { escapeHtml as h, type PageHead, type PageView } from './document.ts'
@@ -243,11 +243,7 @@ export async function pageView({ request, route: asked, path, tenant, db, origin
       const list = settings[route.name === 'privacyAgreement' ? 'privacyAgreementList' : 'serviceAgreementList']
       const agreement = agreementFor(Array.isArray(list) ? list : undefined, language)
       main = `<h1>${h(agreement?.title || t(route.title))}</h1>${
-        agreement
-          ? paragraphs(agreement.content)
-              .map((p) => `<p>${h(p)}</p>`)
-              .join('')
-          : `<p>${h(description)}</p>`
+        agreement ? richTextHtml(agreement.content) : `<p>${h(description)}</p>`
       }`
     } else {
       main = `<h1>${h(t(route.title))}</h1><p>${h(description)}</p>`

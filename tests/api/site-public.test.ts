@@ -21,7 +21,8 @@ describe('site settings for the public pages', () => {
     const settings = (await get('/api/b2b/public/api/site/settings')).json().content
     for (const list of [settings.serviceAgreementList, settings.privacyAgreementList]) {
       expect(list.map((a: { language: string }) => a.language).sort()).toEqual(['en', 'es', 'ja', 'zh'])
-      for (const entry of list) expect(entry.content.split('\n\n').length).toBeGreaterThanOrEqual(5)
+      // Rich text: at least five paragraphs each.
+      for (const entry of list) expect(entry.content.match(/<p>/g)?.length ?? 0).toBeGreaterThanOrEqual(5)
     }
     expect(settings.serviceAgreementList[0].content).toContain('华远国际货运代理（上海）有限公司')
     expect(settings.backgroundImageList.length).toBeGreaterThan(0)

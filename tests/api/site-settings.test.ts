@@ -100,6 +100,48 @@ describe('/operationSet: the site settings', () => {
     expect(back.code, JSON.stringify(back)).toBe('0000')
   })
 
+  it("keeps the agreements as rich text: the editor's formatting kept, markup beyond it dropped, old plain text as paragraphs", async () => {
+    const token = await test.login('opadmin')
+    const page = await call('POST', '/api/b2b/site/settings/list', token, { pageNum: 1, pageSize: 1 })
+    const record = (page.content.list as Record<string, unknown>[])[0] as Record<string, unknown>
+    const service = [
+      {
+        language: 'en',
+        title: 'Terms of service',
+        content:
+          '<h2>1. Scope</h2><p>Carriage under <strong>these terms</strong> <img src=x onerror="alert(1)">only.</p>' +
+          '<script>alert(2)</script><p><a href="javascript:alert(3)">click</a></p>',
+      },
+    ]
+    const saved = await call('POST', '/api/b2b/site/settings/save', token, {
+      ...record,
+      serviceAgreementList: service,
+      newContactInformation: '<p>Check the <em>consignee</em> <span onclick="x()">twice</span>.</p>',
+    })
+    expect(saved.code, JSON.stringify(saved)).toBe('0000')
+    const stored = await storedSettings('demo')
+    expect((stored.serviceAgreementList as { content: string }[])[0]?.content).toBe(
+      '<h2>1. Scope</h2><p>Carriage under <strong>these terms</strong> only.</p><p><a target="_blank" rel="noopener noreferrer nofollow">click</a></p>',
+    )
+    expect(stored.newContactInformation).toBe('<p>Check the <em>consignee</em> <span>twice</span>.</p>')
+    const site = await call('GET', '/api/b2b/public/api/site/settings', null)
+    expect((site.content.serviceAgreementList as { content: string }[])[0]?.content).toBe(
+      (stored.serviceAgreementList as { content: string }[])[0]?.content,
+    )
+    // A text stored before the field was rich (another path, an old row) reaches visitors as escaped paragraphs.
+    await sql`update tenant set settings = jsonb_set(settings, '{privacyAgreementList}', ${JSON.stringify([
+      { language: 'en', title: 'Privacy', content: 'We keep <your> data.\nOnly here.\n\nAsk us & we delete it.' },
+    ])}::jsonb) where code = 'demo'`.execute(test.database.db)
+    const resolver = await import('../../server/tenancy/resolve.ts')
+    resolver.forgetTenantHosts()
+    const old = await call('GET', '/api/b2b/public/api/site/settings', null)
+    expect((old.content.privacyAgreementList as { content: string }[])[0]?.content).toBe(
+      '<p>We keep &lt;your&gt; data.<br>Only here.</p><p>Ask us &amp; we delete it.</p>',
+    )
+    const back = await call('POST', '/api/b2b/site/settings/save', token, { ...record, version: saved.content.version })
+    expect(back.code, JSON.stringify(back)).toBe('0000')
+  })
+
   it('refuses values outside the YAML in the caller language and saves nothing', async () => {
     const token = await test.login('opadmin')
     const before = await storedSettings('demo')

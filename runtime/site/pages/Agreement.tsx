@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import type { ScreenProps } from '../../registry.ts'
-import { agreementFor, paragraphs } from '../meta.ts'
+import { agreementFor } from '../meta.ts'
 import { useSiteSettings } from '../SiteSettings.tsx'
 import { usePageStyles } from './styles.ts'
 
 export { agreementFor } from '../meta.ts'
 
 /**
- * /ServiceAgreement and /PrivacyAgreement: the tenant's text from its site settings (SPEC §3
- * serviceAgreementList / privacyAgreementList). Rendered as plain paragraphs, never as HTML: a tenant's
- * text cannot inject markup into the page.
+ * /ServiceAgreement and /PrivacyAgreement: the tenant's rich text from its site settings (SPEC §3
+ * serviceAgreementList / privacyAgreementList), as the site settings call answers it: sanitised on the server
+ * (server/http/sanitize.ts richTextHtml), so only the editor's formatting reaches the page.
  */
 export default function Agreement({ route }: ScreenProps) {
   const styles = usePageStyles()
@@ -27,11 +27,12 @@ export default function Agreement({ route }: ScreenProps) {
       <div className={`${styles.body} ${styles.single}`}>
         <div className={styles.article}>
           {agreement ? (
-            paragraphs(agreement.content).map((paragraph) => (
-              <p key={paragraph.slice(0, 40)} className={styles.paragraph}>
-                {paragraph}
-              </p>
-            ))
+            <div
+              className={styles.rich}
+              data-agreement-text
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and when read (publicSiteSettings)
+              dangerouslySetInnerHTML={{ __html: agreement.content }}
+            />
           ) : (
             <p className={styles.paragraph}>{settings ? t('site.agreementMissing') : t('site.loading')}</p>
           )}

@@ -76,4 +76,12 @@ export const usePageStyles = makeStyles({
     lineHeight: '24px',
   },
   paragraph: { margin: '0 0 14px' },
+  /** An agreement's rich text: the editor's paragraphs, headings, lists, quotes and links. */
+  rich: {
+    overflowWrap: 'anywhere',
+    '& p, & ul, & ol, & blockquote': { margin: '0 0 14px' },
+    '& h2, & h3, & h4': { fontSize: tokens.fontSizeBase500, margin: '24px 0 8px' },
+    '& a': { color: tokens.colorBrandForeground1 },
+    '& blockquote': { paddingLeft: '14px', borderLeft: `3px solid ${tokens.colorNeutralStroke2}` },
+  },
 })

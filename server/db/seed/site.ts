@@ -6,7 +6,7 @@ import type { DB } from '../schema.ts'
 
 /**
  * The public site's seeded content: the agreements of SPEC §3 (serviceAgreementList /
- * privacyAgreementList, one entry per language, paragraphs separated by blank lines), the home page's
+ * privacyAgreementList, one entry per language, rich text), the home page's
  * background images (at most 3, 1920×1080, drawn as small SVGs in public/site/) and each tenant's featured
  * lanes (schemas/specialRoute.yaml). Deterministic.
  */
@@ -24,7 +24,9 @@ interface Names {
   en: string
 }
 
-const paragraphs = (...lines: string[]) => lines.join('\n\n')
+/** An agreement's rich text (SPEC §3): one paragraph per line given, escaped. */
+const paragraphs = (...lines: string[]) =>
+  lines.map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`).join('')
 
 export function serviceAgreements(company: Names): AgreementEntry[] {
   return [

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { richTextHtml } from '../../http/sanitize.ts'
 import { loadManifest } from '../../manifest.ts'
 import { booksOnline } from '../clients/services.ts'
 import { sitePages } from './pages.ts'
@@ -57,7 +58,10 @@ const declaredOnly = (values: Record<string, unknown>, fields: object | undefine
  */
 export function publicSiteSettings(tenant: { id: number; code: string; settings: Record<string, unknown> }) {
   const { entities } = loadManifest()
-  const settings = withImageAddresses(declaredOnly(tenant.settings, entities.siteSettingsView?.fields))
+  const settings = withRichTexts(
+    tenant.settings,
+    withImageAddresses(declaredOnly(tenant.settings, entities.siteSettingsView?.fields)),
+  )
   const configuration = tenant.settings.configuration
   return {
     ...settings,
@@ -69,6 +73,39 @@ export function publicSiteSettings(tenant: { id: number; code: string; settings:
     // The external IM website (SPEC §2 "IM link"); empty when the tenant has none.
     imUrl: text(tenant.settings.imUrl),
   }
+}
+
+const RICH_TEXTS = ['serviceAgreementList', 'privacyAgreementList', 'newContactInformation'] as const
+const richTexts = new WeakMap<object, Record<string, unknown>>()
+
+/**
+ * The agreements' contents and the new-contact notice as safe HTML (richTextHtml: sanitised, or a text stored
+ * before it was rich as paragraphs), worked out once per settings object (the host cache keeps it 30 s).
+ */
+function withRichTexts(source: Record<string, unknown>, settings: Record<string, unknown>): Record<string, unknown> {
+  let html = richTexts.get(source)
+  if (!html) {
+    const contents = (list: unknown) =>
+      Array.isArray(list)
+        ? list.map((item) =>
+            item && typeof item === 'object' && typeof item.content === 'string'
+              ? { ...item, content: richTextHtml(item.content) }
+              : item,
+          )
+        : list
+    html = {
+      serviceAgreementList: contents(source.serviceAgreementList),
+      privacyAgreementList: contents(source.privacyAgreementList),
+      newContactInformation:
+        typeof source.newContactInformation === 'string'
+          ? richTextHtml(source.newContactInformation)
+          : source.newContactInformation,
+    }
+    richTexts.set(source, html)
+  }
+  const shown = { ...settings }
+  for (const key of RICH_TEXTS) if (key in settings) shown[key] = html[key]
+  return shown
 }
 
 /** Where the public site reads an uploaded image of the settings (a uuid); a path of the portal stays itself. */

@@ -177,9 +177,9 @@ describe('waybill check on detail screens: file, line, column, path and fix', ()
 
   it('history on a list, and on an entity without an audit log', () => {
     expect(checkWith(WATCH, (t) => t.replace('    kind: list\n', '    kind: list\n    history: true\n'))).toEqual([
-      'screens/watch.yaml:12:14 screens[0].history: history: belongs to detail screens\n' +
-        '    expected: kind: detail\n' +
-        '    fix: remove history: or make the screen kind: detail',
+      'screens/watch.yaml:12:14 screens[0].history: history: belongs to detail and form screens\n' +
+        '    expected: kind: detail or kind: form\n' +
+        '    fix: remove history: or make the screen a detail or a form',
     ])
     const global = checkWith(WATCH, (t) =>
       t
@@ -194,7 +194,7 @@ describe('waybill check on detail screens: file, line, column, path and fix', ()
     )
     expect(global).toEqual([
       'screens/watch.yaml:36:14 screens[1].history: entity port keeps no history\n' +
-        '    expected: a stored tenant entity: the audit log records its changes and transitions\n' +
+        '    expected: a stored tenant entity (the audit log records its changes), or a detail call whose response declares history\n' +
         '    fix: remove history:',
     ])
   })

@@ -243,6 +243,7 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
       badDates.push({ field: `searchParams.${key}`, message: 'validation.format_date', params: {} })
   }
   if (badDates.length) throw new ApiError('validation', {}, badDates)
+  boundDateRanges(plan, searchParams)
   const sort = request.sort as { field: string; order?: 'asc' | 'desc' } | undefined
   return {
     searchParams,
@@ -251,6 +252,31 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     ...(sort ? { sort: { field: sort.field, order: sort.order ?? 'asc' } } : {}),
     ...(Array.isArray(request.columns) && request.columns.length ? { columns: request.columns as string[] } : {}),
     ...(typeof request.progressId === 'string' ? { progressId: request.progressId } : {}),
+  }
+}
+
+/**
+ * A dateRange with `maxDays` (the sailing schedules' departure window): a range longer than that is refused at
+ * its end key with the limit named; one end alone is closed that many days from it (both ends included), so the
+ * list never reads more than the window. Days are compared as calendar days, as the range's filter reads them.
+ */
+function boundDateRanges(plan: ListPlan, searchParams: Record<string, unknown>): void {
+  const DAY = 86_400_000
+  const dayOf = (value: unknown) => Date.parse(`${(parseDate(value as string) as ParsedDate).day}T00:00:00Z`)
+  const text = (at: number) => new Date(at).toISOString().slice(0, 10)
+  for (const [key, param] of plan.params) {
+    const limit = param.def.maxDays
+    if (param.def.op !== 'dateRange' || param.end !== 'begin' || !limit) continue
+    const endKey = [...plan.params.values()].find((p) => p.def === param.def && p.end === 'end')?.key as string
+    const begin = searchParams[key]
+    const end = searchParams[endKey]
+    if (begin !== undefined && end !== undefined) {
+      if ((dayOf(end) - dayOf(begin)) / DAY + 1 > limit)
+        throw new ApiError('validation', {}, [
+          { field: `searchParams.${endKey}`, message: 'validation.dateSpan', params: { limit } },
+        ])
+    } else if (begin !== undefined) searchParams[endKey] = text(dayOf(begin) + (limit - 1) * DAY)
+    else if (end !== undefined) searchParams[key] = text(dayOf(end) - (limit - 1) * DAY)
   }
 }
 

@@ -303,9 +303,12 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
   const target = cellRoutes(column, row)
     .map((name) => routes.find((route) => route.name === name))
     .find((route) => route !== undefined && canOpen(route, session.permissions))
-  if (target && row.id !== undefined) {
+  // The query the link carries (column.linkQuery, parameter → the row's field; { id: id } unless it says).
+  const query = Object.entries(column.linkQuery ?? { id: 'id' }).map(([name, field]) => [name, row[field]] as const)
+  if (target && query.every(([, value]) => value !== undefined && value !== null && value !== '')) {
+    const search = new URLSearchParams(query.map(([name, value]) => [name, String(value)])).toString()
     return (
-      <RouterLink className={styles.link} to={`${routePath(target.path, column.routeParams)}?id=${row.id}`}>
+      <RouterLink className={styles.link} to={`${routePath(target.path, column.routeParams)}?${search}`}>
         {content}
       </RouterLink>
     )

@@ -4,6 +4,7 @@ import type { SearchDef } from '../../model/definitions.ts'
 import { fieldSchema, type JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
+import { shiftDay, withinDays } from '../../rules/dateSpan.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import { conditionHolds } from '../../rules/uiRules.ts'
 import { ApiError } from '../http/errors.ts'
@@ -258,25 +259,21 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
 /**
  * A dateRange with `maxDays` (the sailing schedules' departure window): a range longer than that is refused at
  * its end key with the limit named; one end alone is closed that many days from it (both ends included), so the
- * list never reads more than the window. Days are compared as calendar days, as the range's filter reads them.
+ * list never reads more than the window. The portal's search form holds the range to the same rule first.
  */
 function boundDateRanges(plan: ListPlan, searchParams: Record<string, unknown>): void {
-  const DAY = 86_400_000
-  const dayOf = (value: unknown) => Date.parse(`${(parseDate(value as string) as ParsedDate).day}T00:00:00Z`)
-  const text = (at: number) => new Date(at).toISOString().slice(0, 10)
   for (const [key, param] of plan.params) {
     const limit = param.def.maxDays
     if (param.def.op !== 'dateRange' || param.end !== 'begin' || !limit) continue
     const endKey = [...plan.params.values()].find((p) => p.def === param.def && p.end === 'end')?.key as string
-    const begin = searchParams[key]
-    const end = searchParams[endKey]
-    if (begin !== undefined && end !== undefined) {
-      if ((dayOf(end) - dayOf(begin)) / DAY + 1 > limit)
-        throw new ApiError('validation', {}, [
-          { field: `searchParams.${endKey}`, message: 'validation.dateSpan', params: { limit } },
-        ])
-    } else if (begin !== undefined) searchParams[endKey] = text(dayOf(begin) + (limit - 1) * DAY)
-    else if (end !== undefined) searchParams[key] = text(dayOf(end) - (limit - 1) * DAY)
+    const begin = searchParams[key] as string | undefined
+    const end = searchParams[endKey] as string | undefined
+    if (!withinDays(begin, end, limit))
+      throw new ApiError('validation', {}, [
+        { field: `searchParams.${endKey}`, message: 'validation.dateSpan', params: { limit } },
+      ])
+    if (begin !== undefined && end === undefined) searchParams[endKey] = shiftDay(begin, limit - 1)
+    if (end !== undefined && begin === undefined) searchParams[key] = shiftDay(end, 1 - limit)
   }
 }
 

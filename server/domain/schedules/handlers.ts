@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely'
-import { addDays } from '../../../rules/calendar.ts'
+import { shiftDay, withinDays } from '../../../rules/dateSpan.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
@@ -24,15 +24,13 @@ interface OvsQuery {
   limit?: number
 }
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
-
 export const scheduleHandlers = {
   async dcsaServiceSchedules(ctx) {
     const query = ctx.input as OvsQuery
     const today = tenantToday(ctx.request.tenant)
-    const start = query.startDate ?? (query.endDate ? addDays(query.endDate, 1 - WINDOW_DAYS) : today)
-    const end = query.endDate ?? addDays(start, WINDOW_DAYS - 1)
-    if (dayNumber(end) - dayNumber(start) + 1 > WINDOW_DAYS)
+    const start = query.startDate ?? (query.endDate ? shiftDay(query.endDate, 1 - WINDOW_DAYS) : today)
+    const end = query.endDate ?? shiftDay(start, WINDOW_DAYS - 1)
+    if (!withinDays(start, end, WINDOW_DAYS))
       throw new ApiError('validation', {}, [
         { field: 'endDate', message: 'validation.dateSpan', params: { limit: WINDOW_DAYS } },
       ])

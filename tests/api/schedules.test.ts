@@ -108,8 +108,10 @@ describe('the schedule query', () => {
     const europe = await sailings({ pol: 'CNNGB', pod: 'NLRTM' })
     expect(europe.total).toBe(expected('CNNGB', 'NLRTM').length)
     expect(new Set(europe.list.map((s) => s.carrier))).toEqual(new Set(['EGLV', 'MSCU', 'CMDU']))
-    // A lane no service sails: nothing.
+    // A lane no service sails, and a leg inside one country (cabotage): nothing.
     expect((await sailings({ pol: 'USLAX', pod: 'CNSHA' })).total).toBe(0)
+    expect((await sailings({ pol: 'CNNGB', pod: 'CNSHA' })).total).toBe(0)
+    expect(expected('CNNGB', 'CNSHA').length).toBeGreaterThan(0)
   })
 
   it('keeps to the departure window, both days whole, and closes a window given one end at 90 days', async () => {

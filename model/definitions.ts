@@ -319,6 +319,8 @@ export interface SearchDef {
   op: 'eq' | 'like' | 'in' | 'between' | 'dateRange' | 'gte' | 'lte'
   params?: string[]
   appendTime?: boolean
+  /** dateRange: at most this many days, both ends included; one end alone is closed this many days from it. */
+  maxDays?: number
   default?: unknown
   label?: string
   /** The filter is dropped while this holds over the searchParams (SPEC §4's application list, fbaStatus). */
@@ -335,6 +337,8 @@ export interface ColumnDef {
   routeParams?: Record<string, string>
   /** The route by a value of the row (an order's load type → its mode's detail screen); else `link`. */
   linkBy?: { field: string; routes: Record<string, string | string[]> }
+  /** With `link`: the query it carries, parameter → the row's field (default { id: id }). */
+  linkQuery?: Record<string, string>
   sortable?: boolean
   label?: string
   /** A money column: the row's field with its currency code, for the .xlsx export's number format. */

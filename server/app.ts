@@ -36,6 +36,7 @@ import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
 import { roleHandlers } from './domain/roles/handlers.ts'
+import { scheduleHandlers } from './domain/schedules/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
@@ -265,6 +266,7 @@ export async function buildApp({
         ...settingHandlers,
         ...exportHandlers,
         ...rateHandlers,
+        ...scheduleHandlers,
         ...spaHandlers(manifest, engine),
         ...clientAccountHandlers(engine),
         ...clientSalesHandlers(engine),

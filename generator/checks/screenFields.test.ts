@@ -56,6 +56,15 @@ describe('checkScreenFields', () => {
     ])
   })
 
+  it("a link's query names fields of the row", () => {
+    const linked = (query: string) =>
+      check(AREA.replace('{ field: maxPrice }', `{ field: maxPrice, link: priceMonitor, linkQuery: ${query} }`))
+    expect(linked('{ ids: pol, id: id }')).toEqual([])
+    expect(where(linked('{ ids: rateId }'))).toEqual([
+      'screens/watch.yaml:15:66 screens[0].columns[0].linkQuery.ids: unknown field "rateId" of entity priceWatch',
+    ])
+  })
+
   it("a form's prefill names fields its sections show, and only a form screen has one", () => {
     const form = AREA.replace('kind: list', 'kind: form').replace(
       '        - { title: t, fields: [pol, maxPrice] }\n',

@@ -32,6 +32,9 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
       screen.columns?.forEach((c, j) => {
         needField([...at, 'columns', j, 'field'], c.field)
         if (c.linkBy) needField([...at, 'columns', j, 'linkBy', 'field'], c.linkBy.field)
+        // The link's query names fields of the row (a sailing's rateId as the comparison table's ids).
+        for (const [name, field] of Object.entries(c.linkQuery ?? {}))
+          if (field !== 'id') needField([...at, 'columns', j, 'linkQuery', name], field)
         // A money column's currency is a field of the row (the export writes the amount in its code).
         if (c.currency) needField([...at, 'columns', j, 'currency'], c.currency)
       })

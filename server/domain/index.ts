@@ -12,6 +12,7 @@ import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as reference } from './reference/register.ts'
+import { register as schedules } from './schedules/register.ts'
 import { register as spa } from './spa/register.ts'
 import { register as tracking } from './tracking/register.ts'
 import { register as watch } from './watch/register.ts'
@@ -37,6 +38,7 @@ export function domainRegistry(): Registry {
     push,
     quotes,
     reference,
+    schedules,
     spa,
     tracking,
     watch,

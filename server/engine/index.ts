@@ -16,6 +16,7 @@ import { writeSheet, XLSX_TYPE } from './export/sheet.ts'
 import { ImportRefused } from './import/run.ts'
 import { importTemplate } from './import/template.ts'
 import { readImportUpload } from './import/upload.ts'
+import { visitorSession } from './scope.ts'
 
 /*
  * The engine's public module: domain code (server/domain/*) imports the engine from here and from nowhere
@@ -94,7 +95,8 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
       preParsing: async (request) => checkAccess(endpoint, request.session),
       ...(input ? { schema: { [input.part]: input.schema } } : {}),
       handler: async (request, reply) => {
-        const session = request.session as NonNullable<typeof request.session>
+        // A public list (the sailing schedules) reads for a visitor as nobody: no rights, own rows only (none).
+        const session = request.session ?? visitorSession(request.tenant.id)
         const given = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body
         const tenantId = request.tenant.id
         const content = await withTenant(db, tenantId, async (trx) => {

@@ -35,6 +35,26 @@ export function scopeConditions(entity: ManifestEntity, session: Session, table:
   return conditions
 }
 
+/**
+ * The session a public engine read runs with when nobody is signed in (a YAML screen with `access: open` over a
+ * hand-written-free list, the sailing schedules): a user of no company, no permissions and data scope self, so
+ * every data-scope rule above finds no row of theirs and only entities without one answer rows.
+ */
+export function visitorSession(tenantId: number): Session {
+  return {
+    sessionId: 0,
+    userId: 0,
+    tenantId,
+    username: '',
+    realName: '',
+    companyId: null,
+    companyUserType: 2,
+    roles: [],
+    permissions: new Set(),
+    dataScope: 'self',
+  }
+}
+
 /** The values a new row takes from its creator: the owner and, for enterprise users, the company. */
 export function scopeValues(entity: ManifestEntity, session: Session, columns: Column[]): Record<string, unknown> {
   const scope = entity.dataScope

@@ -4,6 +4,7 @@ import type { SearchDef } from '../../model/definitions.ts'
 import { fieldSchema, type JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
+import { shiftDay, withinDays } from '../../rules/dateSpan.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import { conditionHolds } from '../../rules/uiRules.ts'
 import { ApiError } from '../http/errors.ts'
@@ -243,6 +244,7 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
       badDates.push({ field: `searchParams.${key}`, message: 'validation.format_date', params: {} })
   }
   if (badDates.length) throw new ApiError('validation', {}, badDates)
+  boundDateRanges(plan, searchParams)
   const sort = request.sort as { field: string; order?: 'asc' | 'desc' } | undefined
   return {
     searchParams,
@@ -251,6 +253,27 @@ export function parseListRequest(plan: ListPlan, body: unknown): ListRequest {
     ...(sort ? { sort: { field: sort.field, order: sort.order ?? 'asc' } } : {}),
     ...(Array.isArray(request.columns) && request.columns.length ? { columns: request.columns as string[] } : {}),
     ...(typeof request.progressId === 'string' ? { progressId: request.progressId } : {}),
+  }
+}
+
+/**
+ * A dateRange with `maxDays` (the sailing schedules' departure window): a range longer than that is refused at
+ * its end key with the limit named; one end alone is closed that many days from it (both ends included), so the
+ * list never reads more than the window. The portal's search form holds the range to the same rule first.
+ */
+function boundDateRanges(plan: ListPlan, searchParams: Record<string, unknown>): void {
+  for (const [key, param] of plan.params) {
+    const limit = param.def.maxDays
+    if (param.def.op !== 'dateRange' || param.end !== 'begin' || !limit) continue
+    const endKey = [...plan.params.values()].find((p) => p.def === param.def && p.end === 'end')?.key as string
+    const begin = searchParams[key] as string | undefined
+    const end = searchParams[endKey] as string | undefined
+    if (!withinDays(begin, end, limit))
+      throw new ApiError('validation', {}, [
+        { field: `searchParams.${endKey}`, message: 'validation.dateSpan', params: { limit } },
+      ])
+    if (begin !== undefined && end === undefined) searchParams[endKey] = shiftDay(begin, limit - 1)
+    if (end !== undefined && begin === undefined) searchParams[key] = shiftDay(end, 1 - limit)
   }
 }
 

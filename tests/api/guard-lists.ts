@@ -17,6 +17,9 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   personalization: "the tenant's look (theme, logo) before anyone signs in",
   specialRoutes: "the home page's special routes",
   specialLineRates: "the special lines' rates shown on the public home page",
+  'shippingSchedules.list':
+    'the sailing schedules a visitor searches (SPEC §1 schedule query), with the tenant’s cheapest rate beside each',
+  dcsaServiceSchedules: 'the same shared sailing schedules as DCSA OVS 3.0.2 service schedules',
   quoteConfigurationView: 'the inquiry form options a visitor sees before signing in',
   newsList: 'the information centre list is public (SPEC §3 news)',
   newsDetail: 'a public news article',

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { routes } from '../../../generated/routes.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
+import { withinDays } from '../../../rules/dateSpan.ts'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
 import { canOpen } from '../../routing/access.ts'
@@ -132,8 +133,16 @@ function SearchInput({
 
   if (def.op === 'dateRange' || def.op === 'between') {
     const type = def.op === 'dateRange' ? 'date' : 'text'
+    // A window of at most maxDays (the sailing schedules' departure window), held before the search is asked.
+    const tooLong = !rangeWithin(def, draft)
     return (
-      <Field label={label} className={styles.rangeField}>
+      <Field
+        label={label}
+        className={styles.rangeField}
+        {...(tooLong
+          ? { validationState: 'error' as const, validationMessage: t('validation.dateSpan', { limit: def.maxDays }) }
+          : {})}
+      >
         <div className={styles.range}>
           <Input
             className={styles.rangeInput}
@@ -236,6 +245,16 @@ function SearchInput({
   )
 }
 
+/** Whether a dateRange search with maxDays spans no more than that in the draft (rules/dateSpan.ts, as the engine). */
+function rangeWithin(def: SearchDef, draft: ListState['search']): boolean {
+  if (def.op !== 'dateRange' || !def.maxDays) return true
+  const [begin = '', end = ''] = searchKeys(def).map((key) => {
+    const value = draft[key]
+    return Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
+  })
+  return withinDays(begin, end, def.maxDays)
+}
+
 function SearchForm({ list }: { list: ListController }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -244,7 +263,8 @@ function SearchForm({ list }: { list: ListController }) {
   if (!defs.length) return null
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    list.search(draft)
+    // The field says what is wrong (SearchInput); the server would refuse the same range.
+    if (defs.every((def) => rangeWithin(def, draft))) list.search(draft)
   }
   return (
     // A search landmark: screen readers list it beside the page's main and menus.
@@ -303,9 +323,12 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
   const target = cellRoutes(column, row)
     .map((name) => routes.find((route) => route.name === name))
     .find((route) => route !== undefined && canOpen(route, session.permissions))
-  if (target && row.id !== undefined) {
+  // The query the link carries (column.linkQuery, parameter → the row's field; { id: id } unless it says).
+  const query = Object.entries(column.linkQuery ?? { id: 'id' }).map(([name, field]) => [name, row[field]] as const)
+  if (target && query.every(([, value]) => value !== undefined && value !== null && value !== '')) {
+    const search = new URLSearchParams(query.map(([name, value]) => [name, String(value)])).toString()
     return (
-      <RouterLink className={styles.link} to={`${routePath(target.path, column.routeParams)}?id=${row.id}`}>
+      <RouterLink className={styles.link} to={`${routePath(target.path, column.routeParams)}?${search}`}>
         {content}
       </RouterLink>
     )

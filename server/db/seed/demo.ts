@@ -23,6 +23,7 @@ import { seedOrders } from './orders.ts'
 import { seedQuoteConfig } from './quotes.ts'
 import { seedRates } from './rates.ts'
 import { seedRoleGroups } from './roles.ts'
+import { seedSchedules } from './schedules.ts'
 import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreements } from './site.ts'
 import { seedTracking } from './tracking.ts'
 import { seedTruckingFees } from './trucking.ts'
@@ -432,6 +433,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedInquiries(db, manifest)
   await seedOrderNumberRules(db)
   await seedRates(db, manifest)
+  await seedSchedules(db)
   await seedQuoteConfig(db)
   await seedTruckingFees(db, manifest)
   await seedContainerSettings(db, manifest)

@@ -102,6 +102,8 @@ export type UiCondition =
   | { field: string; filled: boolean }
   | { field: string; equals: string | number | boolean }
   | { field: string; in: (string | number | boolean)[] }
+  /** The tenant's boolean site setting is on (schemas/siteSettingsView.yaml): a feature flag of SPEC §3. */
+  | { setting: string }
   | { all: UiCondition[] }
   | { any: UiCondition[] }
   | { not: UiCondition }

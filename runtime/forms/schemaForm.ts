@@ -5,7 +5,7 @@ import type { ManifestEntity } from '../../model/resolve.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
-import { fieldRulesOf, inactiveFields, ruleState, withoutInactive } from '../../rules/uiRules.ts'
+import { fieldRulesOf, inactiveFields, type RuleContext, ruleState, withoutInactive } from '../../rules/uiRules.ts'
 import type { ServerFieldError } from '../api.ts'
 import { hasLookup } from '../widgets/lookups.ts'
 
@@ -157,12 +157,13 @@ export function withUiRules(
   ui: Record<string, unknown>,
   entity: Pick<ManifestEntity, 'fields'>,
   data: Record<string, unknown>,
+  context: RuleContext = {},
 ): Record<string, unknown> {
   const options = (ui['ui:options'] ?? {}) as { sections?: FormSection[] }
   const sections = options.sections ?? []
   const rules = formRules(entity, sections)
   if (!rules.size) return ui
-  const inactive = inactiveFields(rules, withoutInactive(rules, data))
+  const inactive = inactiveFields(rules, withoutInactive(rules, data, context), context)
   if (!inactive.size) return ui
   const out = { ...ui }
   const hidden: string[] = []

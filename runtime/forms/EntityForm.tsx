@@ -20,6 +20,7 @@ import {
   pickFormData,
   readOnlyValues,
   serverErrorTree,
+  withLookupFilters,
   withRuleMarks,
   withUiRules,
 } from './schemaForm.ts'
@@ -115,7 +116,12 @@ export function EntityForm({
   }))
   // The YAML's UI rules for the data now: hidden fields not drawn, disabled ones read-only.
   const markedUiSchema = useMemo(
-    () => withUiRules(withRuleMarks(uiSchema, entity, formData), entity, formData, ruleContext),
+    () =>
+      withLookupFilters(
+        withUiRules(withRuleMarks(uiSchema, entity, formData), entity, formData, ruleContext),
+        entity,
+        formData,
+      ),
     [uiSchema, entity, formData, ruleContext],
   )
   const rules = useMemo(() => formRules(entity, layout), [entity, layout])

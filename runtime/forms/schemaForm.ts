@@ -121,6 +121,30 @@ export function buildUiSchema(
 }
 
 /**
+ * The uiSchema with each ref field's `lookupFilter` filled from the data (`{ carrier: 'MAEU' }` for the
+ * booking agent while the order names Maersk), so its look-up asks for those rows only. A filter field left
+ * empty narrows nothing.
+ */
+export function withLookupFilters(
+  ui: Record<string, unknown>,
+  entity: Pick<ManifestEntity, 'fields'>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  let out = ui
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.lookupFilter || !ui[name]) continue
+    const filter: Record<string, string> = {}
+    for (const [param, source] of Object.entries(field.lookupFilter)) {
+      const value = data[source]
+      if (typeof value === 'string' || typeof value === 'number') filter[param] = String(value)
+    }
+    const entry = ui[name] as Record<string, unknown>
+    out = { ...out, [name]: { ...entry, 'ui:options': { ...(entry['ui:options'] as object), lookupFilter: filter } } }
+  }
+  return out
+}
+
+/**
  * The uiSchema with the required mark on every field that an entity rule makes required for this data
  * (`requiredWhen` while its condition holds: "Pick-up address" once "Pick-up needed" is ticked), so the mark
  * shows before a submit is refused. Only fields the uiSchema draws; the others are left as they are.

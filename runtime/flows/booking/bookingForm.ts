@@ -21,7 +21,21 @@ export function bookingSections(mode: string): FormSection[] {
     {
       title: 'booking.sectionRoute',
       columns: 3,
-      fields: ['entrustType', 'pol', 'pod', 'carrier', 'etd', 'cargoReadyDate', 'tradeTerm', 'deliveryAddress'],
+      // The booking agent and the sea freight terms show only while the tenant's settings ask for them
+      // (their `{ setting: … }` rules in schemas/order.yaml).
+      fields: [
+        'entrustType',
+        'pol',
+        'pod',
+        'carrier',
+        'bookingAgent',
+        'etd',
+        'cargoReadyDate',
+        'tradeTerm',
+        'serviceTerm',
+        'freightPayment',
+        'deliveryAddress',
+      ],
     },
     ...(WITH_CONTAINERS.has(mode) ? [{ title: 'booking.sectionContainers', columns: 1, fields: ['containers'] }] : []),
     {

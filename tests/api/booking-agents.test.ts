@@ -203,6 +203,27 @@ describe('hasBookingAgent and showSeaFreightTerms', () => {
     expect(taken.bookingAgent).toBe(Number(agent?.value))
   })
 
+  it("takes the consignee's and notify party's tax IDs only while showCnptFields is on", async () => {
+    const admin = await test.login('opadmin')
+    const customer = await test.login('entadmin')
+    const taxIds = { consigneeTaxId: '12.345.678/0001-95', notifyPartyTaxId: '91310000MA1FL4XX1K' }
+    // The demo tenant starts without CNPT fields.
+    const refused = await answer('POST', '/api/booking/order/add', customer, directFcl(taxIds))
+    expect(refused.content.fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'consigneeTaxId',
+      'notifyPartyTaxId',
+    ])
+    await setSettings(admin, { showCnptFields: true })
+    try {
+      const order = await ok('POST', '/api/booking/order/add', customer, directFcl(taxIds))
+      expect(order).toMatchObject(taxIds)
+      const bad = await answer('POST', '/api/booking/order/add', customer, directFcl({ consigneeTaxId: 'CNPJ: 12#3' }))
+      expect(bad.content.fieldErrors).toEqual([expect.objectContaining({ field: 'consigneeTaxId' })])
+    } finally {
+      await setSettings(admin, { showCnptFields: false })
+    }
+  })
+
   it('ignores sea freight terms on an air order, where the rule does not show them', async () => {
     const customer = await test.login('entadmin')
     const air = await answer('POST', '/api/booking/order/add', customer, {

@@ -16,7 +16,12 @@ const WITH_CONTAINERS = new Set(['FCL', 'RAILWAY'])
  */
 export function bookingSections(mode: string): FormSection[] {
   return [
-    { title: 'booking.sectionParties', columns: 3, fields: ['shipper', 'consignee', 'notifyParty'] },
+    // The consignee's and notify party's tax numbers show only while the tenant's showCnptFields is on.
+    {
+      title: 'booking.sectionParties',
+      columns: 3,
+      fields: ['shipper', 'consignee', 'notifyParty', 'consigneeTaxId', 'notifyPartyTaxId'],
+    },
     { title: 'booking.sectionContact', columns: 3, fields: ['contactName', 'contactPhone', 'contactEmail'] },
     {
       title: 'booking.sectionRoute',

@@ -93,6 +93,12 @@ export interface FieldDef {
    * enterprise-side roles for an enterprise account's role, the provider's salesmen for an enterprise's.
    */
   lookup?: string
+  /**
+   * A ref field's look-up narrowed by other fields of the record: `{ carrier: carrier }` asks the look-up with
+   * `?carrier=` set to the record's carrier (the booking agents serving it). Keys are parameters of
+   * schemas/referenceQuery.yaml, values fields of the same entity.
+   */
+  lookupFilter?: Record<string, string>
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
   rules?: UiRule[]
 }
@@ -102,6 +108,8 @@ export type UiCondition =
   | { field: string; filled: boolean }
   | { field: string; equals: string | number | boolean }
   | { field: string; in: (string | number | boolean)[] }
+  /** The tenant's boolean site setting is on (schemas/siteSettingsView.yaml): a feature flag of SPEC §3. */
+  | { setting: string }
   | { all: UiCondition[] }
   | { any: UiCondition[] }
   | { not: UiCondition }

@@ -54,6 +54,9 @@ export const LOOKUPS = [
   'enterpriseRole',
   'salesman',
   'salesBranch',
+  'region',
+  'office',
+  'bookingAgent',
 ] as const
 
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */

@@ -152,3 +152,36 @@ describe('the record as written', () => {
     )
   })
 })
+
+describe('setting conditions (issue #25): a feature flag of the tenant', () => {
+  const agentShown: UiRule[] = [{ effect: 'show', when: { setting: 'hasBookingAgent' } }]
+  const seaTerms: UiRule[] = [
+    { effect: 'show', when: { all: [{ setting: 'showSeaFreightTerms' }, { field: 'transportMode', equals: 1 }] } },
+  ]
+
+  it('holds only while the setting is exactly true; without settings every flag reads off', () => {
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, {}, { settings: { hasBookingAgent: true } })).toBe(true)
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, {}, { settings: { hasBookingAgent: 'true' } })).toBe(false)
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, {}, { settings: { hasBookingAgent: false } })).toBe(false)
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, {}, { settings: null })).toBe(false)
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, {})).toBe(false)
+    // A record's own field of the same name is not the setting.
+    expect(conditionHolds({ setting: 'hasBookingAgent' }, { hasBookingAgent: true })).toBe(false)
+    expect(conditionHolds({ not: { setting: 'specialMode' } }, {}, { settings: { specialMode: true } })).toBe(false)
+  })
+
+  it('hides a field while its feature is off, and joins the record in all/any', () => {
+    const rules = fieldRulesOf({ bookingAgent: { rules: agentShown }, serviceTerm: { rules: seaTerms } })
+    const order = { transportMode: 1, bookingAgent: 3, serviceTerm: 'CY-CY' }
+    const on = { settings: { hasBookingAgent: true, showSeaFreightTerms: true } }
+    expect(withoutInactive(rules, order, on)).toEqual(order)
+    expect(withoutInactive(rules, order, { settings: { hasBookingAgent: true } })).toEqual({
+      transportMode: 1,
+      bookingAgent: 3,
+    })
+    expect(withoutInactive(rules, { ...order, transportMode: 2 }, on)).toEqual({ transportMode: 2, bookingAgent: 3 })
+    expect([...ignoredOnWrite(rules, order, {})].sort()).toEqual(['bookingAgent', 'serviceTerm'])
+    expect(ruleState(agentShown, {}, {})).toEqual({ hidden: true, disabled: false })
+    expect(inactiveFields(rules, order, on).size).toBe(0)
+  })
+})

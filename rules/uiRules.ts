@@ -9,6 +9,15 @@ import type { UiCondition, UiRule } from '../model/definitions.ts'
 
 type Data = Record<string, unknown>
 
+/**
+ * What a condition reads besides the record: the tenant's site settings, for `{ setting: name }` (a feature
+ * flag such as hasBookingAgent). The portal passes what GET site/settings answers, the server the tenant's
+ * stored settings; without them every setting reads as off, so a field shown only with a feature stays away.
+ */
+export interface RuleContext {
+  settings?: Readonly<Record<string, unknown>> | null
+}
+
 /** What rules say about one element (a field or a section) for a record. */
 export interface UiState {
   hidden: boolean
@@ -36,14 +45,15 @@ export function conditionDepth(condition: UiCondition): number {
 }
 
 /** Whether a condition holds for a record. One nested too deep, or of an unknown shape, never holds (the checks refuse both). */
-export function conditionHolds(condition: UiCondition, data: Data): boolean {
-  return conditionDepth(condition) <= MAX_CONDITION_DEPTH && holds(condition, data)
+export function conditionHolds(condition: UiCondition, data: Data, context: RuleContext = {}): boolean {
+  return conditionDepth(condition) <= MAX_CONDITION_DEPTH && holds(condition, data, context)
 }
 
-function holds(condition: UiCondition, data: Data): boolean {
-  if ('all' in condition) return condition.all.every((c) => holds(c, data))
-  if ('any' in condition) return condition.any.some((c) => holds(c, data))
-  if ('not' in condition) return !holds(condition.not, data)
+function holds(condition: UiCondition, data: Data, context: RuleContext): boolean {
+  if ('all' in condition) return condition.all.every((c) => holds(c, data, context))
+  if ('any' in condition) return condition.any.some((c) => holds(c, data, context))
+  if ('not' in condition) return !holds(condition.not, data, context)
+  if ('setting' in condition) return context.settings?.[condition.setting] === true
   const value = data[condition.field]
   if ('filled' in condition) return filled(value) === condition.filled
   if ('equals' in condition) return same(value, condition.equals)
@@ -58,11 +68,11 @@ function holds(condition: UiCondition, data: Data): boolean {
  * An element's state under its rules: hidden while a `hide` rule's condition holds or a `show` rule's does
  * not; disabled likewise with `disable` and `enable`. Several rules add up (any one hides or disables).
  */
-export function ruleState(rules: readonly UiRule[] | undefined, data: Data): UiState {
+export function ruleState(rules: readonly UiRule[] | undefined, data: Data, context: RuleContext = {}): UiState {
   let hidden = false
   let disabled = false
   for (const rule of rules ?? []) {
-    const holds = conditionHolds(rule.when, data)
+    const holds = conditionHolds(rule.when, data, context)
     if (rule.effect === 'hide' ? holds : rule.effect === 'show' ? !holds : false) hidden = true
     if (rule.effect === 'disable' ? holds : rule.effect === 'enable' ? !holds : false) disabled = true
   }
@@ -84,10 +94,10 @@ export function fieldRulesOf(
 }
 
 /** The fields hidden or disabled for a record (each with its state); fields without rules are left out. */
-export function inactiveFields(rules: FieldRules, data: Data): Map<string, UiState> {
+export function inactiveFields(rules: FieldRules, data: Data, context: RuleContext = {}): Map<string, UiState> {
   const out = new Map<string, UiState>()
   for (const [name, list] of rules) {
-    const state = ruleState(list, data)
+    const state = ruleState(list, data, context)
     if (state.hidden || state.disabled) out.set(name, state)
   }
   return out
@@ -99,10 +109,10 @@ export function inactiveFields(rules: FieldRules, data: Data): Map<string, UiSta
  * until the route is chosen), so this repeats until nothing more goes; it only ever removes, so it ends
  * within one round per field. The same record again gives itself back.
  */
-export function withoutInactive(rules: FieldRules, data: Data): Data {
+export function withoutInactive(rules: FieldRules, data: Data, context: RuleContext = {}): Data {
   let current = data
   for (let round = 0; round <= rules.size; round++) {
-    const gone = [...inactiveFields(rules, current).keys()].filter((name) => Object.hasOwn(current, name))
+    const gone = [...inactiveFields(rules, current, context).keys()].filter((name) => Object.hasOwn(current, name))
     if (!gone.length) return current
     current = Object.fromEntries(Object.entries(current).filter(([name]) => !gone.includes(name)))
   }
@@ -110,8 +120,8 @@ export function withoutInactive(rules: FieldRules, data: Data): Data {
 }
 
 /** The names of the fields a write leaves alone: inactive for the record written, as `withoutInactive` sees it. */
-export function ignoredOnWrite(rules: FieldRules, data: Data): Set<string> {
+export function ignoredOnWrite(rules: FieldRules, data: Data, context: RuleContext = {}): Set<string> {
   if (!rules.size) return new Set()
-  const kept = withoutInactive(rules, data)
+  const kept = withoutInactive(rules, data, context)
   return new Set(Object.keys(data).filter((name) => !Object.hasOwn(kept, name) && rules.has(name)))
 }

@@ -37,4 +37,16 @@ describe('checkComponents', () => {
       'register it in model/registries.ts and runtime/registry.ts',
     )
   })
+
+  it('a look-up filter reads a field of the same record, on a ref field', () => {
+    const agent = WATCH.replace(
+      '  rows:',
+      '  carrier: { type: ref, ref: carrier }\n  agent: { type: ref, ref: bookingAgent, lookupFilter: { carrier: carrier } }\n  rows:',
+    )
+    expect(check(agent, AREA)).toEqual([])
+    const errors = check(agent.replace('lookupFilter: { carrier: carrier }', 'lookupFilter: { carrier: carier }'), AREA)
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([
+      'fields.agent.lookupFilter.carrier: unknown field "carier" of entity priceWatch',
+    ])
+  })
 })

@@ -24,6 +24,19 @@ export function checkComponents({ entityFiles, areaFiles }: CheckContext): Confi
           `a ref field and one of ${listOf(LOOKUPS, 30)}`,
           suggestion(field.lookup, LOOKUPS),
         )
+      // A look-up filter reads fields of the same record (the booking agent's carrier).
+      const def = file.data as EntityDef
+      for (const [param, source] of Object.entries(field.lookupFilter ?? {}))
+        if (field.type !== 'ref' || !def.fields[source])
+          report(
+            file,
+            [...path, 'lookupFilter', param],
+            field.type === 'ref'
+              ? `unknown field "${source}" of entity ${def.entity}`
+              : 'lookupFilter: on a field that is not a ref',
+            `a ref field, filtered by fields of ${def.entity}`,
+            suggestion(source, Object.keys(def.fields)),
+          )
     }
   }
   for (const file of areaFiles) {

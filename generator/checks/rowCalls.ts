@@ -220,5 +220,7 @@ function conditionFields(condition: NonNullable<ActionDef['when']>): string[] {
   if ('all' in condition) return condition.all.flatMap(conditionFields)
   if ('any' in condition) return condition.any.flatMap(conditionFields)
   if ('not' in condition) return conditionFields(condition.not)
+  // A row action reads its row only: a site setting is no field of it, so the check names it as unknown.
+  if ('setting' in condition) return [`setting:${condition.setting}`]
   return [condition.field]
 }

@@ -90,6 +90,36 @@ describe('checkRules', () => {
   })
 })
 
+describe('setting conditions', () => {
+  it('accept a boolean site setting and name another, with the likely one', () => {
+    const settings = ['hasBookingAgent', 'showSeaFreightTerms']
+    expect(
+      checkRules(
+        [{ effect: 'show', when: { setting: 'hasBookingAgent' } }],
+        fields,
+        'order',
+        ['contractNo'],
+        ['rules'],
+        settings,
+      ),
+    ).toEqual([])
+    const [problem, ...rest] = checkRules(
+      [{ effect: 'show', when: { all: [{ setting: 'hasBookingAgnet' }, { field: 'origin', filled: true }] } }],
+      fields,
+      'order',
+      ['contractNo'],
+      ['rules'],
+      settings,
+    )
+    expect(rest).toEqual([])
+    expect(problem).toMatchObject({
+      path: 'rules[0].when.all[0].setting',
+      message: '"hasBookingAgnet" is not a boolean site setting the portal reads',
+      fix: 'did you mean hasBookingAgent?',
+    })
+  })
+})
+
 describe('checkTransitionInput', () => {
   const entity = (input: string) => ({
     entity: 'spa',

@@ -16,11 +16,36 @@ type Problem = Omit<ConfigError, 'file' | 'line' | 'col'> & { at: Path }
 const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy']
 
 /** The fields a condition reads, each with its path inside the condition. */
-function conditionFields(condition: UiCondition, path: Path, depth = 0): { field: string; at: Path; depth: number }[] {
+function conditionFields(
+  condition: UiCondition,
+  path: Path,
+  depth = 0,
+): { field: string; setting?: string; at: Path; depth: number }[] {
   if ('all' in condition) return condition.all.flatMap((c, i) => conditionFields(c, [...path, 'all', i], depth + 1))
   if ('any' in condition) return condition.any.flatMap((c, i) => conditionFields(c, [...path, 'any', i], depth + 1))
   if ('not' in condition) return conditionFields(condition.not, [...path, 'not'], depth + 1)
+  if ('setting' in condition) return [{ field: '', setting: condition.setting, at: path, depth }]
   return [{ field: condition.field, at: path, depth }]
+}
+
+/** The site settings a `{ setting: … }` condition may read: the boolean fields of GET site/settings' answer. */
+export function flagSettings(entities: ReadonlyMap<string, EntityDef>): string[] {
+  return Object.entries(entities.get('siteSettingsView')?.fields ?? {})
+    .filter(([, field]) => field.type === 'boolean')
+    .map(([name]) => name)
+}
+
+/** A `{ setting: … }` leaf naming no boolean site setting, as a problem. */
+function settingProblem(setting: string, path: Path, settings: readonly string[]): Problem | undefined {
+  if (settings.includes(setting)) return undefined
+  const guess = didYouMean(setting, [...settings])
+  return {
+    at: [...path, 'setting'],
+    path: formatPath([...path, 'setting']),
+    message: `"${setting}" is not a boolean site setting the portal reads`,
+    expected: `one of ${listOf(settings)} (boolean fields of schemas/siteSettingsView.yaml)`,
+    fix: guess ? `did you mean ${guess}?` : 'add it to schemas/siteSettingsView.yaml as a boolean',
+  }
 }
 
 /** The values a leaf condition compares with, if any. */
@@ -43,6 +68,7 @@ export function checkRules(
   entity: string,
   governed: readonly string[],
   at: Path,
+  settings: readonly string[] = [],
 ): Problem[] {
   const problems: Problem[] = []
   const known = [...Object.keys(fields), ...SYSTEM_FIELDS]
@@ -57,6 +83,11 @@ export function checkRules(
           expected: `at most ${MAX_CONDITION_DEPTH}`,
           fix: 'flatten it: all: and any: take lists',
         })
+        continue
+      }
+      if (leaf.setting !== undefined) {
+        const problem = settingProblem(leaf.setting, path, settings)
+        if (problem) problems.push(problem)
         continue
       }
       if (!known.includes(leaf.field)) {
@@ -199,6 +230,7 @@ export function uiRuleErrors(sources: Sources): ConfigError[] {
   const entities = new Map<string, EntityDef>()
   for (const file of sources.files)
     if (file.kind === 'entity') entities.set((file.data as EntityDef).entity, file.data as EntityDef)
+  const settings = flagSettings(entities)
   const errors: ConfigError[] = []
   for (const file of sources.files) {
     if (file.kind === 'entity') {
@@ -206,7 +238,10 @@ export function uiRuleErrors(sources: Sources): ConfigError[] {
       for (const [name, field] of Object.entries(def.fields ?? {}))
         if (field.rules)
           errors.push(
-            ...located(file, checkRules(field.rules, def.fields, def.entity, [name], ['fields', name, 'rules'])),
+            ...located(
+              file,
+              checkRules(field.rules, def.fields, def.entity, [name], ['fields', name, 'rules'], settings),
+            ),
           )
       errors.push(...located(file, checkTransitionInput(def, entities)))
     }
@@ -231,7 +266,9 @@ export function uiRuleErrors(sources: Sources): ConfigError[] {
             )
             return
           }
-          errors.push(...located(file, checkRules(section.rules, entity.fields, entity.entity, section.fields, at)))
+          errors.push(
+            ...located(file, checkRules(section.rules, entity.fields, entity.entity, section.fields, at, settings)),
+          )
         })
       })
     }

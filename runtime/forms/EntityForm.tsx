@@ -10,6 +10,7 @@ import i18next from '../i18n.ts'
 import { overlayRuleFailures } from '../overlays/rules.ts'
 import type { TenantEntity } from '../overlays/useTenantScreen.ts'
 import type { PortalEntity } from '../screens/manifest.ts'
+import { useSiteSettings } from '../site/SiteSettings.tsx'
 import {
   buildUiSchema,
   type FormSection,
@@ -19,6 +20,7 @@ import {
   pickFormData,
   readOnlyValues,
   serverErrorTree,
+  withLookupFilters,
   withRuleMarks,
   withUiRules,
 } from './schemaForm.ts'
@@ -103,6 +105,9 @@ export function EntityForm({
     [entity, sections],
   )
   const overlayRules = (entity as TenantEntity).overlayRules
+  // The tenant's site settings, for `{ setting: … }` rules (a feature such as hasBookingAgent).
+  const settings = useSiteSettings()
+  const ruleContext = useMemo(() => ({ settings: settings as Record<string, unknown> | null }), [settings])
   const uiSchema = useMemo(() => buildUiSchema(entity, layout), [entity, layout])
   const validator = useMemo(() => validatorFor(entity), [entity])
   const [formData, setFormData] = useState<Data>(() => ({
@@ -111,8 +116,13 @@ export function EntityForm({
   }))
   // The YAML's UI rules for the data now: hidden fields not drawn, disabled ones read-only.
   const markedUiSchema = useMemo(
-    () => withUiRules(withRuleMarks(uiSchema, entity, formData), entity, formData),
-    [uiSchema, entity, formData],
+    () =>
+      withLookupFilters(
+        withUiRules(withRuleMarks(uiSchema, entity, formData), entity, formData, ruleContext),
+        entity,
+        formData,
+      ),
+    [uiSchema, entity, formData, ruleContext],
   )
   const rules = useMemo(() => formRules(entity, layout), [entity, layout])
   const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([])
@@ -180,7 +190,7 @@ export function EntityForm({
       onSubmit={(event) => {
         setAttempted(true)
         // What the rules turn off is not sent (the server would ignore it).
-        void onSubmit(withoutInactive(rules, event.formData as Data)).catch((error: unknown) => {
+        void onSubmit(withoutInactive(rules, event.formData as Data, ruleContext)).catch((error: unknown) => {
           if (error instanceof RequestError && error.fieldErrors.length) setServerErrors(error.fieldErrors)
         })
       }}

@@ -5,7 +5,7 @@ import type { ManifestEntity } from '../../model/resolve.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
-import { fieldRulesOf, inactiveFields, ruleState, withoutInactive } from '../../rules/uiRules.ts'
+import { fieldRulesOf, inactiveFields, type RuleContext, ruleState, withoutInactive } from '../../rules/uiRules.ts'
 import type { ServerFieldError } from '../api.ts'
 import { hasLookup } from '../widgets/lookups.ts'
 
@@ -121,6 +121,30 @@ export function buildUiSchema(
 }
 
 /**
+ * The uiSchema with each ref field's `lookupFilter` filled from the data (`{ carrier: 'MAEU' }` for the
+ * booking agent while the order names Maersk), so its look-up asks for those rows only. A filter field left
+ * empty narrows nothing.
+ */
+export function withLookupFilters(
+  ui: Record<string, unknown>,
+  entity: Pick<ManifestEntity, 'fields'>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  let out = ui
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.lookupFilter || !ui[name]) continue
+    const filter: Record<string, string> = {}
+    for (const [param, source] of Object.entries(field.lookupFilter)) {
+      const value = data[source]
+      if (typeof value === 'string' || typeof value === 'number') filter[param] = String(value)
+    }
+    const entry = ui[name] as Record<string, unknown>
+    out = { ...out, [name]: { ...entry, 'ui:options': { ...(entry['ui:options'] as object), lookupFilter: filter } } }
+  }
+  return out
+}
+
+/**
  * The uiSchema with the required mark on every field that an entity rule makes required for this data
  * (`requiredWhen` while its condition holds: "Pick-up address" once "Pick-up needed" is ticked), so the mark
  * shows before a submit is refused. Only fields the uiSchema draws; the others are left as they are.
@@ -157,12 +181,13 @@ export function withUiRules(
   ui: Record<string, unknown>,
   entity: Pick<ManifestEntity, 'fields'>,
   data: Record<string, unknown>,
+  context: RuleContext = {},
 ): Record<string, unknown> {
   const options = (ui['ui:options'] ?? {}) as { sections?: FormSection[] }
   const sections = options.sections ?? []
   const rules = formRules(entity, sections)
   if (!rules.size) return ui
-  const inactive = inactiveFields(rules, withoutInactive(rules, data))
+  const inactive = inactiveFields(rules, withoutInactive(rules, data, context), context)
   if (!inactive.size) return ui
   const out = { ...ui }
   const hidden: string[] = []

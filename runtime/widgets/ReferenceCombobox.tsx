@@ -42,6 +42,8 @@ export interface ReferenceComboboxProps {
   placeholder?: string
   /** Narrows carriers to sea or air. */
   mode?: 'sea' | 'air'
+  /** More look-up parameters from the record (a ref field's `lookupFilter`: the booking agents of a carrier). */
+  filter?: Record<string, string>
   onBlur?: () => void
   onFocus?: () => void
 }
@@ -66,6 +68,7 @@ export function ReferenceCombobox({
   disabled,
   placeholder,
   mode,
+  filter,
   onBlur,
   onFocus,
 }: ReferenceComboboxProps) {
@@ -90,10 +93,10 @@ export function ReferenceCombobox({
   for (const option of selected.data ?? []) known.current.set(`${language}:${option.value}`, option)
 
   const search = useQuery({
-    queryKey: ['lookup', entity, language, 'keyword', keyword, mode ?? ''],
+    queryKey: ['lookup', entity, language, 'keyword', keyword, mode ?? '', filter ?? {}],
     queryFn: async ({ signal }) =>
-      (await call?.({ keyword: keyword || undefined, limit: '20', ...(mode ? { mode } : {}) }, signal))?.content.list ??
-      [],
+      (await call?.({ keyword: keyword || undefined, limit: '20', ...(mode ? { mode } : {}), ...filter }, signal))
+        ?.content.list ?? [],
     enabled: !!call && open,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -367,6 +367,7 @@ function ReferenceWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       placeholder={props.placeholder ? t(props.placeholder) : undefined}
       mode={props.options.mode === 'sea' || props.options.mode === 'air' ? props.options.mode : undefined}
+      filter={lookupFilterOf(props.options.lookupFilter)}
       onChange={(next) => {
         const typed = next.map((v) => storedValue(v, itemType))
         props.onChange(
@@ -378,6 +379,14 @@ function ReferenceWidget(props: WidgetProps) {
     />
   )
 }
+
+/** A ref field's look-up filter as schemaForm.ts withLookupFilters fills it: text parameters only. */
+const lookupFilterOf = (value: unknown): Record<string, string> | undefined =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
+    : undefined
 
 const withRef = (props: WidgetProps, widget: keyof typeof WIDGET_LOOKUPS) => ({
   ...props,

@@ -30,6 +30,9 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   enterpriseRole: (c) => c.b2b.enterpriseRoleFuzzyQuery,
   salesman: (c) => c.b2b.getGlobalSales,
   salesBranch: (c) => c.b2b.salesBranchCheckBox,
+  region: (c) => c.b2b.regionFuzzyQuery,
+  office: (c) => c.b2b.officeFuzzyQuery,
+  bookingAgent: (c) => c.b2b.bookingAgentFuzzyQuery,
 }
 
 /** The entity each reference widget of model/registries.ts looks up. */

@@ -451,7 +451,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     for (const name of lockedFields(call.overlay)) ignored.add(name)
     const kept = Object.fromEntries(Object.entries(body).filter(([key]) => keep.includes(key) || !ignored.has(key)))
     // And what the YAML's UI rules hide or disable for the record written (./uiRules.ts).
-    return withoutReadOnlyItems(plan, withoutRuleIgnored(manifest, plan.endpoint, kept, stored) as ApiRow)
+    return withoutReadOnlyItems(
+      plan,
+      withoutRuleIgnored(manifest, plan.endpoint, kept, stored, { settings: call.settings }) as ApiRow,
+    )
   }
 
   /** Sub-table rows without their read-only columns (a charge line's amount, which the server works out). */

@@ -101,7 +101,7 @@ export function registerEngine(api: FastifyInstance, manifest: Manifest, db: Kys
         const tenantId = request.tenant.id
         const content = await withTenant(db, tenantId, async (trx) => {
           const overlay = await endpointOverlay(db, trx, tenantId, endpoint, session.overlayStamp)
-          const call = { tenantId, session, language: request.language, overlay }
+          const call = { tenantId, session, language: request.language, overlay, settings: request.tenant.settings }
           return engine.handleChecked(trx, endpoint, call, given)
         })
         if (endpoint.kind === 'export') return streamExport(db, request, reply, content as ExportSource, given)
@@ -181,7 +181,7 @@ function registerImport(
         return engine.handle(
           trx,
           endpoint,
-          { tenantId, session, language: request.language, overlay },
+          { tenantId, session, language: request.language, overlay, settings: request.tenant.settings },
           { sheet, params },
         )
       }).catch((error: unknown) => {

@@ -12,4 +12,6 @@ export interface EngineCall {
   language?: Language
   /** The tenant's overlays of the screens that bind the endpoint (server/overlays/enforce.ts). */
   overlay?: EndpointOverlay
+  /** The tenant's site settings, for the YAML's `{ setting: … }` rules (feature flags); absent: every flag off. */
+  settings?: Readonly<Record<string, unknown>>
 }

@@ -1,6 +1,6 @@
 import type { TransitionDef } from '../../model/definitions.ts'
 import type { Manifest, ManifestEndpoint } from '../../model/resolve.ts'
-import { type FieldRules, fieldRulesOf, ignoredOnWrite } from '../../rules/uiRules.ts'
+import { type FieldRules, fieldRulesOf, ignoredOnWrite, type RuleContext } from '../../rules/uiRules.ts'
 import { checkBounds } from '../http/bounds.ts'
 import { ApiError } from '../http/errors.ts'
 import { validateBody } from '../http/validation.ts'
@@ -33,23 +33,45 @@ export function endpointRules(
   return rules
 }
 
+/** Every site setting on: what a field would be under rules if the tenant had every feature. */
+const EVERY_FEATURE: RuleContext = { settings: new Proxy({}, { get: () => true }) }
+
+const filled = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+
 /**
  * A create or update body without the fields the rules hide or disable, judged on the record as it will be
- * (the stored one, for an update, with the body over it). A field left out keeps its stored value.
+ * (the stored one, for an update, with the body over it) and the tenant's site settings (`{ setting: … }`
+ * conditions). A field left out keeps its stored value. With `refuseFeatureOff` a value sent for a field only
+ * a feature the tenant lacks keeps away (a booking agent while hasBookingAgent is off) is refused, in the
+ * caller's language, rather than ignored: the portal never sends one, so a caller that does is told
+ * (docs/DECISIONS.md "Booking agents").
  */
 export function withoutRuleIgnored(
   manifest: Pick<Manifest, 'entities' | 'screens'>,
   endpoint: Pick<ManifestEndpoint, 'entity' | 'screens'>,
   body: unknown,
   stored: Data = {},
+  options: { settings?: Readonly<Data>; refuseFeatureOff?: boolean } = {},
 ): unknown {
   const rules = endpointRules(manifest, endpoint)
   if (!rules.size || !body || typeof body !== 'object' || Array.isArray(body)) return body
   // A body beyond the schema's bounds is refused for them first, whatever the rules would leave out of it.
   const entity = manifest.entities[endpoint.entity]
   if (entity) checkBounds(entity, body)
-  const ignored = ignoredOnWrite(rules, { ...stored, ...(body as Data) })
+  const record = { ...stored, ...(body as Data) }
+  const ignored = ignoredOnWrite(rules, record, { settings: options.settings ?? null })
   if (!ignored.size) return body
+  if (options.refuseFeatureOff) {
+    const everyFeature = ignoredOnWrite(rules, record, EVERY_FEATURE)
+    const off = [...ignored].filter((name) => !everyFeature.has(name) && filled((body as Data)[name]))
+    if (off.length)
+      throw new ApiError(
+        'validation',
+        {},
+        off.map((field) => ({ field, message: 'agent.featureOff', params: {} })),
+      )
+  }
   return Object.fromEntries(Object.entries(body).filter(([name]) => !ignored.has(name)))
 }
 

@@ -129,6 +129,8 @@ export function registerCustomEndpoints(
                 manifest,
                 endpoint,
                 withoutLockedOptionals(bodyEntity, overlay, sent ?? {}),
+                {},
+                { settings: request.tenant.settings, refuseFeatureOff: true },
               )
             },
           }

@@ -111,6 +111,10 @@ export const SIGNED_IN: Record<string, string> = {
   changeRememberServices: 'remembers the services the caller ticked',
   changeIndividuationCurrency: "the caller's own display currency",
   changePricePushEmail: "the caller's own price-alert e-mail",
+  // SPEC §7's basic data of issue #25 (server/domain/reference/handlers.ts): the caller's tenant's rows only.
+  regionFuzzyQuery: "the tenant's regions for pickers",
+  officeFuzzyQuery: "the tenant's enabled offices for pickers",
+  bookingAgentFuzzyQuery: "the tenant's enabled booking agents for the booking form; none while hasBookingAgent is off",
 }
 
 /** The preset roles of screens/access.yaml (SPEC §6), as the matrix names them. */
@@ -382,6 +386,22 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'trailerCosts.delete': PROVIDER_ADMIN,
   'trailerCostsDetail.create': PROVIDER_ADMIN,
   'trailerCostsDetail.update': PROVIDER_ADMIN,
+  // Booking agents, offices and regions (issue #25): /bookingAgentList and its screens.
+  'bookingAgentList.list': PROVIDER_ADMIN,
+  'bookingAgentList.detail': PROVIDER_ADMIN,
+  'bookingAgentList.delete': PROVIDER_ADMIN,
+  'bookingAgentDetail.create': PROVIDER_ADMIN,
+  'bookingAgentDetail.update': PROVIDER_ADMIN,
+  'officeList.list': PROVIDER_ADMIN,
+  'officeList.detail': PROVIDER_ADMIN,
+  'officeList.delete': PROVIDER_ADMIN,
+  'officeDetail.create': PROVIDER_ADMIN,
+  'officeDetail.update': PROVIDER_ADMIN,
+  'regionList.list': PROVIDER_ADMIN,
+  'regionList.detail': PROVIDER_ADMIN,
+  'regionList.delete': PROVIDER_ADMIN,
+  'regionDetail.create': PROVIDER_ADMIN,
+  'regionDetail.update': PROVIDER_ADMIN,
   'orderNoManagement.list': PROVIDER_ADMIN,
   'orderNoManagement.create': PROVIDER_ADMIN,
   'orderNoManagement.update': PROVIDER_ADMIN,

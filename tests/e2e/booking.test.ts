@@ -45,12 +45,23 @@ describe('booking an order (customer and operator)', () => {
       .poll(() => page.getByLabel(zh('field', 'shipper')).first().inputValue(), WAIT)
       .toContain('NINGBO BRIGHT HOME')
     await page.getByLabel(zh('field', 'etd')).first().fill(inDays(10))
+    // The demo tenant has booking agents (issue #25): the form offers the agents serving the order's carrier
+    // (Maersk), not the COSCO or MSC agencies.
+    const agentBox = page.getByRole('combobox', { name: zh('agent', 'bookingAgent') }).last()
+    await agentBox.click()
+    const agentOptions = page.getByRole('listbox').last().getByRole('option')
+    await expect.poll(() => agentOptions.allTextContents(), WAIT).toEqual(['马士基（中国）航运有限公司上海分公司'])
+    await agentOptions.first().click()
 
     const saved = page.waitForResponse((r) => r.url().includes('/api/booking/orderDraft/addOrEditOrderDraft'))
     await page.getByTestId('booking-save-draft').click()
-    const draft = (await (await saved).json()) as { code: string; content: { id: number; containers: unknown[] } }
+    const draft = (await (await saved).json()) as {
+      code: string
+      content: { id: number; containers: unknown[]; bookingAgent: number }
+    }
     expect(draft.code).toBe('0000')
     expect(draft.content.containers).toHaveLength(2)
+    expect(draft.content.bookingAgent).toEqual(expect.any(Number))
 
     await page.goto(`${base}/orderDraftList`)
     const row = page.getByRole('row').filter({ hasText: 'NINGBO BRIGHT HOME' }).first()
@@ -67,6 +78,8 @@ describe('booking an order (customer and operator)', () => {
     expect(order.code).toBe('0000')
     expect(order.content.id).toBe(draft.content.id)
     await page.waitForURL(new RegExp(`/orderDetails\\?id=${order.content.id}`), WAIT)
+    // The order's details name its booking agent.
+    await expect.poll(() => page.getByText('马士基（中国）航运有限公司上海分公司').count(), WAIT).toBeGreaterThan(0)
 
     const operator = await portal.signIn('opadmin')
     await operator.page.goto(`${operator.base}/orderDetailsOperator?id=${order.content.id}`)

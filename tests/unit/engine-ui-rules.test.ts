@@ -15,6 +15,7 @@ const claim = {
     amount: { type: 'money' },
     route: { type: 'string' },
     contractNo: { type: 'string' },
+    agent: { type: 'integer', rules: [{ effect: 'show', when: { setting: 'hasBookingAgent' } }] },
   },
 } as EntityDef
 const entity = {
@@ -54,6 +55,29 @@ describe('a write without what the rules turn off', () => {
     expect(withoutRuleIgnored(manifest, { entity: 'claim', screens: ['other'] }, { contractNo: 'C-1' })).toEqual({
       contractNo: 'C-1',
     })
+  })
+
+  it("judges { setting: … } on the tenant's settings, and refuses a value only a missing feature keeps away", () => {
+    const on = { settings: { hasBookingAgent: true } }
+    expect(withoutRuleIgnored(manifest, unbound, { agent: 4, amount: '1' }, {}, on)).toEqual({ agent: 4, amount: '1' })
+    // The engine's write (no refusal asked): ignored.
+    expect(withoutRuleIgnored(manifest, unbound, { agent: 4, amount: '1' }, {}, { settings: {} })).toEqual({
+      amount: '1',
+    })
+    // The HTTP layer: refused at the field, as the tenant lacks the feature.
+    const refuse = { settings: { hasBookingAgent: false }, refuseFeatureOff: true }
+    const refused = (() => {
+      try {
+        withoutRuleIgnored(manifest, unbound, { agent: 4 }, {}, refuse)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).fieldErrors).toEqual([{ field: 'agent', message: 'agent.featureOff', params: {} }])
+    // Empty, or off by the record's own condition (not a feature): ignored as before.
+    expect(withoutRuleIgnored(manifest, unbound, { agent: null, amount: '1' }, {}, refuse)).toEqual({ amount: '1' })
+    expect(withoutRuleIgnored(manifest, unbound, { note: 'late' }, { state: 'approved' }, refuse)).toEqual({})
   })
 
   it('leaves what is not an object to the validator', () => {

@@ -16,12 +16,31 @@ const WITH_CONTAINERS = new Set(['FCL', 'RAILWAY'])
  */
 export function bookingSections(mode: string): FormSection[] {
   return [
-    { title: 'booking.sectionParties', columns: 3, fields: ['shipper', 'consignee', 'notifyParty'] },
+    // The consignee's and notify party's tax numbers show only while the tenant's showCnptFields is on.
+    {
+      title: 'booking.sectionParties',
+      columns: 3,
+      fields: ['shipper', 'consignee', 'notifyParty', 'consigneeTaxId', 'notifyPartyTaxId'],
+    },
     { title: 'booking.sectionContact', columns: 3, fields: ['contactName', 'contactPhone', 'contactEmail'] },
     {
       title: 'booking.sectionRoute',
       columns: 3,
-      fields: ['entrustType', 'pol', 'pod', 'carrier', 'etd', 'cargoReadyDate', 'tradeTerm', 'deliveryAddress'],
+      // The booking agent and the sea freight terms show only while the tenant's settings ask for them
+      // (their `{ setting: … }` rules in schemas/order.yaml).
+      fields: [
+        'entrustType',
+        'pol',
+        'pod',
+        'carrier',
+        'bookingAgent',
+        'etd',
+        'cargoReadyDate',
+        'tradeTerm',
+        'serviceTerm',
+        'freightPayment',
+        'deliveryAddress',
+      ],
     },
     ...(WITH_CONTAINERS.has(mode) ? [{ title: 'booking.sectionContainers', columns: 1, fields: ['containers'] }] : []),
     {

@@ -12,6 +12,7 @@ import { useEffects } from '../../effects.tsx'
 import { canOpen } from '../../routing/access.ts'
 import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
 import { useSession } from '../../session.ts'
+import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
 import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
@@ -45,6 +46,7 @@ export function useDetailScreen(screen: ManifestScreen) {
   const client = useClient()
   const effects = useEffects()
   const session = useSession()
+  const settings = useSiteSettings() as Record<string, unknown> | null
   const queryClient = useQueryClient()
   const { t, i18n } = useTranslation()
   const [params] = useSearchParams()
@@ -83,9 +85,10 @@ export function useDetailScreen(screen: ManifestScreen) {
   const hidden = useMemo(() => {
     const rules = fieldRulesOf(entity?.fields ?? {}, screen.form?.sections)
     if (!record || !rules.size) return new Set<string>()
-    const states = inactiveFields(rules, withoutInactive(rules, record))
+    const context = { settings }
+    const states = inactiveFields(rules, withoutInactive(rules, record, context), context)
     return new Set([...states].filter(([, state]) => state.hidden).map(([name]) => name))
-  }, [entity, screen, record])
+  }, [entity, screen, record, settings])
 
   const actionContext: ActionContext = useMemo(
     () => ({

@@ -6,6 +6,7 @@ import { defaultSettings } from '../../tenancy/defaults.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
+import { seedBookingAgents } from './agents.ts'
 import { seedBills } from './bills.ts'
 import { seedBlInstructions } from './blInstructions.ts'
 import { seedCertifications } from './certifications.ts'
@@ -165,6 +166,8 @@ export const TENANTS: TenantSeed[] = [
     settings: defaultSettings({
       websiteName: '华远国际物流',
       websiteNameEn: 'Huayuan Logistics',
+      // A flagship tenant: its customers choose the booking agent (server/db/seed/agents.ts).
+      hasBookingAgent: true,
       mail: 'service@huayuan-logistics.example',
       companyDomainName: 'localhost',
       copyright: '© 2026 华远国际货运代理（上海）有限公司',
@@ -437,6 +440,7 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedQuoteConfig(db)
   await seedTruckingFees(db, manifest)
   await seedContainerSettings(db, manifest)
+  await seedBookingAgents(db, manifest)
   await seedCommercialFlow(db, manifest)
   await seedTracking(db)
   await seedLetters(db, manifest)

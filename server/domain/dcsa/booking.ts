@@ -14,9 +14,27 @@ import type { BookingLocation, DcsaCreateBooking, Party, ReceiptDeliveryType, Re
  * request, and is refused with that reason rather than sent with equipment nobody asked for.
  */
 
+/**
+ * Who places the booking: the booking agent the order names (schemas/bookingAgent.yaml, while the tenant's
+ * hasBookingAgent is on), else the forwarder itself (the tenant's company name).
+ */
 export interface BookingAgent {
-  /** The tenant's company name (the forwarder), at most 70 characters as DCSA's partyName. */
+  /** At most 70 characters as DCSA's partyName. */
   name: string
+  /** The agent's code with the carrier (a SCAC or the carrier's party code): an identifying code, list ZZZ. */
+  partyCode?: string
+  contact?: { name: string; phone: string; email: string }
+}
+
+/** The booking agent as a DCSA party: its name, its mutually defined party code and its contact. */
+export function agentPartyOf(agent: BookingAgent): Party {
+  const partyCode = agent.partyCode?.trim() ?? ''
+  const contact = agent.contact ? contactOf(agent.contact) : null
+  return {
+    partyName: agent.name.trim().slice(0, 70).trim(),
+    ...(partyCode ? { identifyingCodes: [{ codeListProvider: 'ZZZ', partyCode }] } : {}),
+    ...(contact ? { partyContactDetails: [contact] } : {}),
+  }
 }
 
 const text = textOf
@@ -47,9 +65,23 @@ export function missingForBooking(order: OrderRecord): FieldError[] {
   return errors
 }
 
-/** CY at the container yard; SD (store door) when the forwarder picks up or delivers (the order's services). */
+/**
+ * The order's service term (CY-DOOR…, a sea freight term the tenant may ask for) says where the carrier takes
+ * and leaves the container: DOOR is SD (store door), CY and CFS the yard. Without one: SD when the forwarder
+ * picks up or delivers (the order's services), else CY.
+ */
 function receiptDelivery(order: OrderRecord, service: 'pickUp' | 'delivery'): ReceiptDeliveryType {
+  const term = text(order.serviceTerm).split('-')
+  const end = service === 'pickUp' ? term[0] : term[1]
+  if (term.length === 2 && end) return end === 'DOOR' ? 'SD' : 'CY'
   return Array.isArray(order.services) && order.services.includes(service) ? 'SD' : 'CY'
+}
+
+/** PRE or COL: the order's freight payment (a sea freight term) when it has one, else what its Incoterm implies. */
+function freightPaymentOf(order: OrderRecord, tradeTerm: string): 'PRE' | 'COL' {
+  const chosen = text(order.freightPayment)
+  if (chosen) return chosen === 'COLLECT' ? 'COL' : 'PRE'
+  return freightTermOf(tradeTerm) === 'collect' ? 'COL' : 'PRE'
 }
 
 const fits = (value: string, limit: number) => value !== '' && value.length <= limit
@@ -104,7 +136,7 @@ export function dcsaBooking(order: OrderRecord, agent: BookingAgent): DcsaCreate
   const vessel = text(order.vessel)
   const voyage = text(order.voyage)
   const tradeTerm = text(order.tradeTerm)
-  const agentParty: Party = { partyName: agent.name.trim().slice(0, 70).trim() }
+  const agentParty = agentPartyOf(agent)
   return {
     receiptTypeAtOrigin: receiptDelivery(order, 'pickUp'),
     deliveryTypeAtDestination: receiptDelivery(order, 'delivery'),
@@ -119,9 +151,11 @@ export function dcsaBooking(order: OrderRecord, agent: BookingAgent): DcsaCreate
     ...(tradeTerm
       ? {
           incoTerms: tradeTerm,
-          freightPaymentTermCode: freightTermOf(tradeTerm) === 'collect' ? ('COL' as const) : ('PRE' as const),
+          freightPaymentTermCode: freightPaymentOf(order, tradeTerm),
         }
-      : {}),
+      : text(order.freightPayment)
+        ? { freightPaymentTermCode: freightPaymentOf(order, tradeTerm) }
+        : {}),
     ...(fits(reference, 35) ? { references: [{ type: 'CR', value: reference }] } : {}),
     documentParties: {
       bookingAgent: agentParty,

@@ -7,7 +7,7 @@ import { ApiError, type Language } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { tenantBranding } from '../blDraft/branding.ts'
 import { blDraftPdf } from '../blDraft/pdf.ts'
-import { dcsaBooking, missingForBooking } from './booking.ts'
+import { type BookingAgent, dcsaBooking, missingForBooking } from './booking.ts'
 import { type BlInstruction, instructionOf } from './instruction.ts'
 import type { OrderRecord } from './record.ts'
 import { missingForShippingInstructions, shippingInstructions } from './shippingInstructions.ts'
@@ -143,6 +143,38 @@ async function draftFile(
   return sendFile(ctx, 'application/pdf', fileName(order, 'draft-bl', 'pdf'), bytes)
 }
 
+/**
+ * Who places the order's booking with the carrier: the booking agent the order names while the tenant has
+ * booking agents (hasBookingAgent), read in the caller's tenant; else the forwarder, by its company name.
+ */
+async function bookingAgentOf(ctx: HandlerContext, order: OrderRecord): Promise<BookingAgent> {
+  const tenant = ctx.request.tenant
+  const forwarder = { name: tenant.nameEn || tenant.nameZh }
+  if (tenant.settings.hasBookingAgent !== true || typeof order.bookingAgent !== 'number') return forwarder
+  const id = order.bookingAgent
+  const row = await ctx.inTenant((trx: Transaction<DB>) =>
+    sql<{
+      name: string
+      name_en: string | null
+      party_code: string | null
+      contact_name: string | null
+      phone: string | null
+      mail: string | null
+    }>`
+      select name, name_en, party_code, contact_name, phone, mail from booking_agent
+      where tenant_id = ${tenant.id} and id = ${id}`
+      .execute(trx)
+      .then((result) => result.rows[0]),
+  )
+  if (!row) return forwarder
+  return {
+    // DCSA documents are English: the agent's English name where it has one.
+    name: row.name_en?.trim() || row.name,
+    ...(row.party_code ? { partyCode: row.party_code } : {}),
+    contact: { name: row.contact_name ?? '', phone: row.phone ?? '', email: row.mail ?? '' },
+  }
+}
+
 export function dcsaHandlers(engine: EngineApi) {
   return {
     async dcsaBookingExport(ctx) {
@@ -150,12 +182,11 @@ export function dcsaHandlers(engine: EngineApi) {
       const order = await orderOf(ctx, engine, ctx.input.id, 'en')
       const missing = missingForBooking(order)
       if (missing.length) throw new ApiError('validation', {}, missing)
-      const agent = ctx.request.tenant.nameEn || ctx.request.tenant.nameZh
       return sendFile(
         ctx,
         'application/json; charset=utf-8',
         fileName(order, 'dcsa-booking', 'json'),
-        json(dcsaBooking(order, { name: agent })),
+        json(dcsaBooking(order, await bookingAgentOf(ctx, order))),
       )
     },
 

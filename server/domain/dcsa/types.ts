@@ -30,6 +30,8 @@ export interface PartyContactDetail {
 export interface Party {
   partyName: string
   addressLines?: string[]
+  identifyingCodes?: { codeListProvider: string; partyCode: string }[]
+  partyContactDetails?: PartyContactDetail[]
 }
 
 export interface Reference {

@@ -49,6 +49,7 @@ export function orderCallHandlers(manifest: Manifest, engine: EngineApi): Handle
     tenantId: ctx.request.tenant.id,
     session,
     language: ctx.request.language,
+    settings: ctx.request.tenant.settings,
   })
 
   /** The order as getOrderDetail answers it to this caller, or 404. */

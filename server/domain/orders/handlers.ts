@@ -42,6 +42,7 @@ export function orderHandlers(manifest: Manifest, engine: EngineApi): HandlerReg
     tenantId: ctx.request.tenant.id,
     session,
     language: ctx.request.language,
+    settings: ctx.request.tenant.settings,
   })
 
   /** Stores the order (new, or the caller's draft by id and version) and, when asked, submits it. */

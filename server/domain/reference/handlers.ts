@@ -85,6 +85,21 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
       where: ({ session }) =>
         session ? scopeConditions(lookupEntity(manifest, 'bill'), session, 'bill') : [sql<SqlBool>`false`],
     },
+    // SPEC §7's office by tenant, region and booking agent (issue #25): the tenant's enabled rows. Booking agents
+    // answer only while the tenant's hasBookingAgent is on (the booking form asks for one only then), and
+    // ?carrier= keeps the agents that serve that carrier.
+    regionFuzzyQuery: list('region'),
+    officeFuzzyQuery: {
+      entity: lookupEntity(manifest, 'office'),
+      where: () => [sql<SqlBool>`${sql.ref('enabled')} is not false`],
+    },
+    bookingAgentFuzzyQuery: {
+      entity: lookupEntity(manifest, 'bookingAgent'),
+      where: ({ settings }, query) => [
+        settings?.hasBookingAgent === true ? sql<SqlBool>`${sql.ref('enabled')} is not false` : sql<SqlBool>`false`,
+        ...(query.carrier ? [sql<SqlBool>`${sql.ref('carriers')} @> ${JSON.stringify([query.carrier])}::jsonb`] : []),
+      ],
+    },
     // Role management's group field (issue #21): the tenant's role groups.
     roleGroupFuzzyQuery: list('roleGroup'),
     roleFuzzyQuery: {
@@ -140,7 +155,12 @@ function handlerOf(plan: LookupPlan, find: Lookup = lookup): TypedHandler<'portF
       find(
         trx,
         plan,
-        { tenantId: ctx.request.tenant.id, session: ctx.request.session, language: ctx.request.language },
+        {
+          tenantId: ctx.request.tenant.id,
+          session: ctx.request.session,
+          language: ctx.request.language,
+          settings: ctx.request.tenant.settings,
+        },
         query,
       ),
     )

@@ -6,19 +6,23 @@ import { ApiError } from '../../http/errors.ts'
  * The codes a record names of the shared reference lists (ports, currencies, container types…) are on those
  * lists: the engine checks a code's shape, not that it exists, so an entity that is *over* a list — a container
  * setting, a trucking fee's port — names `knownReferences` in `effects.beforeWrite` and an unknown code is
- * refused at its field (validation.unknownReference) instead of stored. Top-level ref fields only.
+ * refused at its field (validation.unknownReference) instead of stored. Top-level ref fields only, single or
+ * multiple.
  */
 export async function knownReferences(context: DerivationContext): Promise<Record<string, unknown>> {
   const { trx, manifest, entity, data } = context
   const unknown: { field: string; message: string; params: Record<string, unknown> }[] = []
   for (const [name, field] of Object.entries(entity.fields)) {
     const value = data[name]
-    if (field.type !== 'ref' || typeof value !== 'string' || !value) continue
+    // One code, or a list of them (a booking agent's carriers: `multiple: true`).
+    const codes = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && !!v)
+    if (field.type !== 'ref' || !codes.length) continue
     const list = manifest.entities[field.ref ?? '']
     if (!list?.reference || !list.table) continue
     const { rows } = await sql<{ code: string }>`
-      select code from ${sql.table(list.table)} where code = ${value}`.execute(trx)
-    if (!rows.length) unknown.push({ field: name, message: 'validation.unknownReference', params: {} })
+      select code from ${sql.table(list.table)} where code in (${sql.join(codes)})`.execute(trx)
+    if (rows.length < new Set(codes).size)
+      unknown.push({ field: name, message: 'validation.unknownReference', params: {} })
   }
   if (unknown.length) throw new ApiError('validation', {}, unknown)
   return {}

@@ -27,6 +27,7 @@ export interface LookupQuery {
   codes?: string
   limit?: string
   mode?: string
+  carrier?: string
 }
 
 export interface LookupOption {
@@ -42,6 +43,8 @@ export interface LookupCall {
   tenantId: number
   session: Session | null
   language: Language
+  /** The tenant's site settings, for a look-up a feature flag governs (booking agents). */
+  settings?: Readonly<Record<string, unknown>>
 }
 
 /** What a look-up of one entity needs besides the manifest: extra conditions for the caller. */

@@ -882,6 +882,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const values: Record<string, unknown> = { [state.column]: transition.to }
       for (const [name, value] of Object.entries(given.values))
         values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
+      // What the YAML has the transition write itself (`sets:`, a quote's review outcome), never the caller.
+      for (const [name, value] of Object.entries(transition.sets ?? {}))
+        values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
       const moved = await updateRow(trx, plan, call, body.id, body.version, values)
       const remark = given.remark ?? body.remark
       await runEffects(registry, transition.effects, {

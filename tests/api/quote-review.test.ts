@@ -55,7 +55,7 @@ async function writerToken(): Promise<string> {
 }
 
 type Method = 'GET' | 'POST'
-type Envelope = { code: string; message: string; content: Record<string, unknown> & Record<string, never> }
+type Envelope = { code: string; message: string; content: Record<string, unknown> }
 
 async function api(token: string, method: Method, url: string, payload?: object, host = 'localhost') {
   const response = await test.app.inject({

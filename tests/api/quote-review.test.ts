@@ -166,8 +166,19 @@ describe('quote review by a second operator', () => {
     expect((await fire(writer, submitted, 'approve')).code).toBe('320006')
     expect((await fire(writer, submitted, 'send')).code).toBe('320001')
 
+    // The review queue lists it, and only quotes under review.
+    const queue = async () =>
+      (await ok(reviewer, 'POST', '/b2b/quote/reviewList', { pageSize: 200 })).list as {
+        quoteNo: string
+        state: string
+      }[]
+    expect((await queue()).map((q) => q.quoteNo)).toContain(draft.quoteNo)
+    expect(new Set((await queue()).map((q) => q.state))).toEqual(new Set(['submitted']))
+    expect((await api(await test.login('opcs'), 'POST', '/b2b/quote/reviewList', {})).code).toBe('220000')
+
     const approved = (await fire(reviewer, submitted, 'approve')).content
     expect(approved).toMatchObject({ state: 'approved', review: 'approved' })
+    expect((await queue()).map((q) => q.quoteNo)).not.toContain(draft.quoteNo)
     const sent = (await fire(writer, approved, 'send')).content
     expect(sent).toMatchObject({ state: 'quoted', review: 'approved' })
     expect((await customerQuotes(inquiryId)).map((q) => q.state)).toEqual(['quoted'])

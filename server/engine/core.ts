@@ -566,13 +566,18 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
   }
 
   /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */
-  const labelled = <T extends ApiRow>(
+  const labelled = async <T extends ApiRow>(
     trx: Transaction<DB>,
     plan: EndpointPlan,
     call: EngineCall,
     rows: T[],
     prefetched?: Prefetched,
-  ) => attachLabels(trx, plan.labels, rows, call, prefetched)
+  ): Promise<T[]> => {
+    const answered = await attachLabels(trx, plan.labels, rows, call, prefetched)
+    // What the caller is answered of them, where a domain module registered it (registry.answer).
+    const shape = registry.answers.get(plan.entity.entity)
+    return shape ? ((await shape({ trx, call, rows: answered })) as T[]) : answered
+  }
   const labelledRow = async <T extends ApiRow>(
     trx: Transaction<DB>,
     plan: EndpointPlan,

@@ -45,6 +45,7 @@ export {
   sharedTexts,
 } from './labels.ts'
 export {
+  type AnswerShape,
   type ComputedColumn,
   type ComputedState,
   createRegistry,

@@ -264,7 +264,8 @@ describe('quote review by a second operator', () => {
     const sent = (await fire(writer, approved, 'send')).content
     const customer = await test.login('entadmin')
     const rejected = (await fire(customer, sent, 'reject')).content
-    expect(rejected).toMatchObject({ state: 'rejected', review: 'approved' })
+    expect(rejected).toMatchObject({ state: 'rejected', review: null })
+    expect((await ok(writer, 'GET', `/b2b/quote/getItem?id=${draft.id}`)).review).toBe('approved')
     expect((await customerQuotes(inquiryId)).map((q) => q.state)).toEqual(['rejected'])
     const edit = await api(writer, 'POST', '/b2b/quote/save', {
       id: rejected.id,
@@ -350,6 +351,18 @@ describe('quote display modes: what the customer is answered', () => {
       expect(row.total).toBe('4204.000')
       expect(JSON.stringify(row)).not.toContain('Terminal handling')
     }
+    // The engine's answer to the customer's own reject carries no more than they are shown.
+    const customer = await test.login('entadmin')
+    const rejected = (await fire(customer, listed, 'reject')).content
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      charges: [],
+      subtotals: [{ currency: 'JPY', amount: '4204' }],
+      total: '4204.000',
+      freightTotal: null,
+      review: null,
+    })
+    expect(JSON.stringify(rejected)).not.toMatch(/Terminal handling|24648/)
     // The operator still reads the whole quote.
     const operator = await ok(await test.login('opadmin'), 'GET', `/b2b/quote/getItem?id=${id}`)
     expect([(operator.charges as unknown[]).length, operator.total]).toEqual([4, '24648.000'])

@@ -18,6 +18,7 @@ import { ApiError } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
+import { chargeTypeOrder, forCustomer } from './display.ts'
 import { readInquiry } from './lanes.ts'
 import { quoteSettings } from './review.ts'
 import { amountDue } from './totals.ts'
@@ -67,36 +68,6 @@ const QUOTE_COLUMNS = sql`q.id, q.version, q.quote_no as "quoteNo", q.inquiry, q
 
 /** The columns read besides a row's: what shapes the customer's view, and the review the editor shows. */
 type ReadQuote = QuoteColumns & { freightTotal: string | null; review: QuoteItem['review'] }
-
-/** The charge types in the quote's YAML order: major categories are listed in it. */
-function chargeTypeOrder(): string[] {
-  const type = loadManifest().entities.quote?.fields.charges?.items?.chargeType
-  return (type?.values ?? []).map((v) => String(v.value))
-}
-
-/**
- * A quote as a customer is shown it (site settings quoteDisplayItems / quoteDisplayCharges, rules/quoteDisplay.ts):
- * hidden lines are not in the answer, and the review stays the provider's. A quote saved before its freight total
- * was kept has it worked out with the same conversion at today's rates.
- */
-function forCustomer(
-  quote: ReadQuote,
-  display: QuoteDisplay,
-  order: readonly string[],
-  rates: ReadonlyMap<string, CurrencyRate>,
-) {
-  const { freightTotal, review: _review, ...row } = quote
-  const freight =
-    freightTotal ??
-    quoteFigures(
-      quote.charges.filter((line) => line.chargeType === 'freight'),
-      quote.currency,
-      rates,
-    ).total ??
-    '0'
-  const shown = shapeQuote({ charges: quote.charges, total: quote.total, freightTotal: freight }, display, order)
-  return { ...row, ...shown, displayItems: display.items, displayCharges: display.charges }
-}
 
 /** An inquiry's row as read: its summary's own fields and its services side by side. */
 type InquiryRow = Omit<InquirySummary, 'goodsDescription' | 'services'> & InquiryServices

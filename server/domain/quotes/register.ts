@@ -1,6 +1,7 @@
 import type { EngineRegistry } from '../../engine/index.ts'
 import { nextDailyNo } from '../orders/numbering.ts'
 import { autoQuote } from './autoQuote.ts'
+import { customerQuoteRows } from './display.ts'
 import { quoteReviewer, quoteReviewGate, quoteReviewSubmit } from './review.ts'
 import { quoteTotals } from './totals.ts'
 
@@ -16,6 +17,8 @@ export function register(engine: EngineRegistry): void {
   engine.effect('quoteReviewSubmit', quoteReviewSubmit)
   /** quote approve / decline: a second operator, not the quote's author or its submitter. */
   engine.effect('quoteReviewer', quoteReviewer)
+  /** quote rows a customer is answered (their reject's answer): only what the site's display modes show. */
+  engine.answer('quote', customerQuoteRows)
   /** QT, the tenant's day and a daily sequence. */
   engine.numbering('quoteNo', (trx, tenantId, _record, at) => nextDailyNo(trx, tenantId, 'QT', at))
 }

@@ -149,6 +149,8 @@ export interface TransitionDef {
    * too are written with the state, its `remark` goes to the history.
    */
   input?: string
+  /** Fields the transition writes with the state, each a fixed value (a quote's review outcome), read-only ones too. */
+  sets?: Record<string, string | number | boolean | null>
   /** Fields the record must have filled for the transition (a draft saved with gaps is submitted whole). */
   requires?: string[]
   /**
@@ -190,6 +192,9 @@ export type EffectName =
   | 'inquiryQuoted'
   | 'inquiryWithdrawn'
   | 'quoteBooked'
+  | 'quoteReviewGate'
+  | 'quoteReviewSubmit'
+  | 'quoteReviewer'
   | 'createShipment'
   | 'enterpriseNameFree'
   | 'registerEnterprise'

@@ -43,6 +43,9 @@ export const ERROR_CODES = {
   '320001': { http: 200, key: 'error.320001' },
   '320002': { http: 200, key: 'error.320002' },
   '320003': { http: 200, key: 'error.320003' }, // ours (issue #23, SPEC §9 ETD warning): past the edit limit
+  '320004': { http: 200, key: 'error.320004' }, // ours (issue #25): a quote is sent only once a second operator approved it
+  '320005': { http: 200, key: 'error.320005' }, // ours (issue #25): quotes are not reviewed on this site, send it directly
+  '320006': { http: 200, key: 'error.320006' }, // ours (issue #25): a quote's reviewer is not its author or its submitter
   '330000': { http: 200, key: 'error.330000' },
   '330001': { http: 200, key: 'error.330001' },
   '330002': { http: 200, key: 'error.330002' },

@@ -79,3 +79,14 @@ export function convertAmount(
   const b = rates.get(to)
   return a && b ? convert(amount, a.rateToCny, b.rateToCny, b.minorUnits) : null
 }
+
+/** The states a quote may still be edited in: not while the customer sees it, under review or after it is booked. */
+export const EDITABLE_STATES: readonly string[] = ['draft', 'automatic', 'withdrawn']
+
+/**
+ * Whether a quote may be edited (server/domain/quotes/totals.ts refuses, the editor disables): in those states,
+ * and once its reviewer turned it back (state rejected, review rejected; a quote the customer rejected is not).
+ */
+export function quoteEditable(quote: { state?: unknown; review?: unknown }): boolean {
+  return EDITABLE_STATES.includes(quote.state as string) || (quote.state === 'rejected' && quote.review === 'rejected')
+}

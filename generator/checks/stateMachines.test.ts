@@ -26,6 +26,14 @@ describe('checkStateMachines', () => {
     expect(check(WATCH)).toEqual([])
   })
 
+  it('a transition sets only fields of its entity', () => {
+    const text = WATCH.replace('label: l }\n', 'label: l, sets: { pol: CNSHA, podd: x } }\n')
+    expect(text).toContain('sets:')
+    expect(where(check(text))).toEqual([
+      'schemas/priceWatch.yaml:11:91 states.transitions.close.sets.podd: unknown field "podd" of priceWatch',
+    ])
+  })
+
   it('states that are not the machine’s: initial, deletable, from and to', () => {
     const text = WATCH.replace('initial: open', 'initial: opne')
       .replace('deletableIn: [open]', 'deletableIn: [draft]')

@@ -44,6 +44,15 @@ export function checkStateMachines({ entityFiles, areaFiles, entities }: CheckCo
             suggestion(field, Object.keys(fields)),
           )
       })
+      for (const field of Object.keys(t.sets ?? {}))
+        if (!fields[field])
+          report(
+            file,
+            ['states', 'transitions', name, 'sets', field],
+            `unknown field "${field}" of ${def.entity}`,
+            `one of ${listOf(Object.keys(fields))}`,
+            suggestion(field, Object.keys(fields)),
+          )
       if (t.creates)
         checkCreates(def, t.creates, entities, (path, message, expected, fix) =>
           report(file, ['states', 'transitions', name, 'creates', ...path], message, expected, fix),

@@ -569,13 +569,18 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
   }
 
   /** The answer's rows with their `labels`, read in the caller's tenant transaction (never before an audit). */
-  const labelled = <T extends ApiRow>(
+  const labelled = async <T extends ApiRow>(
     trx: Transaction<DB>,
     plan: EndpointPlan,
     call: EngineCall,
     rows: T[],
     prefetched?: Prefetched,
-  ) => attachLabels(trx, plan.labels, rows, call, prefetched)
+  ): Promise<T[]> => {
+    const answered = await attachLabels(trx, plan.labels, rows, call, prefetched)
+    // What the caller is answered of them, where a domain module registered it (registry.answer).
+    const shape = registry.answers.get(plan.entity.entity)
+    return shape ? ((await shape({ trx, call, rows: answered })) as T[]) : answered
+  }
   const labelledRow = async <T extends ApiRow>(
     trx: Transaction<DB>,
     plan: EndpointPlan,
@@ -884,6 +889,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const given = transitionInput(manifest, transition, body.input)
       const values: Record<string, unknown> = { [state.column]: transition.to }
       for (const [name, value] of Object.entries(given.values))
+        values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
+      // What the YAML has the transition write itself (`sets:`, a quote's review outcome), never the caller.
+      for (const [name, value] of Object.entries(transition.sets ?? {}))
         values[columnOf(plan, name).column] = toDbValue(columnOf(plan, name), value)
       const moved = await updateRow(trx, plan, call, body.id, body.version, values)
       const remark = given.remark ?? body.remark

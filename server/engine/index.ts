@@ -46,6 +46,7 @@ export {
   sharedTexts,
 } from './labels.ts'
 export {
+  type AnswerShape,
   type ComputedColumn,
   type ComputedState,
   createRegistry,

@@ -117,6 +117,13 @@ export interface ImportWriter {
   }): Promise<void>
 }
 
+/**
+ * What a caller is answered of an entity's rows: every row the engine answers (list, detail, create, update,
+ * transition) passes through it after its labels, in the caller's transaction. A customer's quote carries only
+ * the charge lines the site's display modes show (server/domain/quotes/display.ts); an operator's, all of it.
+ */
+export type AnswerShape = (context: { trx: Transaction<DB>; call: EngineCall; rows: ApiRow[] }) => Promise<ApiRow[]>
+
 export interface ListOrder {
   field: string
   order: 'asc' | 'desc'
@@ -132,6 +139,7 @@ export interface EngineRegistry {
   listOrder(entity: string, order: ListOrder): void
   view(entity: string, source: ViewSource): void
   importWriter(entity: string, writer: ImportWriter): void
+  answer(entity: string, shape: AnswerShape): void
 }
 
 /** The registry as the engine reads it. */
@@ -145,6 +153,7 @@ export interface Registry extends EngineRegistry {
   readonly listOrders: ReadonlyMap<string, ListOrder>
   readonly views: ReadonlyMap<string, ViewSource>
   readonly importWriters: ReadonlyMap<string, ImportWriter>
+  readonly answers: ReadonlyMap<string, AnswerShape>
 }
 
 export function createRegistry(): Registry {
@@ -157,6 +166,7 @@ export function createRegistry(): Registry {
   const listOrders = new Map<string, ListOrder>()
   const views = new Map<string, ViewSource>()
   const importWriters = new Map<string, ImportWriter>()
+  const answers = new Map<string, AnswerShape>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -171,6 +181,7 @@ export function createRegistry(): Registry {
     listOrders,
     views,
     importWriters,
+    answers,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -184,6 +195,7 @@ export function createRegistry(): Registry {
     listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
     view: (entity, source) => once(views, 'view of', entity, source),
     importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
+    answer: (entity, shape) => once(answers, 'answer shape of', entity, shape),
   }
 }
 

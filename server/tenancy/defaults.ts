@@ -34,6 +34,10 @@ export function defaultSettings(overrides: Record<string, unknown> = {}): Record
     operatingOrderLob: [],
     operatingOrderLimitValue: 24,
     operatingOrderReviewReceiver: [],
+    // Quotes are sent without a second operator's review, every charge line shown, totals all-in (issue #25).
+    quoteReview: false,
+    quoteDisplayItems: 'every',
+    quoteDisplayCharges: 'allIn',
     newContactInformationCheck: false,
     newContactInformation: '',
     companyId: null,

@@ -284,6 +284,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'quoteList.update': PROVIDER_DESK,
   'quoteList.delete': PROVIDER_DESK,
   quoteAmountDue: PROVIDER_DESK,
+  // The review queue (issue #25): quoteReview, the operations administrators', not the desk's customer service.
+  'quoteReviewList.list': PROVIDER_ADMIN,
   'quote.transition': [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   quoteItem: [...PROVIDER_DESK, ...BOOKERS.slice(1)],
   inquiryQuotes: [...PROVIDER_DESK, ...BOOKERS.slice(1)],

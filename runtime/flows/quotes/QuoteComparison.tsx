@@ -142,8 +142,23 @@ export default function QuoteComparison(_props: ScreenProps) {
                       <td>{quoteMoney(line.amount ?? null, line.currency)}</td>
                     </tr>
                   ))}
+                  {/* Major category only (the site's quoteDisplayItems): the server sums the lines it does not send. */}
+                  {(quote.categories ?? []).map((sum) => (
+                    <tr key={`${sum.chargeType}-${sum.currency}`} data-testid="quote-category">
+                      <td>{t(`enum.chargeType.${sum.chargeType}`)}</td>
+                      <td />
+                      <td />
+                      <td>{quoteMoney(sum.amount ?? null, sum.currency ?? '')}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
+              {quote.displayItems === 'none' && <span className={styles.note}>{t('quote.totalsOnly')}</span>}
+              {quote.displayCharges === 'freightOnly' && (
+                <span className={styles.note} data-testid="quote-freight-only">
+                  {t('quote.freightOnly')}
+                </span>
+              )}
               {quote.bookable && (
                 <div className={styles.buttons}>
                   <Button

@@ -1,4 +1,16 @@
-import { Badge, Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+} from '@fluentui/react-components'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,14 +19,16 @@ import type { QuoteItem } from '../../../generated/content.ts'
 import type { Quote } from '../../../generated/types.ts'
 import * as validators from '../../../generated/validators.js'
 import { compareDecimal } from '../../../rules/decimal.ts'
-import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
+import { type CurrencyRate, quoteEditable, quoteFigures } from '../../../rules/quotes.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
-import { entityDef } from '../../screens/manifest.ts'
+import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
+import { entityDef, loadManifest, type PortalEntity } from '../../screens/manifest.ts'
+import { useSession } from '../../session.ts'
 import { money, useRateTexts } from '../rates/texts.ts'
 import { InquiryPanel } from './InquiryPanel.tsx'
 import type { ChargeLine, InquirySummary } from './shared.ts'
@@ -36,7 +50,8 @@ type Loaded = {
   rates: Map<string, CurrencyRate>
 }
 
-const EDITABLE = ['draft', 'automatic', 'withdrawn']
+/** The transitions of a quote's review (schemas/quote.yaml): who did them is the review's log. */
+const REVIEW_STEPS = ['submit', 'approve', 'decline']
 
 /** The server's low-fee refusal (server/domain/quotes/totals.ts): a question for the operator, not an error to toast. */
 const LOW_FEE = 'rule.quoteLowFee'
@@ -59,6 +74,9 @@ export default function QuoteEditor({ route }: ScreenProps) {
   const entity = tenant.entity ?? entityDef('quote')
   const [draft, setDraft] = useState<Data | null>(null)
   const [busy, setBusy] = useState(false)
+  const session = useSession()
+  // The reason a reviewer gives when turning a quote back: the decline transition's input entity's form.
+  const [declining, setDeclining] = useState<PortalEntity | null>(null)
 
   const key = ['quoteEditor', id, inquiryParam, i18n.language]
   const loaded = useQuery({
@@ -82,8 +100,10 @@ export default function QuoteEditor({ route }: ScreenProps) {
   const record = useMemo<Data | null>(() => {
     if (!loaded.data) return null
     const { quote, inquiry } = loaded.data
-    if (quote)
-      return { ...quote, inquiry: inquiry.id, charges: quote.charges.map(({ amount: _amount, ...line }) => line) }
+    if (quote) {
+      const { review: _review, reviewRequired: _required, ...fields } = quote
+      return { ...fields, inquiry: inquiry.id, charges: quote.charges.map(({ amount: _amount, ...line }) => line) }
+    }
     return {
       inquiry: inquiry.id,
       transportMode: inquiry.transportModes[0],
@@ -132,7 +152,11 @@ export default function QuoteEditor({ route }: ScreenProps) {
 
   const { quote, inquiry } = loaded.data
   const state = quote?.state ?? 'draft'
-  const editable = !quote || EDITABLE.includes(state)
+  const editable = !quote || quoteEditable(quote)
+  // With the site's review on (quoteReview), a quote is submitted and sent once a second operator approved it.
+  const reviewRequired = quote?.reviewRequired === true
+  const reviewer = session.permissions.has(entity.states?.transitions.approve?.permission ?? 'quoteReview')
+  const reviewLog = (quote?.history ?? []).filter((h) => h.transition && REVIEW_STEPS.includes(h.transition))
   // Which actions a state offers is the quote's state machine's (schemas/quote.yaml), not a copy of it.
   const offers = (transition: string) => !!entity.states?.transitions[transition]?.from.includes(state)
   const deletable = !!entity.states?.deletableIn?.includes(state)
@@ -197,11 +221,12 @@ export default function QuoteEditor({ route }: ScreenProps) {
     }
   }
 
-  async function transition(name: 'send' | 'withdraw', done: string) {
+  async function transition(name: string, done: string, input?: Record<string, unknown>) {
     if (!quote) return
     const confirmKey = entity?.states?.transitions[name]?.confirm
     const label = t(entity?.states?.transitions[name]?.label ?? name)
     if (
+      !input &&
       confirmKey &&
       !(await effects.confirm({
         title: label,
@@ -213,12 +238,25 @@ export default function QuoteEditor({ route }: ScreenProps) {
       return
     setBusy(true)
     try {
-      await client.quote.transition({ id: quote.id, version: quote.version, transition: name })
+      await client.quote.transition({
+        id: quote.id,
+        version: quote.version,
+        transition: name,
+        ...(input ? { input } : {}),
+      })
       effects.toast(t(done), { intent: 'success' })
+      setDeclining(null)
       await reload()
     } finally {
       setBusy(false)
     }
+  }
+
+  /** The decline asks its reason (the transition's `input:` entity), loading that part of the manifest if needed. */
+  async function askDecline() {
+    const name = entity?.states?.transitions.decline?.input
+    if (name && !entityDef(name)) await loadManifest(WHOLE_MANIFEST)
+    setDeclining(entityDef(name) ?? null)
   }
 
   async function remove() {
@@ -316,7 +354,32 @@ export default function QuoteEditor({ route }: ScreenProps) {
               {t('quote.save')}
             </Button>
           )}
-          {quote && offers('send') && (
+          {quote && reviewRequired && offers('submit') && (
+            <Button
+              appearance="primary"
+              disabled={busy}
+              onClick={() => transition('submit', 'quote.submitted')}
+              data-testid="quote-submit"
+            >
+              {t(entity.states?.transitions.submit?.label ?? 'action.submitQuote')}
+            </Button>
+          )}
+          {quote && reviewer && offers('approve') && (
+            <Button
+              appearance="primary"
+              disabled={busy}
+              onClick={() => transition('approve', 'quote.approved')}
+              data-testid="quote-approve"
+            >
+              {t(entity.states?.transitions.approve?.label ?? 'action.approveQuote')}
+            </Button>
+          )}
+          {quote && reviewer && offers('decline') && (
+            <Button disabled={busy} onClick={askDecline} data-testid="quote-decline-review">
+              {t(entity.states?.transitions.decline?.label ?? 'action.declineQuote')}
+            </Button>
+          )}
+          {quote && offers('send') && (!reviewRequired || state === 'approved') && (
             <Button disabled={busy} onClick={() => transition('send', 'quote.sent')} data-testid="quote-send">
               {t('action.sendQuote')}
             </Button>
@@ -336,7 +399,48 @@ export default function QuoteEditor({ route }: ScreenProps) {
             </Button>
           )}
         </div>
+        {reviewRequired && editable && quote && <span className={styles.note}>{t('quote.reviewNeeded')}</span>}
+        {reviewLog.length > 0 && (
+          <section data-testid="quote-review-log">
+            <h2 className={styles.note}>{t('quote.reviewLog')}</h2>
+            <table className={styles.table}>
+              <tbody>
+                {reviewLog.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{t(entity.states?.transitions[entry.transition ?? '']?.label ?? '')}</td>
+                    <td>{entry.userName ?? ''}</td>
+                    <td>{new Date(entry.at).toLocaleString(i18n.language)}</td>
+                    <td>{entry.remark ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
       </section>
+      {declining && (
+        <Dialog open onOpenChange={(_, data) => !data.open && setDeclining(null)}>
+          <DialogSurface style={{ maxWidth: 560 }} data-testid="transition-input">
+            <DialogBody>
+              <DialogTitle>{t(entity.states?.transitions.decline?.label ?? 'action.declineQuote')}</DialogTitle>
+              <DialogContent>
+                <EntityForm
+                  id="quote-decline-form"
+                  entity={declining}
+                  disabled={busy}
+                  onSubmit={(input) => transition('decline', 'quote.turnedBack', input)}
+                />
+              </DialogContent>
+              <DialogActions>
+                <Button type="submit" form="quote-decline-form" appearance="primary" disabled={busy}>
+                  {t(entity.states?.transitions.decline?.label ?? 'action.declineQuote')}
+                </Button>
+                <Button onClick={() => setDeclining(null)}>{t('quote.cancel')}</Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
     </div>
   )
 }

@@ -5,16 +5,22 @@ import type {
   InquirySummary,
   QuoteComparisonRow,
   QuoteConfigView,
+  QuoteItem,
 } from '../../../generated/content.ts'
 import { compareRates, convert, type RateSort } from '../../../rules/pricing.ts'
+import { type QuoteDisplay, shapeQuote } from '../../../rules/quoteDisplay.ts'
+import { type CurrencyRate, quoteFigures } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
 import { readHistory } from '../../engine/index.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { loadManifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { ratesOn } from '../rates/pricing.ts'
+import { chargeTypeOrder, forCustomer } from './display.ts'
 import { readInquiry } from './lanes.ts'
+import { quoteSettings } from './review.ts'
 import { amountDue } from './totals.ts'
 
 /**
@@ -40,7 +46,14 @@ function idOf(input: unknown): number {
 const customerCondition = (session: Session | null, alias: string) =>
   isProvider(session)
     ? sql`true`
-    : sql`${sql.ref(`${alias}.customer_company`)} = ${session?.companyId ?? -1} and ${sql.ref(`${alias}.state`)} in (${sql.join(SENT_STATES)})`
+    : sql`${sql.ref(`${alias}.customer_company`)} = ${session?.companyId ?? -1} and ${sentCondition(alias)}`
+
+/**
+ * Sent to the customer: quoted, booked, or rejected by the customer. A quote its reviewer turned back is rejected
+ * too, but with review rejected: it never reached the customer (issue #25).
+ */
+const sentCondition = (alias: string) =>
+  sql`${sql.ref(`${alias}.state`)} in (${sql.join(SENT_STATES)}) and not (${sql.ref(`${alias}.state`)} = 'rejected' and ${sql.ref(`${alias}.review`)} is not distinct from 'rejected')`
 
 /** A quote as QUOTE_COLUMNS reads it (schemas/quoteComparisonRow.yaml without what is worked out after). */
 type QuoteColumns = Omit<QuoteComparisonRow, 'compareTotal' | 'expired' | 'bookable'>
@@ -51,7 +64,10 @@ const QUOTE_COLUMNS = sql`q.id, q.version, q.quote_no as "quoteNo", q.inquiry, q
   q.charges, q.subtotals, q.total::text as total, q.carrier, c.name_en as "carrierName", q.transit_days as "transitDays",
   to_char(q.cut_off, 'YYYY-MM-DD') as "cutOff", to_char(q.departure, 'YYYY-MM-DD') as departure,
   to_char(q.arrival, 'YYYY-MM-DD') as arrival, q.remarks, q.customer_company as "customerCompany", q.state,
-  q.low_fee_confirmed as "lowFeeConfirmed"`
+  q.low_fee_confirmed as "lowFeeConfirmed", q.freight_total::text as "freightTotal", q.review`
+
+/** The columns read besides a row's: what shapes the customer's view, and the review the editor shows. */
+type ReadQuote = QuoteColumns & { freightTotal: string | null; review: QuoteItem['review'] }
 
 /** An inquiry's row as read: its summary's own fields and its services side by side. */
 type InquiryRow = Omit<InquirySummary, 'goodsDescription' | 'services'> & InquiryServices
@@ -138,7 +154,7 @@ export const quoteHandlers = {
     const id = idOf(ctx.input)
     const tenantId = ctx.request.tenant.id
     return ctx.inTenant(async (trx) => {
-      const { rows } = await sql<QuoteColumns>`
+      const { rows } = await sql<ReadQuote>`
         select ${QUOTE_COLUMNS} from quote q left join ref_carrier c on c.code = q.carrier
         where q.tenant_id = ${tenantId} and q.id = ${id} and ${customerCondition(ctx.request.session, 'q')}`.execute(
         trx,
@@ -147,16 +163,19 @@ export const quoteHandlers = {
       if (!quote) throw new ApiError('404')
       const inquiry = await inquirySummary(trx, tenantId, quote.inquiry)
       const provider = isProvider(ctx.request.session)
-      const history = provider ? (await readHistory(trx, tenantId, 'quote', id)).map(asAuditEntry) : []
-      const exchangeRates = provider
-        ? Object.fromEntries(await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant)))
-        : undefined
+      const settings = await quoteSettings(trx, tenantId)
+      const rates = await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant))
+      const expired = quote.validUntil < tenantToday(ctx.request.tenant)
+      if (!provider)
+        return { ...forCustomer(quote, settings.display, chargeTypeOrder(), rates), expired, inquiry, history: [] }
+      const { freightTotal: _freight, ...row } = quote
       return {
-        ...quote,
-        expired: quote.validUntil < tenantToday(ctx.request.tenant),
+        ...row,
+        reviewRequired: settings.review,
+        expired,
         inquiry,
-        history,
-        exchangeRates,
+        history: (await readHistory(trx, tenantId, 'quote', id)).map(asAuditEntry),
+        exchangeRates: Object.fromEntries(rates),
       }
     })
   },
@@ -186,15 +205,23 @@ export const quoteHandlers = {
       const inquiry = await inquirySummary(trx, tenantId, id)
       if (!inquiry || (!isProvider(session) && inquiry.customerCompany !== (session?.companyId ?? -1)))
         throw new ApiError('404')
-      const { rows } = await sql<QuoteColumns>`
+      const { rows } = await sql<ReadQuote>`
         select ${QUOTE_COLUMNS} from quote q left join ref_carrier c on c.code = q.carrier
-        where q.tenant_id = ${tenantId} and q.inquiry = ${id} and q.state in (${sql.join(SENT_STATES)})
+        where q.tenant_id = ${tenantId} and q.inquiry = ${id} and ${sentCondition('q')}
           and ${customerCondition(session, 'q')}`.execute(trx)
       const currency = await compareCurrency(trx, ctx)
       const rates = await ratesOn(trx, tenantId, tenantToday(ctx.request.tenant))
       const to = rates.get(currency) ?? { rateToCny: '1', minorUnits: 2 }
       const day = tenantToday(ctx.request.tenant)
-      const list = rows.map((q) => {
+      // The customer sees each quote as the site's display modes show it, and compares the total they see.
+      const { display } = await quoteSettings(trx, tenantId)
+      const categoryOrder = chargeTypeOrder()
+      const shown = rows.map((q) => {
+        if (!isProvider(session)) return forCustomer(q, display, categoryOrder, rates)
+        const { freightTotal: _freight, review: _review, ...row } = q
+        return row
+      })
+      const list = shown.map((q) => {
         const from = rates.get(q.currency)
         return {
           ...q,

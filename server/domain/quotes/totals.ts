@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import { compareDecimal } from '../../../rules/decimal.ts'
 import type { FieldError } from '../../../rules/messages.ts'
 import { sum } from '../../../rules/pricing.ts'
-import { type CurrencyRate, convertAmount, quoteFigures } from '../../../rules/quotes.ts'
+import { type CurrencyRate, convertAmount, quoteEditable, quoteFigures } from '../../../rules/quotes.ts'
 import type { DB } from '../../db/schema.ts'
 import type { DerivationContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -18,8 +18,6 @@ import { truckingCharges } from './trucking.ts'
  * (rules/quotes.ts), the customer it is for, and the low-fee confirmation (SPEC §5/§8).
  */
 
-/** The states a quote may still be edited in: not while the customer sees it or after it is booked. */
-export const EDITABLE_STATES = ['draft', 'automatic', 'withdrawn']
 /** An inquiry takes quotes while it is open. */
 const OPEN_INQUIRY = ['submitted', 'quoted']
 
@@ -68,7 +66,7 @@ export async function quoteTotals({
   data,
   at,
 }: DerivationContext): Promise<Record<string, unknown>> {
-  if (before && !EDITABLE_STATES.includes(before.state as string)) throw new ApiError('320001')
+  if (before && !quoteEditable(before)) throw new ApiError('320001')
   const inquiry = await readInquiry(trx, call.tenantId, Number(data.inquiry))
   if (!inquiry) refuse([{ field: 'inquiry', message: 'rule.quoteInquiryNotFound', params: {} }])
   const found = inquiry as InquiryRow
@@ -99,6 +97,12 @@ export async function quoteTotals({
     refuse(errors)
   }
   const total = figures.total as string
+  // The same conversion over the freight lines alone: what a site showing freight only gives as the total.
+  const freightTotal = quoteFigures(
+    lines.filter((line) => line.chargeType === 'freight'),
+    currency,
+    rates,
+  ).total
   const due = await amountDue(trx, call.tenantId, found, mode, currency, rates, date)
   const low = due !== null && (compareDecimal(total, due) ?? 0) < 0
   if (low && data.lowFeeConfirmed !== true)
@@ -107,6 +111,7 @@ export async function quoteTotals({
     charges: lines.map((line, i) => ({ ...line, amount: figures.amounts[i] })),
     subtotals: figures.subtotals,
     total,
+    freightTotal,
     customerCompany: found.customer_company,
     lowFeeConfirmed: low,
     type: (before?.type as string | undefined) ?? 'manual',

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import type { QuoteComparisonRow } from '../../../generated/content.ts'
+import { DETAIL_PANEL } from '../../screens/detail/styles.ts'
 
 export type { InquirySummary } from '../../../generated/content.ts'
 
@@ -25,15 +26,7 @@ export function bookingPath(quote: Pick<QuoteRow, 'id' | 'transportMode'>, conta
 
 export const useQuoteStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1200px' },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '16px 20px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-  },
+  panel: DETAIL_PANEL,
   titleRow: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   facts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '8px 16px' },

@@ -1,6 +1,6 @@
 import { type GriffelStyle, tokens } from '@fluentui/react-components'
 
-/** A white card of a record's page: its sections, its files, its history. */
+/** A white card of a page: a record's sections, files and history, a quote, an overlay's source. */
 export const DETAIL_PANEL: GriffelStyle = {
   backgroundColor: tokens.colorNeutralBackground1,
   borderRadius: tokens.borderRadiusLarge,

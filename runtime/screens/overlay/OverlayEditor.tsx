@@ -24,6 +24,7 @@ import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { OVERLAYS_KEY } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
+import { DETAIL_PANEL } from '../detail/styles.ts'
 import { manifest, type PortalEntity } from '../manifest.ts'
 
 /**
@@ -35,16 +36,7 @@ import { manifest, type PortalEntity } from '../manifest.ts'
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
   columns: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(280px, 2fr)', gap: '16px' },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-    padding: '16px 20px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
+  panel: { ...DETAIL_PANEL, minWidth: 0 },
   source: { fontFamily: tokens.fontFamilyMonospace, minHeight: '320px' },
   problems: { margin: 0, paddingLeft: '18px', color: tokens.colorPaletteRedForeground1 },
   buttons: { display: 'flex', gap: '8px', alignItems: 'center' },

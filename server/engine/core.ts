@@ -453,7 +453,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     // And what the YAML's UI rules hide or disable for the record written (./uiRules.ts).
     return withoutReadOnlyItems(
       plan,
-      withoutRuleIgnored(manifest, plan.endpoint, kept, stored, { settings: call.settings }) as ApiRow,
+      // A value for a field a feature the tenant lacks keeps away is refused, as on hand-written endpoints
+      // (server/http/endpoints.ts) — not dropped, which would also hide a broken value from the validator.
+      withoutRuleIgnored(manifest, plan.endpoint, kept, stored, {
+        settings: call.settings,
+        refuseFeatureOff: call.settings !== undefined,
+      }) as ApiRow,
     )
   }
 

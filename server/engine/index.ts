@@ -53,6 +53,7 @@ export {
   type Effect,
   type EffectContext,
   type EngineRegistry,
+  type Gate,
   type ListOrder,
   type Numbering,
   type ReadContext,

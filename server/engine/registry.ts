@@ -95,6 +95,14 @@ export type VisibilityRule = (context: {
  */
 export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
 
+/**
+ * A gate: whether the caller's organisation may use an entity at all, asked before every call the engine's
+ * routes serve for it (list, detail, create, update, delete, export, import, transition), after the
+ * permission check; it throws the ApiError that says why not (an enterprise whose FBA service is off: 360005).
+ * Hand-written handlers that call the data API ask their own gates.
+ */
+export type Gate = (context: { trx: Transaction<DB>; call: EngineCall }) => Promise<void>
+
 /** The order of an entity's lists when the reader sorts by nothing: a field, then `id desc` as always. */
 /**
  * The one writer of an entity's imported rows (tracking events: recordTrackingEvents, which also moves the
@@ -132,6 +140,7 @@ export interface EngineRegistry {
   listOrder(entity: string, order: ListOrder): void
   view(entity: string, source: ViewSource): void
   importWriter(entity: string, writer: ImportWriter): void
+  gate(entity: string, gate: Gate): void
 }
 
 /** The registry as the engine reads it. */
@@ -145,6 +154,7 @@ export interface Registry extends EngineRegistry {
   readonly listOrders: ReadonlyMap<string, ListOrder>
   readonly views: ReadonlyMap<string, ViewSource>
   readonly importWriters: ReadonlyMap<string, ImportWriter>
+  readonly gates: ReadonlyMap<string, Gate>
 }
 
 export function createRegistry(): Registry {
@@ -157,6 +167,7 @@ export function createRegistry(): Registry {
   const listOrders = new Map<string, ListOrder>()
   const views = new Map<string, ViewSource>()
   const importWriters = new Map<string, ImportWriter>()
+  const gates = new Map<string, Gate>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -171,6 +182,7 @@ export function createRegistry(): Registry {
     listOrders,
     views,
     importWriters,
+    gates,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -184,6 +196,7 @@ export function createRegistry(): Registry {
     listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
     view: (entity, source) => once(views, 'view of', entity, source),
     importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
+    gate: (entity, gate) => once(gates, 'gate of', entity, gate),
   }
 }
 

@@ -12,6 +12,7 @@ import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedContainerSettings } from './containers.ts'
+import { seedFba } from './fba.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
@@ -446,4 +447,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedBlInstructions(db, manifest)
   await seedBills(db, manifest)
   await seedUlds(db, manifest)
+  await seedFba(db, manifest)
 }

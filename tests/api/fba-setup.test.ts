@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/password.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
@@ -149,9 +148,23 @@ describe('FBA address book', () => {
       zipCode: '92551',
       publicToColleagues: false,
     })
-    // A code Amazon does not use is the field's error; a pickup address keeps no centre.
+    // A centre or a country not on the shared lists is the field's error.
     const unknown = await answer('POST', ADDRESS_ADD, nbadmin, { ...ontario, code: 'X9', fulfilmentCentre: 'ZZZ9' })
-    expect(fieldErrors(unknown)).toEqual(['fulfilmentCentre: fba.fulfilmentCentreUnknown'])
+    expect(fieldErrors(unknown)).toEqual(['fulfilmentCentre: validation.unknownReference'])
+    const nowhere = await answer('POST', ADDRESS_ADD, nbadmin, { ...ontario, code: 'X9', country: 'XX' })
+    expect(fieldErrors(nowhere)).toEqual(['country: validation.unknownReference'])
+    // A pickup address keeps no centre.
+    const pickup = await ok('POST', ADDRESS_ADD, nbadmin, {
+      ...ontario,
+      code: 'NB-PICKUP',
+      purpose: 1,
+      country: 'CN',
+      state: '浙江省',
+      city: '宁波市',
+      addressLine1: '北仑区明州路 318 号',
+      zipCode: '315800',
+    })
+    expect(pickup).toMatchObject({ fulfilmentCentre: null, city: '宁波市' })
   })
 
   it('asks SPEC §5’s fields, checks the e-mail and keeps one code per enterprise', async () => {
@@ -213,7 +226,7 @@ describe('FBA address book', () => {
     expect(await codes(entadmin)).toEqual(expect.arrayContaining(['AMZ-EWR4', 'HZ-PRIVATE', 'NB-BL-01']))
     expect((await answer('GET', `${ADDRESS_DETAIL}?id=${mine.id}`, entop)).code).toBe('404')
     // Company wall: Haitong's administrator sees none of Minghui's.
-    expect(await codes(nbadmin)).toEqual(['NB-BL-01', 'ONT8'])
+    expect(await codes(nbadmin)).toEqual(['NB-BL-01', 'NB-PICKUP', 'ONT8'])
     expect((await answer('GET', `${ADDRESS_DETAIL}?id=${mine.id}`, nbadmin)).code).toBe('404')
     const update = await answer('POST', ADDRESS_UPDATE, nbadmin, { id: mine.id, version: mine.version, name: 'mine' })
     expect(update.code).toBe('404')
@@ -222,11 +235,7 @@ describe('FBA address book', () => {
   it('keeps another tenant out', async () => {
     const acme = await t.login('entadmin', 'acme.localhost')
     const demoRow = ((await ok('POST', ADDRESSES, entadmin, {})).list as Row[])[0] as Row
-    // Acme's enterprise has no FBA; enabled, it still sees nothing of demo's.
-    expect((await answer('POST', ADDRESSES, acme, {}, { host: 'acme.localhost' })).code).toBe('360005')
-    await sql`update company set fba_status = 1 where tenant_id = (select id from tenant where code = 'acme')`.execute(
-      t.database.db,
-    )
+    // Acme's enterprise uses FBA too (the seed), and sees nothing of demo's.
     expect((await ok('POST', ADDRESSES, acme, {}, { host: 'acme.localhost' })).total).toBe(0)
     const detail = await answer('GET', `${ADDRESS_DETAIL}?id=${demoRow.id}`, acme, undefined, {
       host: 'acme.localhost',

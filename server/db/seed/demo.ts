@@ -294,7 +294,9 @@ export const TENANTS: TenantSeed[] = [
         businessStartDate: '2016-05-10',
         businessEndDate: '2046-05-09',
         origin: 0,
-        fbaStatus: 0,
+        // An electronics exporter that sells on Amazon: acme's FBA calls are open to it, so the tenant guards
+        // sweep the FBA address book and products as a customer who may use them (issue #26).
+        fbaStatus: 1,
         salesman: 'opadmin',
       },
     },

@@ -130,6 +130,11 @@ describe('FBA service', () => {
 
   it('is no call of the forwarder’s staff, whose FBA work (orders) is the next part of issue #26', async () => {
     expect((await answer('POST', ACTIVATE, opadmin, { fbaApplyNote: 'x' })).code).toBe('220000')
+    // The platform's administrator holds every permission, yet is offered no FBA request: it asks nobody.
+    const platform = await t.login('platform')
+    const held = (await ok('GET', CURRENT, platform)).permissions
+    expect(held).toEqual(expect.arrayContaining(['fbaAddressBook', 'fbaProductList']))
+    expect(held).not.toContain('fbaApply')
     expect((await answer('POST', ADDRESSES, opadmin, {})).code).toBe('220000')
   })
 })

@@ -45,8 +45,12 @@ export const fbaGate: Gate = async ({ trx, call }) => {
   if (!(await usesFba(trx, call.session))) throw new ApiError('360005')
 }
 
-/** The permissions getCurrentUserInfo leaves out for the caller: the FBA ones while the service is off. */
+/**
+ * The permissions getCurrentUserInfo leaves out for the caller: the FBA ones while the service is off, and the
+ * request for the forwarder's own staff (a system administrator holds every permission; they ask nobody).
+ */
 export async function withheldPermissions(trx: Transaction<DB>, session: Session): Promise<readonly string[]> {
+  if (session.companyUserType === PROVIDER) return ['fbaApply']
   return (await usesFba(trx, session)) ? [] : FBA_PERMISSIONS
 }
 

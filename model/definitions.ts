@@ -125,7 +125,12 @@ export type RuleDef =
   | { kind: 'atLeastOne'; fields: string[]; message: string }
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
-  | { kind: 'requiredWhen'; field: string; when: { field: string; equals?: unknown; present?: true }; message: string }
+  | {
+      kind: 'requiredWhen'
+      field: string
+      when: { field: string; equals?: unknown; present?: true; absent?: true }
+      message: string
+    }
   | { kind: 'startsWith'; field: string; other: string; message: string }
   | { kind: 'currencyDecimals'; field: string; item?: string; currency: string; message: string }
   | {

@@ -64,6 +64,9 @@ export const ERROR_CODES = {
   // Ours (issue #24, SPEC §4 bills / §8 client messages): a confirmed bill confirmed again; an unprinted bill downloaded.
   '360003': { http: 200, key: 'error.360003' },
   '360004': { http: 200, key: 'error.360004' },
+  // Ours (issue #26): the enterprise's FBA service is not enabled; it was asked for already.
+  '360005': { http: 200, key: 'error.360005' },
+  '360006': { http: 200, key: 'error.360006' },
   '370000': { http: 200, key: 'error.370000' },
   '370001': { http: 200, key: 'error.370001' },
   '400001': { http: 200, key: 'error.400001' },

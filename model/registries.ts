@@ -42,6 +42,7 @@ export const LOOKUPS = [
   'carrier',
   'currency',
   'country',
+  'amazonFc',
   'containerType',
   'offeredContainerType',
   'hsCode',

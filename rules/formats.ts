@@ -37,6 +37,24 @@ export function hsCode(value: string): boolean {
   return /^\d{6}(\d{2}|\d{4})?$/.test(value)
 }
 
+/**
+ * An Amazon Standard Identification Number (issue #26): `B0` and 8 upper-case letters or digits, or — for a
+ * book — its ISBN-10, whose tenth character (0–9 or X for ten) makes the weighted sum 10·d1 + 9·d2 + … + 1·d10
+ * a multiple of 11.
+ */
+export function asin(value: string): boolean {
+  if (/^B0[A-Z0-9]{8}$/.test(value)) return true
+  return isbn10(value)
+}
+
+/** ISBN-10 without hyphens: nine digits and a check character (X stands for ten). */
+export function isbn10(value: string): boolean {
+  if (!/^\d{9}[\dX]$/.test(value)) return false
+  let sum = 0
+  for (let i = 0; i < 10; i++) sum += (10 - i) * (value[i] === 'X' ? 10 : Number(value[i]))
+  return sum % 11 === 0
+}
+
 /** UN/LOCODE: ISO 3166 country code and a 3-character location (letters and digits 2–9). */
 export function unlocode(value: string): boolean {
   return /^[A-Z]{2}[A-Z2-9]{3}$/.test(value)
@@ -95,6 +113,7 @@ export const formats: Record<string, (value: string) => boolean> = {
   airWaybill,
   hsCode,
   unlocode,
+  asin,
   email,
   chinaMobile,
   username,

@@ -78,12 +78,16 @@ export function uniqueBy(row: Row, rule: { field: string; by: string[] }): boole
   return true
 }
 
-/** A requiredWhen condition: the other field equals a value, or (`present: true`) holds any value. */
-export type RequiredWhenCondition = { field: string; equals?: unknown; present?: true }
+/**
+ * A requiredWhen condition: the other field equals a value, or (`present: true`) holds any value, or
+ * (`absent: true`) holds none — an FBA address's street is typed unless a fulfilment centre fills it.
+ */
+export type RequiredWhenCondition = { field: string; equals?: unknown; present?: true; absent?: true }
 
 /** Whether a requiredWhen rule's condition holds for the row: then its field must be filled (and shows the mark). */
 export function requiredWhenHolds(row: Row, rule: { when: RequiredWhenCondition }): boolean {
   if (rule.when.present) return present(row[rule.when.field])
+  if (rule.when.absent) return !present(row[rule.when.field])
   return row[rule.when.field] === rule.when.equals
 }
 

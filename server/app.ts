@@ -20,6 +20,7 @@ import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
+import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -271,6 +272,7 @@ export async function buildApp({
         ...clientAccountHandlers(engine),
         ...clientSalesHandlers(engine),
         ...clientServiceHandlers(engine),
+        ...fbaServiceHandlers,
         ...userCallHandlers,
         ...newsHandlers,
         ...trackingHandlers,

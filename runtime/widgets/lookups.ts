@@ -18,6 +18,7 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   carrier: (c) => c.booking.carrierFuzzyQuery,
   currency: (c) => c.booking.currencyFuzzyQuery,
   country: (c) => c.booking.countryFuzzyQuery,
+  amazonFc: (c) => c.booking.amazonFcFuzzyQuery,
   containerType: (c) => c.booking.containerTypeFuzzyQuery,
   offeredContainerType: (c) => c.booking.offeredContainerTypes,
   hsCode: (c) => c.booking.getCommodityCodes,

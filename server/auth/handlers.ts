@@ -22,6 +22,7 @@ import { clearLoginFailures, lockKey, loginRefusal, recordLoginFailure } from '.
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './password.ts'
 import { runRegistrationHooks } from './registration.ts'
 import { clearSessionCookie, hashSecret, newSecret, sendSession, startSession } from './tokens.ts'
+import { shownPermissions } from './withheld.ts'
 
 /** A handoff (SPEC §2 ?token= links) lives 60 seconds; a password reset ticket 10 minutes. */
 export const HANDOFF_SECONDS = 60
@@ -328,12 +329,14 @@ export const authHandlers: HandlerRegistry = {
         .where('tenant_id', '=', session.tenantId)
         .where('id', '=', session.userId)
         .executeTakeFirst()
-      return account && profile ? { account, profile } : undefined
+      // The menus follow what the organisation uses: an enterprise without FBA sees no FBA menu.
+      const permissions = await shownPermissions(trx, session)
+      return account && profile ? { account, profile, permissions } : undefined
     })
     if (!found) throw new ApiError('401')
-    const { account, profile } = found
+    const { account, profile, permissions } = found
     return {
-      ...currentUserInfo(session, account, ctx.request.tenant),
+      ...currentUserInfo({ ...session, permissions }, account, ctx.request.tenant),
       avatar: profile.avatar,
       language: profile.language,
       individuationCurrency: profile.individuation_currency,

@@ -56,6 +56,9 @@ export interface CompanyTable {
   origin: number | null
   inviter: number | null
   fba_status: number | null
+  /** When the enterprise asked for the FBA service (migration 0029). */
+  fba_applied_at: Timestamp | null
+  fba_apply_note: string | null
   sales_branch: number | null
   salesman: number | null
   /** The services enabled for the enterprise (/clientEnterpriseService); null: never set, off. */

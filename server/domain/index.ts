@@ -3,6 +3,7 @@ import { register as billing } from './billing/register.ts'
 import { register as blInstructions } from './blInstructions/register.ts'
 import { register as clients } from './clients/register.ts'
 import { register as enterprises } from './enterprises/register.ts'
+import { register as fba } from './fba/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as membership } from './membership/register.ts'
@@ -29,6 +30,7 @@ export function domainRegistry(): Registry {
     blInstructions,
     clients,
     enterprises,
+    fba,
     inquiries,
     letters,
     membership,

@@ -1004,6 +1004,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     async handle(trx, endpoint, call, input, kind) {
       const plan = planOf(endpoint, kind)
       checkAccess(plan.endpoint, call.session)
+      await registry.gates.get(plan.entity.entity)?.({ trx, call })
       const k = kind ?? plan.kind
       return kinds[k](trx, plan, call, read(k, plan, input))
     },
@@ -1029,6 +1030,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     async handleChecked(trx, endpoint, call, input) {
       const plan = planOf(endpoint)
       checkAccess(plan.endpoint, call.session)
+      await registry.gates.get(plan.entity.entity)?.({ trx, call })
       return kinds[plan.kind](trx, plan, call, input)
     },
   }

@@ -55,6 +55,7 @@ export {
   type Effect,
   type EffectContext,
   type EngineRegistry,
+  type Gate,
   type ListOrder,
   type Numbering,
   type ReadContext,

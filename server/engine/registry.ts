@@ -95,6 +95,14 @@ export type VisibilityRule = (context: {
  */
 export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
 
+/**
+ * A gate: whether the caller's organisation may use an entity at all, asked before every call the engine's
+ * routes serve for it (list, detail, create, update, delete, export, import, transition), after the
+ * permission check; it throws the ApiError that says why not (an enterprise whose FBA service is off: 360005).
+ * Hand-written handlers that call the data API ask their own gates.
+ */
+export type Gate = (context: { trx: Transaction<DB>; call: EngineCall }) => Promise<void>
+
 /** The order of an entity's lists when the reader sorts by nothing: a field, then `id desc` as always. */
 /**
  * The one writer of an entity's imported rows (tracking events: recordTrackingEvents, which also moves the
@@ -140,6 +148,7 @@ export interface EngineRegistry {
   view(entity: string, source: ViewSource): void
   importWriter(entity: string, writer: ImportWriter): void
   answer(entity: string, shape: AnswerShape): void
+  gate(entity: string, gate: Gate): void
 }
 
 /** The registry as the engine reads it. */
@@ -154,6 +163,7 @@ export interface Registry extends EngineRegistry {
   readonly views: ReadonlyMap<string, ViewSource>
   readonly importWriters: ReadonlyMap<string, ImportWriter>
   readonly answers: ReadonlyMap<string, AnswerShape>
+  readonly gates: ReadonlyMap<string, Gate>
 }
 
 export function createRegistry(): Registry {
@@ -167,6 +177,7 @@ export function createRegistry(): Registry {
   const views = new Map<string, ViewSource>()
   const importWriters = new Map<string, ImportWriter>()
   const answers = new Map<string, AnswerShape>()
+  const gates = new Map<string, Gate>()
   const once = <T>(map: Map<string, T>, what: string, name: string, value: T) => {
     if (map.has(name)) throw new Error(`Engine registry: ${what} "${name}" is registered twice`)
     map.set(name, value)
@@ -182,6 +193,7 @@ export function createRegistry(): Registry {
     views,
     importWriters,
     answers,
+    gates,
     effect: (name, effect) => once(effects, 'effect', name, effect),
     derivation: (name, derivation) => once(derivations, 'derivation', name, derivation),
     numbering: (kind, numbering) => once(numberings, 'numbering kind', kind, numbering),
@@ -196,6 +208,7 @@ export function createRegistry(): Registry {
     view: (entity, source) => once(views, 'view of', entity, source),
     importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
     answer: (entity, shape) => once(answers, 'answer shape of', entity, shape),
+    gate: (entity, gate) => once(gates, 'gate of', entity, gate),
   }
 }
 

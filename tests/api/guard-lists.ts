@@ -47,6 +47,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   seaEqDataList: "SPEC's path of containerTypeFuzzyQuery (GET /b2b/basicData/public/api/seaEqData/list)",
   getSop: "the forwarder's standard operating procedure of a mode, read before booking (SPEC §7 public getSop)",
   countryFuzzyQuery: 'countries for the registration and inquiry forms',
+  amazonFcFuzzyQuery: 'Amazon fulfilment centres, a shared reference list like the ports (issue #26)',
   currencyFuzzyQuery: 'currencies for the public rate display',
   getCommodityCodes: 'HS codes (SPEC §7 names the call under /public/api/): a public reference list like the ports',
   inquiryTradeTerms: 'trade terms for the inquiry form',
@@ -148,6 +149,8 @@ const PRICE_WATCHERS: PresetRole[] = [
   'EnterpriseSales',
   'PersonalUser',
 ]
+/** Who keeps an enterprise's FBA addresses and products (fbaAddressBook, fbaProductList). */
+const FBA_STAFF: PresetRole[] = [...SYSTEM, 'EnterpriseAdministrator', 'EnterpriseOperation']
 /** Everybody signed in. */
 const EVERYONE: PresetRole[] = [...PRESET_ROLES]
 
@@ -470,6 +473,22 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'enterpriseApplication.transition': [...PROVIDER_ADMIN, 'PersonalUser'],
   'clientEnterpriseList.list': PROVIDER_ADMIN,
   'clientEnterpriseAudit.detail': PROVIDER_ADMIN,
+  // FBA (issue #26): the administrator asks for the service (fbaApply); the address book and the products
+  // are the operation staff's (fbaAddressBook, fbaProductList). Without the service enabled the answer is
+  // 360005, not 220000: the permission is held, the enterprise does not use FBA yet.
+  fbaServiceList: [...SYSTEM, 'EnterpriseAdministrator'],
+  fbaServiceDetail: [...SYSTEM, 'EnterpriseAdministrator'],
+  activateFbaService: [...SYSTEM, 'EnterpriseAdministrator'],
+  'fbaAddressBook.list': FBA_STAFF,
+  'fbaAddressBook.delete': FBA_STAFF,
+  'fbaAddressBookDetail.detail': FBA_STAFF,
+  'fbaAddressBookDetail.create': FBA_STAFF,
+  'fbaAddressBookDetail.update': FBA_STAFF,
+  'fbaProductList.list': FBA_STAFF,
+  'fbaProductList.delete': FBA_STAFF,
+  'fbaProductDetail.detail': FBA_STAFF,
+  'fbaProductDetail.create': FBA_STAFF,
+  'fbaProductDetail.update': FBA_STAFF,
   'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],
   'myEnterprise.detail': [...SYSTEM, 'EnterpriseAdministrator'],
   // Membership (issue #21): everybody's own work accounts and requests to join (personalInfo); an enterprise's

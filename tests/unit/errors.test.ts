@@ -75,7 +75,20 @@ const SPEC_CODES = [
 /** Transport-level codes the server adds to the catalogue. */
 const TRANSPORT_CODES = ['401', '404', '413', '429', 'validation']
 /** Ours, for SPEC §8 client messages that have no server code: freight rate expired, rate queries used up. */
-const OUR_CODES = ['110001', '320003', '320004', '320005', '320006', '340001', '340002', '350003', '360003', '360004']
+const OUR_CODES = [
+  '110001',
+  '320003',
+  '320004',
+  '320005',
+  '320006',
+  '340001',
+  '340002',
+  '350003',
+  '360003',
+  '360004',
+  '360005',
+  '360006',
+]
 /** SPEC §8 client messages, kept in error.json next to the codes. */
 const CLIENT_KEYS = [
   'pleaseLogin',

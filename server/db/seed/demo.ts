@@ -13,6 +13,7 @@ import { seedCertifications } from './certifications.ts'
 import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedContainerSettings } from './containers.ts'
+import { seedFba } from './fba.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
@@ -297,7 +298,9 @@ export const TENANTS: TenantSeed[] = [
         businessStartDate: '2016-05-10',
         businessEndDate: '2046-05-09',
         origin: 0,
-        fbaStatus: 0,
+        // An electronics exporter that sells on Amazon: acme's FBA calls are open to it, so the tenant guards
+        // sweep the FBA address book and products as a customer who may use them (issue #26).
+        fbaStatus: 1,
         salesman: 'opadmin',
       },
     },
@@ -452,4 +455,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedBlInstructions(db, manifest)
   await seedBills(db, manifest)
   await seedUlds(db, manifest)
+  await seedFba(db, manifest)
 }

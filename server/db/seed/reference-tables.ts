@@ -5,6 +5,7 @@ import {
   CONTAINER_TYPES,
   CURRENCIES,
   DEMO_EXCHANGE_RATES_TO_CNY,
+  FULFILMENT_CENTRES,
   listCountries,
   listHsCodes,
   OCEAN_CARRIERS,
@@ -71,6 +72,14 @@ function referenceRows(): Record<string, Row[]> {
       volume_cbm: t.volume_cbm,
       description_en: t.description_en,
       description_zh: t.description_zh,
+    })),
+    ref_amazon_fc: FULFILMENT_CENTRES.map((f) => ({
+      code: f.code,
+      country: f.country,
+      state: f.state,
+      city: f.city,
+      address_line1: f.address,
+      zip_code: f.zip,
     })),
     ref_hs_code: listHsCodes().map((h) => ({ code: h.code, description_en: h.description_en })),
   }

@@ -34,6 +34,7 @@ function plans(manifest: Manifest): Record<string, LookupPlan> {
     airportFuzzyQuery: list('airport'),
     currencyFuzzyQuery: list('currency'),
     countryFuzzyQuery: list('country'),
+    amazonFcFuzzyQuery: list('amazonFc'),
     containerTypeFuzzyQuery: list('containerType'),
     // The tenant's offered container types (schemas/containerSetting.yaml): its enabled settings, or every type
     // when it has none.

@@ -11,5 +11,6 @@ export {
   type ExchangeRate,
   SPEC_CURRENCY_CODES,
 } from './currencies.ts'
+export { FULFILMENT_CENTRES, type FulfilmentCentre } from './fulfilmentCentres.ts'
 export { type HsCode, listHsCodes } from './hsCodes.ts'
 export { type PortRegion, SEA_PORTS, type SeaPort } from './ports.ts'

@@ -1,0 +1,152 @@
+import { type Kysely, sql } from 'kysely'
+import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
+import type { Manifest } from '../../manifest.ts'
+import { now } from '../../tenancy/clock.ts'
+import type { DB } from '../schema.ts'
+import { insertAll } from './rates.ts'
+
+/**
+ * The demo enterprise's FBA set-up (issue #26): Hangzhou Minghui Textile (entadmin's company, FBA enabled) asked
+ * for the service a month before the seed's day, keeps its Xiaoshan warehouse as the pickup address and three
+ * Amazon fulfilment centres as delivery addresses (one private to its operator, entop), and sells silk and
+ * cotton goods under its own brand plus one book. Deterministic: fixed names, codes, ASINs; dates from the day
+ * the seed runs. Ningbo Haitong (the second customer) has not asked: it is where the activation is shown.
+ */
+
+const CUSTOMER = '杭州明辉纺织品进出口有限公司'
+
+type Address = Record<string, unknown> & { by: 'entadmin' | 'entop' }
+
+export const DEMO_FBA_ADDRESSES: readonly Address[] = [
+  {
+    by: 'entadmin',
+    code: 'HZ-XS-01',
+    name: '明辉萧山仓',
+    purpose: 1,
+    country: 'CN',
+    state: '浙江省',
+    city: '杭州市',
+    district: '萧山区',
+    addressLine1: '经济技术开发区建设一路 66 号 3 号库',
+    zipCode: '311215',
+    contact: '陈静',
+    companyName: CUSTOMER,
+    phone: '0571-82876610',
+    email: 'chenjing@minghui-textile.example',
+    publicToColleagues: true,
+    addressType: 1,
+  },
+  ...(
+    [
+      ['ONT8', 'Moreno Valley', '24208 San Michele Rd', '92551', 'entadmin', true],
+      ['LGB8', 'Rialto', '1568 N Linden Ave', '92376', 'entadmin', true],
+      ['EWR4', 'Robbinsville', '50 New Canton Way', '08691', 'entop', false],
+    ] as const
+  ).map(([code, city, street, zip, by, shared]) => ({
+    by,
+    code: `AMZ-${code}`,
+    name: `Amazon ${code}`,
+    purpose: 2,
+    country: 'US',
+    fulfilmentCentre: code,
+    state: code === 'EWR4' ? 'NJ' : 'CA',
+    city,
+    addressLine1: street,
+    zipCode: zip,
+    companyName: 'Amazon.com Services LLC',
+    publicToColleagues: shared,
+    addressType: 1,
+  })),
+]
+
+export const DEMO_FBA_PRODUCTS: readonly Record<string, unknown>[] = [
+  {
+    sku: 'MH-SILK-SCARF-NV',
+    brand: 'Minghui',
+    nameCn: '桑蚕丝方巾 藏青',
+    nameEn: 'Mulberry silk square scarf, navy',
+    material: '100% mulberry silk',
+    usage: 'Fashion accessory',
+    origin: 'CN',
+    colour: 'Navy',
+    model: 'SQ-90',
+    asin: 'B0C7K4M2XQ',
+    length: 25,
+    width: 18,
+    height: 2,
+    weight: 0.12,
+    price: '24.99',
+    currency: 'USD',
+  },
+  {
+    sku: 'MH-PILLOW-SET-2',
+    brand: 'Minghui',
+    nameCn: '纯棉枕套两件装',
+    nameEn: 'Cotton pillowcase, set of two',
+    material: '100% cotton, 300 thread count',
+    usage: 'Bedding',
+    origin: 'CN',
+    colour: 'White',
+    model: 'PC-51',
+    asin: 'B0D3F8R1LT',
+    length: 32,
+    width: 24,
+    height: 4,
+    weight: 0.46,
+    price: '18.50',
+    currency: 'USD',
+  },
+  {
+    sku: 'MH-BOOK-SILKROAD',
+    brand: 'Minghui',
+    nameCn: '丝绸之路图册',
+    nameEn: 'The Silk Road, an illustrated history',
+    material: 'Paper',
+    usage: 'Book',
+    origin: 'CN',
+    asin: '0306406152',
+    length: 28,
+    width: 22,
+    height: 3,
+    weight: 1.1,
+    price: '35.00',
+    currency: 'USD',
+  },
+]
+
+export async function seedFba(db: Kysely<DB>, manifest: Manifest): Promise<void> {
+  const day = dayIn(now(), DEFAULT_TIME_ZONE)
+  const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirst()
+  if (!tenant) return
+  const { rows: companies } = await sql<{ id: number }>`select id from company
+    where tenant_id = ${tenant.id} and name = ${CUSTOMER}`.execute(db)
+  const company = companies[0]?.id
+  if (company === undefined) return
+  const { rows: users } = await sql<{ id: number; username: string }>`select id, username from app_user
+    where tenant_id = ${tenant.id} and username in ('entadmin', 'entop')`.execute(db)
+  const userId = (name: string) => users.find((u) => u.username === name)?.id
+  await sql`update company set fba_applied_at = ${`${addDays(day, -30)}T09:30:00+08:00`}::timestamptz,
+      fba_apply_note = ${'Silk scarves, bedding and books to Amazon US, about 300 cartons a month'}
+    where id = ${company}`.execute(db)
+  const addresses = await insertAll(
+    db,
+    manifest,
+    tenant.id,
+    'fbaAddress',
+    DEMO_FBA_ADDRESSES.map(({ by: _, ...address }) => ({ ...address, company })),
+  )
+  const products = await insertAll(
+    db,
+    manifest,
+    tenant.id,
+    'fbaProduct',
+    DEMO_FBA_PRODUCTS.map((product, i) => ({ ...product, listedDate: addDays(day, -400 + i * 90), company })),
+  )
+  // The owner is a system column (created_by), which insertAll leaves to the engine: each row's author.
+  for (const [i, id] of addresses.entries())
+    await sql`update fba_address set created_by = ${userId(DEMO_FBA_ADDRESSES[i]?.by ?? 'entadmin')} where id = ${id}`.execute(
+      db,
+    )
+  for (const id of products)
+    await sql`update fba_product set created_by = ${userId('entadmin')} where id = ${id}`.execute(db)
+}

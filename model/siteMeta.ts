@@ -67,6 +67,11 @@ export const SERVICE_LINKS: readonly { page: SitePageName; to: string }[] = [
   { page: 'insurance', to: '/InsureServiceDetail' },
 ]
 
+/** The service pages' side menu after the pages: SPEC §1's "schedule query", a screen of its own (a locale key each). */
+export const SERVICE_TOOLS: readonly { label: string; to: string }[] = [
+  { label: 'route.shippingSchedules', to: '/shippingSchedules' },
+]
+
 /** The about pages' side menu. */
 export const ABOUT_LINKS: readonly { page: SitePageName; to: string }[] = [
   { page: 'about', to: '/WhoWeAre' },

@@ -9,6 +9,7 @@ import {
   pageOfRoute,
   pageTitle,
   SERVICE_LINKS,
+  SERVICE_TOOLS,
 } from '../../model/siteMeta.ts'
 import type { DB } from '../db/schema.ts'
 import { articleBlocks } from '../domain/news/articleText.ts'
@@ -236,6 +237,11 @@ export async function pageView({ request, route: asked, path, tenant, db, origin
       const page = pages[pageOfRoute(route) ?? 'services']
       description = page.lead
       main = copyMain(page, component === 'servicePage' ? SERVICE_LINKS : ABOUT_LINKS, pages)
+      if (component === 'servicePage')
+        main = main.replace(
+          '</ul></nav>',
+          `${SERVICE_TOOLS.map((tool) => `<li><a href="${tool.to}">${h(t(tool.label))}</a></li>`).join('')}</ul></nav>`,
+        )
     } else if (component === 'newsList') {
       const first = await load((trx) => listNews(trx, tenantId, newsQuery(news, 10)))
       main = newsMain(t(route.title), description, first.list, language)

@@ -192,6 +192,8 @@ describe('the main text without JavaScript', () => {
       expect(fcl.text).toContain(section.heading)
       expect(fcl.text).toContain(section.text)
     }
+    // SPEC §1's schedule query is among the services, a link to the sailing schedules.
+    expect(fcl.root).toContain(`<a href="/shippingSchedules">${localeText('en', 'route', 'shippingSchedules')}</a>`)
     const about = read((await get('/WhoWeAre', { language: 'en' })).body)
     expect(about.description).toBe(copy.about.lead)
     expect(about.root).toContain(`<h1>${copy.about.title}</h1>`)

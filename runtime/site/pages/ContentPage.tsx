@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router'
 import type { RouteEntry } from '../../../generated/routes.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { setPageDescription } from '../head.ts'
-import { ABOUT_LINKS } from '../meta.ts'
+import { ABOUT_LINKS, SERVICE_TOOLS } from '../meta.ts'
 import { siteName, useSiteSettings } from '../SiteSettings.tsx'
 import { PAGE_OF_ROUTE, SERVICE_LINKS, type SitePageName, useSitePages } from './content.ts'
 import { usePageStyles } from './styles.ts'
@@ -61,6 +61,12 @@ export function ContentPage({ route, family }: { route: RouteEntry; family: 'ser
               {data?.[link.page]?.title ?? '…'}
             </Link>
           ))}
+          {family === 'service' &&
+            SERVICE_TOOLS.map((tool) => (
+              <Link key={tool.to} to={tool.to} className={styles.sideLink}>
+                {t(tool.label)}
+              </Link>
+            ))}
           {family === 'about' && (
             <>
               <Link to="/ServiceAgreement" className={styles.sideLink}>

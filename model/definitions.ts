@@ -412,6 +412,8 @@ export interface ScreenDef {
   notice?: SettingNotice | ServerNotice
   /** A form whose save changes whom the user acts for (an invite code confirmed): the session is read again. */
   reloadsSession?: boolean
+  /** A form whose save changes the tenant's site settings: the portal reads them again (colour, logo, menus). */
+  reloadsSiteSettings?: boolean
 }
 
 /** A notice read from two site settings (SPEC §3's new-contact notice). */

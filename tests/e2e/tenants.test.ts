@@ -91,6 +91,14 @@ async function makeSiteOwn(page: Page, starBase: string) {
   await shot(page, 'operationSet')
   await page.getByRole('button', { name: en('ui', 'save'), exact: true }).click()
   await expect.poll(() => page.getByText(en('ui', 'saved'), { exact: true }).count(), WAIT).toBeGreaterThan(0)
+  // The administrator's own page takes the new colour at once (the portal reads the settings again).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colorBrandStroke1').trim()),
+      WAIT,
+    )
+    .toBe('#13c2c2')
 }
 
 /** A sign-in as the portal's login form makes it, at `base`: the answer's code. */

@@ -167,6 +167,7 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ['record', screen.name] }),
           queryClient.invalidateQueries({ queryKey: ['list'] }),
+          ...(screen.reloadsSiteSettings ? [queryClient.invalidateQueries({ queryKey: ['siteSettings'] })] : []),
         ])
     }
   }

@@ -1,12 +1,11 @@
 import { sql } from 'kysely'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { outboxBody } from '../../server/jobs/sealed.ts'
 import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
 import { apiCall, apiContent, confirmDialog } from '../support/commercial.ts'
 import { seaInquiry } from '../support/fixtures.ts'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { localeText, setupPortal, signInCode, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #25's quote review and display modes in the browser: with the site's review on and quotes shown by major
@@ -17,21 +16,6 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
-
-/** A sign-in as the portal's login form makes it, with a password the test read from the invitation. */
-function signInCode(page: Page, username: string, password: string) {
-  return page.evaluate(
-    async (credentials) => {
-      const response = await fetch('/api/b2b/user/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', resource: '1' },
-        body: JSON.stringify(credentials),
-      })
-      return ((await response.json()) as { code: string }).code
-    },
-    { username, password },
-  )
-}
 
 const LINES = [
   {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { outboxBody } from '../../server/jobs/sealed.ts'
 import { openContext } from '../support/browser.ts'
 import { ico, png } from '../support/images.ts'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { localeText, setupPortal, signInCode, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #25's acceptance in the browser, as one new tenant's first hour: the platform administrator creates
@@ -99,21 +99,6 @@ async function makeSiteOwn(page: Page, starBase: string) {
       WAIT,
     )
     .toBe('#13c2c2')
-}
-
-/** A sign-in as the portal's login form makes it, at `base`: the answer's code. */
-function signInCode(page: Page, username: string, password: string) {
-  return page.evaluate(
-    async (credentials) => {
-      const response = await fetch('/api/b2b/user/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', resource: '1', language: 'en_US' },
-        body: JSON.stringify(credentials),
-      })
-      return ((await response.json()) as { code: string }).code
-    },
-    { username, password },
-  )
 }
 
 describe('platform tenants (/tenantList, /tenantDetail)', () => {

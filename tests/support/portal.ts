@@ -117,6 +117,24 @@ export function setupPortal(): PortalFixture {
 }
 
 /**
+ * A sign-in as the portal's login form makes it, in `page` on the host it shows: the answer's code (the session
+ * cookie is then the page's). `resource`: the portal's header, which every sign-in needs (server/http/csrf.ts).
+ */
+export function signInCode(page: Page, username: string, password: string): Promise<string> {
+  return page.evaluate(
+    async (credentials) => {
+      const response = await fetch('/api/b2b/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', resource: '1' },
+        body: JSON.stringify(credentials),
+      })
+      return ((await response.json()) as { code: string }).code
+    },
+    { username, password },
+  )
+}
+
+/**
  * A fresh browser context signed in as a demo user (password Demo@2026) of the tenant at `base`, through the
  * browser itself (which resolves *.localhost), so the cookie is that host's as after a real login; for a
  * portal served here (setupPortal) or as a process of its own (./server.ts).
@@ -130,18 +148,7 @@ export async function signInThrough(
   const context = await openContext(browser, { viewport, ...(acceptDownloads ? { acceptDownloads } : {}) })
   const page = await context.newPage()
   await page.goto(`${base}/404`)
-  const code = await page.evaluate(
-    async (credentials) => {
-      const response = await fetch('/api/b2b/user/login', {
-        method: 'POST',
-        // resource: the portal's header, which every sign-in needs (server/http/csrf.ts).
-        headers: { 'content-type': 'application/json', resource: '1' },
-        body: JSON.stringify(credentials),
-      })
-      return ((await response.json()) as { code: string }).code
-    },
-    { username, password: 'Demo@2026' },
-  )
+  const code = await signInCode(page, username, 'Demo@2026')
   expect(code, `login ${username} at ${base}`).toBe('0000')
   return { context, page, base }
 }

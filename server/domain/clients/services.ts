@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { CompanyServices } from '../../../generated/types.ts'
 import type { DB } from '../../db/schema.ts'
 import type { EngineApi } from '../../engine/index.ts'
@@ -14,17 +14,29 @@ import { ApiError } from '../../http/errors.ts'
  * row on every call, so turning the service off takes effect on its users' next call.
  */
 
-/** Whether the caller's enterprise books online: a customer enterprise of the tenant with online booking on. */
-export async function booksOnline(trx: Transaction<DB>, session: Pick<Session, 'tenantId' | 'companyId'>) {
-  if (session.companyId === null) return false
+/**
+ * A service switch of the caller's enterprise (a customer company of the tenant: online booking, FBA), read on
+ * every call so that turning it off takes effect on the next; undefined for a caller of no such enterprise.
+ */
+export async function enterpriseSwitch<K extends 'online_booking' | 'fba_status'>(
+  trx: Transaction<DB>,
+  session: Pick<Session, 'tenantId' | 'companyId'>,
+  column: K,
+): Promise<unknown> {
+  if (session.companyId === null) return undefined
   const row = await trx
     .selectFrom('company')
-    .select('online_booking')
+    .select(sql.ref(column).as('value'))
     .where('tenant_id', '=', session.tenantId)
     .where('id', '=', session.companyId)
     .where('company_type', '=', 2)
     .executeTakeFirst()
-  return row?.online_booking === true
+  return row?.value
+}
+
+/** Whether the caller's enterprise books online: a customer enterprise of the tenant with online booking on. */
+export async function booksOnline(trx: Transaction<DB>, session: Pick<Session, 'tenantId' | 'companyId'>) {
+  return (await enterpriseSwitch(trx, session, 'online_booking')) === true
 }
 
 export const clientServiceHandlers = (engine: EngineApi): HandlerRegistry => ({

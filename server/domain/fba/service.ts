@@ -7,6 +7,7 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { now } from '../../tenancy/clock.ts'
+import { enterpriseSwitch } from '../clients/services.ts'
 
 /**
  * The FBA service of an enterprise (issue #26, SPEC §3 `fbaStatus`, §7 activateFbaService). Its administrator
@@ -29,15 +30,7 @@ export async function usesFba(
   session: Pick<Session, 'tenantId' | 'companyId' | 'companyUserType'>,
 ) {
   if (session.companyUserType === PROVIDER) return true
-  if (session.companyId === null) return false
-  const row = await trx
-    .selectFrom('company')
-    .select('fba_status')
-    .where('tenant_id', '=', session.tenantId)
-    .where('id', '=', session.companyId)
-    .where('company_type', '=', 2)
-    .executeTakeFirst()
-  return row?.fba_status === 1
+  return (await enterpriseSwitch(trx, session, 'fba_status')) === 1
 }
 
 /** The engine's gate of the FBA entities: 360005 for an enterprise without the service. */

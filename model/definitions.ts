@@ -125,6 +125,8 @@ export type RuleDef =
   | { kind: 'atLeastOne'; fields: string[]; message: string }
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
+  /** Each row of `field` whose `item` has a value names the `key` of a row of the array `of`. */
+  | { kind: 'itemsIn'; field: string; item: string; of: string; key: string; message: string }
   | {
       kind: 'requiredWhen'
       field: string

@@ -317,6 +317,8 @@ export function ruleFields(rule: RuleDef): string[] {
       return [rule.field, rule.of]
     case 'uniqueItems':
       return [rule.field]
+    case 'itemsIn':
+      return [rule.field, rule.of]
     case 'requiredWhen':
     case 'excludedWhen':
       return [rule.field, rule.when.field]

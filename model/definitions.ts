@@ -365,6 +365,12 @@ export interface ColumnDef {
   currency?: string
 }
 
+/** A list's tabs (SPEC §4 order tabs): the state field and its values, in the order shown. */
+export interface ListTabs {
+  field: string
+  values: string[]
+}
+
 export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export' | 'import'
 
 export interface ScreenDef {
@@ -388,6 +394,8 @@ export interface ScreenDef {
   endpoints?: Partial<Record<EndpointKind, EndpointDef>>
   search?: SearchDef[]
   columns?: ColumnDef[]
+  /** A list's tabs over its state machine: an 'all' tab, then one per value, each with its count. */
+  tabs?: ListTabs
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
   form?: {

@@ -97,8 +97,11 @@ describe('FBA orders (issue #26)', () => {
     const answer = (await (await saved).json()) as { code: string; content: { id: number; orderNo: string } }
     expect(answer.code).toBe('0000')
     // 60×40×40/6000 = 16, 21.35, 45.5×35.5×30.1/6000 = 8.103: 45.453 kg in all, shown on the order.
-    await page.goto(`${seller.base}/fbaOrderDetail?id=${answer.content.id}`)
-    await expect.poll(() => page.getByLabel(zh('fba', 'chargeableWeightTotal')).inputValue(), WAIT).toBe('45.453')
+    // Each box's and the total, as the seller reads the order.
+    await page.goto(`${seller.base}/fbaOrderView?id=${answer.content.id}`)
+    const boxTable = page.getByRole('region', { name: zh('fba', 'sectionBoxes') })
+    await expect.poll(() => boxTable.textContent(), WAIT).toContain('45.453')
+    for (const each of ['16', '21.35', '8.103']) expect(await boxTable.textContent()).toContain(each)
     await page.goto(`${seller.base}/fbaOrderList`)
     await expect.poll(() => tabCount(page, 'created'), WAIT).toBe(String(created + 1))
     const row = page.locator('table tbody tr').filter({ hasText: answer.content.orderNo })

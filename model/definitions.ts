@@ -125,6 +125,8 @@ export type RuleDef =
   | { kind: 'atLeastOne'; fields: string[]; message: string }
   | { kind: 'sumEquals'; field: string; of: string; item: string; message: string }
   | { kind: 'uniqueItems'; field: string; by: string[]; message: string }
+  /** Each row of `field` whose `item` has a value names the `key` of a row of the array `of`. */
+  | { kind: 'itemsIn'; field: string; item: string; of: string; key: string; message: string }
   | {
       kind: 'requiredWhen'
       field: string
@@ -363,6 +365,12 @@ export interface ColumnDef {
   currency?: string
 }
 
+/** A list's tabs (SPEC §4 order tabs): the state field and its values, in the order shown. */
+export interface ListTabs {
+  field: string
+  values: string[]
+}
+
 export type EndpointKind = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'export' | 'import'
 
 export interface ScreenDef {
@@ -386,6 +394,8 @@ export interface ScreenDef {
   endpoints?: Partial<Record<EndpointKind, EndpointDef>>
   search?: SearchDef[]
   columns?: ColumnDef[]
+  /** A list's tabs over its state machine: an 'all' tab, then one per value, each with its count. */
+  tabs?: ListTabs
   paging?: { pageSize?: number; pageSizes?: number[] }
   actions?: { toolbar?: ActionDef[]; row?: ActionDef[] }
   form?: {

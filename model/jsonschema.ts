@@ -234,6 +234,8 @@ export function entitySchema(
         return { wbSumEquals: rule }
       case 'uniqueItems':
         return { wbUniqueBy: rule }
+      case 'itemsIn':
+        return { wbItemsIn: rule }
       case 'requiredWhen':
         return { wbRequiredWhen: rule }
       case 'excludedWhen':

@@ -7,6 +7,7 @@ import {
   type EndpointKind,
   type EntityDef,
   type FieldDef,
+  type ListTabs,
   type PermissionList,
   type RuleDef,
   responseOf,
@@ -53,6 +54,8 @@ export interface ManifestEndpoint {
   screens: string[]
   /** For list and export endpoints: the search parameters and their operators, from the screens that bind it. */
   search?: ScreenDef['search']
+  /** For a list endpoint a screen with tabs binds: the counts its answer carries, by the field's values. */
+  tabs?: ListTabs
   /** A fixed condition of the binding (field → allowed values): rows outside it are not found. */
   filter?: Record<string, (string | number | boolean)[]>
   /** An import's parameters besides the file (an entity, stored: false): set on every imported row. */
@@ -182,6 +185,7 @@ export function resolveManifest(sources: Sources): Manifest {
         public: isPublic,
         screens: [screen.name],
         ...(kind === 'list' || kind === 'export' ? { search: withRangeParams(screen.search ?? []) } : {}),
+        ...(kind === 'list' && screen.tabs ? { tabs: screen.tabs } : {}),
         ...(binding.filter ? { filter: binding.filter } : {}),
         ...(binding.input ? { input: binding.input } : {}),
       })
@@ -317,6 +321,8 @@ export function ruleFields(rule: RuleDef): string[] {
       return [rule.field, rule.of]
     case 'uniqueItems':
       return [rule.field]
+    case 'itemsIn':
+      return [rule.field, rule.of]
     case 'requiredWhen':
     case 'excludedWhen':
       return [rule.field, rule.when.field]

@@ -14,6 +14,7 @@ export const RULE_KEYWORDS = {
   wbAtLeastOne: 'atLeastOne',
   wbSumEquals: 'sumEquals',
   wbUniqueBy: 'uniqueBy',
+  wbItemsIn: 'itemsIn',
   wbRequiredWhen: 'requiredWhen',
   wbExcludedWhen: 'excludedWhen',
   wbStartsWith: 'startsWith',

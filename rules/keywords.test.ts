@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAjv } from './ajv.ts'
-import { decimalExclusiveMinimum, decimalMaximum, decimalMinimum, decimals, startsWith } from './keywords.ts'
+import { decimalExclusiveMinimum, decimalMaximum, decimalMinimum, decimals, itemsIn, startsWith } from './keywords.ts'
 
 // Money travels as decimal strings; these bounds compare them exactly, never as floats.
 describe('money bounds', () => {
@@ -87,5 +87,24 @@ describe('startsWith', () => {
     expect(startsWith({ uldNo: 'PMC12345CA', uldType: 'AKE' }, rule)).toBe(false)
     expect(startsWith({ uldNo: 'AKE12345CA' }, rule)).toBe(true)
     expect(startsWith({ uldType: 'AKE' }, rule)).toBe(true)
+  })
+})
+
+describe('itemsIn', () => {
+  const rule = { field: 'products', item: 'boxNo', of: 'boxes', key: 'boxNo' }
+  const boxes = [{ boxNo: 'MH-001' }, { boxNo: 'MH-002' }]
+
+  it('holds when every product names a box of the list, compared trimmed and case-blind', () => {
+    expect(itemsIn({ boxes, products: [{ boxNo: 'MH-001' }, { boxNo: ' mh-002 ' }] }, rule)).toBe(true)
+  })
+
+  it('fails when a product names a box that is not in the list, or there is no list', () => {
+    expect(itemsIn({ boxes, products: [{ boxNo: 'MH-001' }, { boxNo: 'MH-003' }] }, rule)).toBe(false)
+    expect(itemsIn({ products: [{ boxNo: 'MH-001' }] }, rule)).toBe(false)
+  })
+
+  it('leaves a product without a box to its required check, and a record without products alone', () => {
+    expect(itemsIn({ boxes, products: [{ boxNo: '' }, {}] }, rule)).toBe(true)
+    expect(itemsIn({ boxes }, rule)).toBe(true)
   })
 })

@@ -79,6 +79,27 @@ export function uniqueBy(row: Row, rule: { field: string; by: string[] }): boole
 }
 
 /**
+ * Each row of `field` whose `item` has a value names a row of the array `of` by its `key` (an FBA order's
+ * product line names a box of the order): compared as uniqueBy compares, trimmed and case-blind. A row
+ * without the value is left to its own required check; a missing `of` list holds none.
+ */
+export function itemsIn(row: Row, rule: { field: string; item: string; of: string; key: string }): boolean {
+  const rows = row[rule.field]
+  if (!Array.isArray(rows)) return true
+  const norm = (v: unknown) =>
+    String(v ?? '')
+      .trim()
+      .toUpperCase()
+  const others = row[rule.of]
+  const keys = new Set(
+    (Array.isArray(others) ? others : [])
+      .filter((o) => present((o as Row)?.[rule.key]))
+      .map((o) => norm((o as Row)[rule.key])),
+  )
+  return rows.every((item) => !present((item as Row)?.[rule.item]) || keys.has(norm((item as Row)[rule.item])))
+}
+
+/**
  * A requiredWhen condition: the other field equals a value, or (`present: true`) holds any value, or
  * (`absent: true`) holds none — an FBA address's street is typed unless a fulfilment centre fills it.
  */
@@ -198,6 +219,7 @@ export const keywords = {
   atLeastOne,
   sumEquals,
   uniqueBy,
+  itemsIn,
   requiredWhen,
   excludedWhen,
   startsWith,

@@ -63,4 +63,26 @@ describe('checkEntityRules', () => {
       'schemas/priceWatch.yaml:16:33 rules[5].field: "total" is not an array field',
     ])
   })
+
+  it('itemsIn over fields that are not arrays, or row fields that do not exist', () => {
+    const order = (rule: string) => `entity: priceWatch
+label: l
+fields:
+  total: { type: number }
+  rows: { type: array, items: { no: { type: string } } }
+  lines: { type: array, items: { rowNo: { type: string } } }
+rules:
+  - ${rule}
+`
+    expect(check(order('{ kind: itemsIn, field: lines, item: rowNo, of: rows, key: no, message: m }'))).toEqual([])
+    expect(
+      where(check(order('{ kind: itemsIn, field: lines, item: rowNumber, of: total, key: no, message: m }'))),
+    ).toEqual([
+      expect.stringMatching(/rules\[0\]\.item: unknown field "rowNumber" of priceWatch\.lines/),
+      expect.stringMatching(/rules\[0\]\.of: "total" is not an array field/),
+    ])
+    expect(
+      where(check(order('{ kind: itemsIn, field: lines, item: rowNo, of: rows, key: number, message: m }'))),
+    ).toEqual([expect.stringMatching(/rules\[0\]\.key: unknown field "number" of priceWatch\.rows/)])
+  })
 })

@@ -46,6 +46,21 @@ export function checkEntityRules({ entityFiles }: CheckContext): ConfigError[] {
           needValues([...at, 'when', 'includesAny'], rule.when.field, rule.when.includesAny)
           break
         }
+        case 'itemsIn': {
+          // Both lists are arrays of the entity, and the rows have the fields the rule compares.
+          for (const [key, name, column, columnKey] of [
+            ['field', rule.field, rule.item, 'item'],
+            ['of', rule.of, rule.key, 'key'],
+          ] as const) {
+            needField([...at, key], name)
+            const array = def.fields[name]
+            if (array && array.type !== 'array')
+              report(file, [...at, key], `"${name}" is not an array field`, 'a field of type: array')
+            const row = array?.items as Record<string, FieldDef> | undefined
+            if (row) needField([...at, columnKey], column, row, `${def.entity}.${name}`)
+          }
+          break
+        }
         case 'sumEquals':
         case 'uniqueItems': {
           const arrayName = rule.kind === 'sumEquals' ? rule.of : rule.field

@@ -233,4 +233,19 @@ fields:
       expect.stringMatching(/notice\.call: "mailDelivery" is not a hand-written GET endpoint/),
     ])
   })
+
+  it('tabs over the state field, its states, with a search by it; else each says what is wrong', () => {
+    const tabbed = (tabs: string, search = '      - { field: status, op: in }\n') =>
+      check(AREA.replace('    search:\n', `    tabs: ${tabs}\n    search:\n${search}`))
+    expect(tabbed('{ field: status, values: [open] }')).toEqual([])
+    expect(where(tabbed('{ field: pol, values: [open] }'))).toEqual([
+      expect.stringMatching(/tabs\.field: "pol" is not the state field of entity priceWatch/),
+    ])
+    expect(where(tabbed('{ field: status, values: [opened] }'))).toEqual([
+      expect.stringMatching(/tabs\.values\[0\]: "opened" is not a state of priceWatch/),
+    ])
+    expect(where(tabbed('{ field: status, values: [open] }', ''))).toEqual([
+      expect.stringMatching(/tabs: the tabs search by "status" but the screen has no such search/),
+    ])
+  })
 })

@@ -43,6 +43,37 @@ export function checkScreenFields({ areaFiles, entities }: CheckContext): Config
         if ((s.op === 'between' || s.op === 'dateRange') && s.params && s.params.length !== 2)
           report(file, [...at, 'search', j, 'params'], `${s.op} needs two params (begin and end)`, '[beginKey, endKey]')
       })
+      // Tabs are over the entity's state machine, its values states, and the tab searches by the field.
+      if (screen.tabs) {
+        const tabs = screen.tabs
+        const states = entity?.states
+        if (!states || states.field !== tabs.field)
+          report(
+            file,
+            [...at, 'tabs', 'field'],
+            `"${tabs.field}" is not the state field of ${entity ? `entity ${entity.entity}` : 'the screen (it has no entity)'}`,
+            states ? `field: ${states.field}` : 'a list of an entity with states',
+          )
+        else
+          tabs.values.forEach((value, j) => {
+            if (!states.values[value])
+              report(
+                file,
+                [...at, 'tabs', 'values', j],
+                `"${value}" is not a state of ${entity?.entity}`,
+                `one of ${listOf(Object.keys(states.values), 30)}`,
+                suggestion(value, Object.keys(states.values)),
+              )
+          })
+        if (!screen.search?.some((s) => s.field === tabs.field && (s.op === 'in' || s.op === 'eq')))
+          report(
+            file,
+            [...at, 'tabs'],
+            `the tabs search by "${tabs.field}" but the screen has no such search`,
+            `a search entry { field: ${tabs.field}, op: in }`,
+            `add { field: ${tabs.field}, op: in } to the screen's search`,
+          )
+      }
       screen.form?.sections.forEach((section, j) =>
         section.fields.forEach((f, k) => needField([...at, 'form', 'sections', j, 'fields', k], f)),
       )

@@ -89,7 +89,7 @@ export async function emitContentTypes(manifest: Manifest): Promise<OutputFile> 
   const parts: string[] = [
     `${HEADER}import type { OverlayDocument } from '../model/overlay.ts'`,
     '/** Any JSON value: what a `map` of `json` holds (a snapshot of a record). */\nexport type Json = string | number | boolean | null | Json[] | { [key: string]: Json }',
-    '/** A page of a list, as paged custom endpoints answer it (`response: { page: entity }`). */\nexport interface Page<R> {\n  list: R[]\n  total: number\n  pageNum: number\n  pageSize: number\n}',
+    "/** A page of a list, as paged custom endpoints answer it (`response: { page: entity }`). */\nexport interface Page<R> {\n  list: R[]\n  total: number\n  pageNum: number\n  pageSize: number\n  /** A tabbed list's counts: `all` and each of the screen's tab values. */\n  tabs?: Record<string, number>\n}",
   ]
   const entities = manifest.entities as Record<string, EntityDef>
   for (const name of answerEntities(manifest.endpoints, entities)) {

@@ -238,6 +238,8 @@ const listOf = (item: Doc): Doc => ({
     total: { type: 'integer', minimum: 0 },
     pageNum: { type: 'integer', minimum: 1 },
     pageSize: { type: 'integer', minimum: 1 },
+    // A tabbed list's counts by tab (`all` and each value of the screen's `tabs`).
+    tabs: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
   },
   additionalProperties: false,
 })

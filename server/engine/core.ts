@@ -23,7 +23,7 @@ import {
 } from '../overlays/enforce.ts'
 import { now, tenantTimeZone } from '../tenancy/clock.ts'
 import { type AuditEntry, changes, type HistoryEntry, historyColumn, historyOf, writeAudit } from './audit.ts'
-import { type Column, columnsOf, selection, toApiRow, toDbValue } from './columns.ts'
+import { type Column, columnsOf, selection, snakeCase, toApiRow, toDbValue } from './columns.ts'
 import { runDerivations, runEffects } from './effects.ts'
 import { cellOf, type ExportCell, type ExportColumn, exportColumns, sheetTitle } from './export/sheet.ts'
 import { runImport } from './import/run.ts'
@@ -508,6 +508,46 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
   }
 
   /**
+   * A tabbed list's counts (SPEC §4's order tabs): how many rows of each of the tabs' values, and in all, the
+   * caller sees under the request's other filters (the tab's own is not one). From the row tally when nothing but
+   * the tenant narrows the list (an operator's unfiltered list), else counted by state in one grouped query.
+   */
+  const tabCounts = async (
+    trx: Transaction<DB>,
+    plan: EndpointPlan,
+    call: EngineCall,
+    request: ListRequest,
+  ): Promise<Record<string, number>> => {
+    const tabs = plan.endpoint.tabs as NonNullable<ManifestEndpoint['tabs']>
+    const listPlan = plan.list as ListPlan
+    const others = Object.fromEntries(
+      Object.entries(request.searchParams).filter(
+        ([key]) => listPlan.params.get(key)?.column.column !== snakeCase(tabs.field),
+      ),
+    )
+    const column = snakeCase(tabs.field)
+    const byState = new Map<string, number>()
+    if (talliedStates(plan, call, { ...request, searchParams: others }) === null) {
+      const { rows } = await sql<{ state: string; n: number }>`select state, n::int as n from row_tally
+        where tenant_id = ${call.tenantId} and table_name = ${plan.entity.table}`.execute(trx)
+      for (const r of rows) byState.set(r.state, r.n)
+    } else {
+      const table = plan.entity.table
+      const extras = await readExtras(trx, plan, call)
+      const conditions = [...visible(plan, call), ...searchConditions(listPlan, others, table, extras.refs)]
+      let count = dynamic(trx)
+        .selectFrom(source(trx, plan, call))
+        .select([sql<string>`${sql.ref(`${table}.${column}`)}`.as('state'), sql<number>`count(*)::int`.as('n')])
+        .groupBy(sql.ref(`${table}.${column}`))
+      for (const condition of conditions) count = count.where(condition)
+      for (const r of (await count.execute()) as { state: string; n: number }[]) byState.set(String(r.state), r.n)
+    }
+    const counts: Record<string, number> = { all: [...byState.values()].reduce((a, b) => a + b, 0) }
+    for (const value of tabs.values) counts[value] = byState.get(value) ?? 0
+    return counts
+  }
+
+  /**
    * The rows a list request selects (filters, data scope, stable order), one page of them, and how many in
    * all. The page's ids come first, from the list index alone where the filters allow (ids, tenant, state,
    * data scope: server/engine/storage.ts), then their rows; a page nearer the end than the start is read
@@ -727,6 +767,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
         total,
         pageNum: request.pageNum,
         pageSize: request.pageSize,
+        ...(plan.endpoint.tabs ? { tabs: await tabCounts(trx, plan, call, request) } : {}),
       }
     },
 

@@ -489,6 +489,15 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'fbaProductDetail.detail': FBA_STAFF,
   'fbaProductDetail.create': FBA_STAFF,
   'fbaProductDetail.update': FBA_STAFF,
+  // FBA orders (issue #26 part 2): the enterprise's operation staff (fbaOrderList), the operators' desk
+  // (fbaOrderProvider); the state machine's call is both sides' (each transition checks its own permission).
+  'fbaOrderList.list': FBA_STAFF,
+  'fbaOrderDetail.detail': FBA_STAFF,
+  'fbaOrderDetail.create': FBA_STAFF,
+  'fbaOrderDetail.update': FBA_STAFF,
+  'fbaOrderListOperator.list': PROVIDER_DESK,
+  'fbaOrderDetailOperator.detail': PROVIDER_DESK,
+  'fbaOrder.transition': [...FBA_STAFF, ...PROVIDER_DESK.filter((role) => !FBA_STAFF.includes(role))],
   'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],
   'myEnterprise.detail': [...SYSTEM, 'EnterpriseAdministrator'],
   // Membership (issue #21): everybody's own work accounts and requests to join (personalInfo); an enterprise's

@@ -40,6 +40,7 @@ import { ScreenNotice } from '../ScreenNotice.tsx'
 import { cellRoutes, type RowData, routePath } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
 import { type ColumnDef, cellView, refLabel } from './format.ts'
+import { ListTabs } from './ListTabs.tsx'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
 import { type ListController, useListScreen } from './useListScreen.ts'
 
@@ -454,6 +455,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       {/* A new address (Back, a link) starts the search form again from it. */}
       <SearchForm key={JSON.stringify(list.state.search)} list={list} />
       <div className={styles.panel}>
+        <ListTabs list={list} />
         {/* Over the results they act on, after the search: the skip link's next Tab is the search (#18). */}
         <div className={styles.tools}>
           <ColumnSettings

@@ -33,6 +33,7 @@ import {
   type ListState,
   readListState,
   sameSearch,
+  searchKeys,
   toListRequest,
   withPage,
   withPageSize,
@@ -307,10 +308,27 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     [client, effects, entity, reload, screen, t, request, visibleColumns, callRow, downloadOfList, queryClient],
   )
 
+  // A tabbed list (SPEC §4): the search key of the tabs' field, and the tab the address holds.
+  const tabKey = useMemo(() => {
+    const def = screen.tabs && (screen.search ?? []).find((d) => d.field === screen.tabs?.field)
+    return def ? searchKeys(def)[0] : undefined
+  }, [screen])
+  const chosen = tabKey ? state.search[tabKey] : undefined
+  const chosenOne = Array.isArray(chosen) ? (chosen.length === 1 ? chosen[0] : undefined) : chosen
+  const tab = chosenOne && screen.tabs?.values.includes(chosenOne) ? chosenOne : 'all'
+
   return {
     screen,
     entity,
     state,
+    /** The tab chosen ('all' unless the search holds one of the tabs' values) and the counts by tab. */
+    tab,
+    tabCounts: (query.data as { tabs?: Record<string, number> } | undefined)?.tabs,
+    chooseTab(value: string) {
+      if (!tabKey) return
+      const { [tabKey]: _, ...others } = state.search
+      go(withSearch(state, value === 'all' ? others : { ...others, [tabKey]: [value] }))
+    },
     rows: query.data?.list ?? [],
     total: query.data?.total ?? 0,
     status: query.isPending ? ('loading' as const) : query.isError ? ('error' as const) : ('ready' as const),

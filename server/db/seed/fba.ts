@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { addDays, DEFAULT_TIME_ZONE, dayIn } from '../../../rules/calendar.ts'
+import { chargeableTotal, chargeableWeight } from '../../../rules/fbaWeight.ts'
 import type { Manifest } from '../../manifest.ts'
 import { now } from '../../tenancy/clock.ts'
 import type { DB } from '../schema.ts'
@@ -114,6 +115,94 @@ export const DEMO_FBA_PRODUCTS: readonly Record<string, unknown>[] = [
   },
 ]
 
+type Box = { boxNo: string; quantity: number; weight: number; length: number; width: number; height: number }
+
+/**
+ * The demo enterprise's FBA orders (issue #26 part 2), one per stage the seller watches on the tabs: to Amazon's
+ * Californian and New Jersey centres, scarves, pillowcases and the book in cartons of realistic sizes; numbered as
+ * the built-in rule numbers them on the day they were made (days before the seed's day, so today's numbers
+ * stay free), their chargeable weights worked out as the server does at the default divisor (6000).
+ */
+export const DEMO_FBA_ORDERS: readonly {
+  daysAgo: number
+  state: string
+  order: Record<string, unknown>
+  boxes: Box[]
+  skus: [boxNo: string, sku: string, quantity: number][]
+}[] = [
+  {
+    daysAgo: 2,
+    state: 'created',
+    order: {
+      customerReferenceNo: 'MH-PO-2612-05',
+      shipmentId: 'FBA17Q2W8KZ3',
+      referenceId: '7RT2KX9M',
+      warehouseCode: 'ONT8',
+    },
+    boxes: [
+      { boxNo: 'MH05-01', quantity: 4, weight: 11.2, length: 60, width: 40, height: 35 },
+      { boxNo: 'MH05-02', quantity: 2, weight: 18.6, length: 55, width: 45, height: 40 },
+    ],
+    skus: [
+      ['MH05-01', 'MH-SILK-SCARF-NV', 480],
+      ['MH05-02', 'MH-PILLOW-SET-2', 60],
+    ],
+  },
+  {
+    daysAgo: 6,
+    state: 'inbound',
+    order: {
+      customerReferenceNo: 'MH-PO-2612-03',
+      shipmentId: 'FBA16M4N7PQ2',
+      referenceId: '4HV8ZL2C',
+      warehouseCode: 'LGB8',
+    },
+    boxes: [{ boxNo: 'MH03-01', quantity: 6, weight: 14.8, length: 58, width: 38, height: 36 }],
+    skus: [['MH03-01', 'MH-PILLOW-SET-2', 180]],
+  },
+  {
+    daysAgo: 19,
+    state: 'shipped',
+    order: {
+      customerReferenceNo: 'MH-PO-2611-21',
+      shipmentId: 'FBA15X9C3DR8',
+      referenceId: '9QW3MB7T',
+      warehouseCode: 'EWR4',
+    },
+    boxes: [
+      { boxNo: 'MH21-01', quantity: 3, weight: 9.4, length: 50, width: 40, height: 30 },
+      { boxNo: 'MH21-02', quantity: 1, weight: 22.0, length: 45, width: 35, height: 30 },
+    ],
+    skus: [
+      ['MH21-01', 'MH-SILK-SCARF-NV', 360],
+      ['MH21-02', 'MH-BOOK-SILKROAD', 20],
+    ],
+  },
+  {
+    daysAgo: 41,
+    state: 'delivered',
+    order: {
+      customerReferenceNo: 'MH-PO-2611-02',
+      shipmentId: 'FBA15B2H6JT4',
+      referenceId: '2KD9XN5R',
+      warehouseCode: 'ONT8',
+    },
+    boxes: [{ boxNo: 'MH02-01', quantity: 5, weight: 12.1, length: 60, width: 40, height: 40 }],
+    skus: [['MH02-01', 'MH-SILK-SCARF-NV', 600]],
+  },
+]
+
+const HS_BY_SKU: Record<string, string> = {
+  'MH-SILK-SCARF-NV': '621410',
+  'MH-PILLOW-SET-2': '630231',
+  'MH-BOOK-SILKROAD': '490199',
+}
+const DECLARED_BY_SKU: Record<string, string> = {
+  'MH-SILK-SCARF-NV': '6.50',
+  'MH-PILLOW-SET-2': '5.20',
+  'MH-BOOK-SILKROAD': '9.80',
+}
+
 export async function seedFba(db: Kysely<DB>, manifest: Manifest): Promise<void> {
   const day = dayIn(now(), DEFAULT_TIME_ZONE)
   const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirst()
@@ -149,4 +238,44 @@ export async function seedFba(db: Kysely<DB>, manifest: Manifest): Promise<void>
     )
   for (const id of products)
     await sql`update fba_product set created_by = ${userId('entadmin')} where id = ${id}`.execute(db)
+
+  const divisor = 6000
+  const orders = await insertAll(
+    db,
+    manifest,
+    tenant.id,
+    'fbaOrder',
+    DEMO_FBA_ORDERS.map(({ daysAgo, state, order, boxes, skus }) => ({
+      ...order,
+      orderNo: `FBA${addDays(day, -daysAgo).replaceAll('-', '').slice(2)}0001`,
+      platformSource: 'amazon',
+      storeId: 'MINGHUI-US',
+      collectionType: 1,
+      deliveryType: 1,
+      customsType: 1,
+      state,
+      boxes: boxes.map((box) => ({ ...box, chargeableWeight: Number(chargeableWeight(box, divisor)) })),
+      chargeableWeightTotal: Number(chargeableTotal(boxes, divisor)),
+      products: skus.map(([boxNo, sku, quantity]) => {
+        const product = DEMO_FBA_PRODUCTS.find((p) => p.sku === sku) ?? {}
+        return {
+          boxNo,
+          sku,
+          hsCode: HS_BY_SKU[sku],
+          nameCn: product.nameCn,
+          nameEn: product.nameEn,
+          brand: product.brand,
+          quantity,
+          declaredPrice: DECLARED_BY_SKU[sku],
+          salesLink: `https://www.amazon.com/dp/${String(product.asin)}`,
+        }
+      }),
+      files: [{ fileType: 'packingList', name: `${String(order.customerReferenceNo)}-packing-list.xlsx` }],
+      company,
+    })),
+  )
+  for (const [i, id] of orders.entries())
+    await sql`update fba_order set created_by = ${userId('entadmin')},
+        created_at = ${`${addDays(day, -(DEMO_FBA_ORDERS[i]?.daysAgo ?? 0))}T10:15:00+08:00`}::timestamptz
+      where id = ${id}`.execute(db)
 }

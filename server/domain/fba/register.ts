@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely'
 import { onPermissionsShown } from '../../auth/withheld.ts'
 import type { DerivationContext, EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
+import { registerFbaOrders } from './orders.ts'
 import { fbaGate, withheldPermissions } from './service.ts'
 
 /**
@@ -27,6 +28,7 @@ export function register(engine: EngineRegistry): void {
   engine.derivation('fbaAddressFromCentre', fbaAddressFromCentre)
   engine.derivation('fbaAddressCode', uniqueInCompany('fba_address', 'code', 'fba.addressCodeTaken'))
   engine.derivation('fbaProductSku', uniqueInCompany('fba_product', 'sku', 'fba.skuTaken'))
+  registerFbaOrders(engine)
 }
 
 const fieldRefusal = (field: string, message: string) =>

@@ -19,7 +19,7 @@ import { enterpriseSwitch } from '../clients/services.ts'
  */
 
 /** The permissions only an enterprise with the FBA service uses (screens/access.yaml). */
-export const FBA_PERMISSIONS = ['fbaAddressBook', 'fbaProductList'] as const
+export const FBA_PERMISSIONS = ['fbaAddressBook', 'fbaProductList', 'fbaOrderList'] as const
 
 /** SPEC §9 company user type 1: the forwarder's own staff, who serve every enterprise's FBA records. */
 const PROVIDER = 1

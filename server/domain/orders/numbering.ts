@@ -95,7 +95,7 @@ interface RuleRow {
 }
 
 /** The documents a tenant numbers by its own rules (schemas/orderNumberRule.yaml `document`). */
-export type NumberedDocument = 'order' | 'bill' | 'invoice'
+export type NumberedDocument = 'order' | 'bill' | 'invoice' | 'fba'
 
 /**
  * The next number of the tenant's document for a transport mode: the document's enabled rule for the mode, else

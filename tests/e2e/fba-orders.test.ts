@@ -1,0 +1,129 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+
+/**
+ * Issue #26, part 2, as the seller and the operator meet it: Minghui's administrator makes an FBA order of three
+ * boxes and two products on /fbaOrderDetail and reads the chargeable weight the server worked out; the operator
+ * takes the cartons in (inbound) from the FBA order list; the seller's tabs count one order fewer created and one
+ * more inbound. The rules' details (every SPEC §5 refusal, the divisor, the walls) are tests/api/fba-orders.test.ts.
+ */
+const portal = setupPortal()
+const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
+
+/** A look-up combobox inside `scope`: the search typed, then the option. */
+async function pick(page: Page, box: Locator, search: string, option: RegExp) {
+  await box.click()
+  await box.fill(search)
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+/** The count a list tab shows. */
+const tabCount = (page: Page, state: string) => page.locator(`[data-count="${state}"]`).first().textContent()
+
+/** A label as the start of a pattern (labels hold brackets: 单箱重量(kg)). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+async function fillRow(scope: Locator, row: number, values: [label: string, value: string][]) {
+  for (const [label, value] of values)
+    await scope
+      .getByLabel(new RegExp(`^${escaped(label)}`))
+      .nth(row)
+      .fill(value)
+}
+
+describe('FBA orders (issue #26)', () => {
+  it('a seller orders three boxes and two products, sees the chargeable weight; the operator takes it in', async () => {
+    const seller = await portal.signIn('entadmin')
+    const { page } = seller
+    await page.goto(`${seller.base}/fbaOrderList`)
+    await expect.poll(() => tabCount(page, 'created'), WAIT).toMatch(/^\d+$/)
+    const created = Number(await tabCount(page, 'created'))
+    const inbound = Number(await tabCount(page, 'inbound'))
+
+    await page.goto(`${seller.base}/fbaOrderDetail`)
+    await page.getByLabel(zh('fba', 'customerReferenceNo')).fill('MH-PO-2612-09')
+    await page.getByLabel(zh('fba', 'shipmentId')).fill('FBA18T3K9WQ2')
+    await pick(
+      page,
+      page.getByRole('combobox', { name: new RegExp(`^${escaped(zh('fba', 'warehouseCode'))}`) }),
+      'ONT8',
+      /^ONT8\b/,
+    )
+
+    const boxes = page.getByRole('region', { name: zh('fba', 'sectionBoxes') })
+    // The form starts with the one box and product the order cannot do without.
+    for (let i = 1; i < 3; i++) await boxes.getByRole('button', { name: zh('widget', 'addRow') }).click()
+    const boxRows: [string, string, string, string, string][] = [
+      ['MH09-01', '12.5', '60', '40', '40'],
+      ['MH09-02', '21.35', '50', '40', '30'],
+      ['MH09-03', '8', '45.5', '35.5', '30.1'],
+    ]
+    for (const [i, [no, weight, length, width, height]] of boxRows.entries())
+      await fillRow(boxes, i, [
+        [zh('fba', 'boxNo'), no],
+        [zh('fba', 'boxQuantity'), '1'],
+        [zh('fba', 'boxWeight'), weight],
+        [zh('fba', 'length'), length],
+        [zh('fba', 'width'), width],
+        [zh('fba', 'height'), height],
+      ])
+
+    const products = page.getByRole('region', { name: zh('fba', 'sectionProducts') })
+    for (let i = 1; i < 2; i++) await products.getByRole('button', { name: zh('widget', 'addRow') }).click()
+    const lines: [string, string, string, string, string][] = [
+      ['MH09-01', 'MH-SILK-SCARF-NV', '621410', '桑蚕丝方巾 藏青', 'Mulberry silk square scarf, navy'],
+      ['MH09-03', 'MH-PILLOW-SET-2', '630231', '纯棉枕套两件装', 'Cotton pillowcase, set of two'],
+    ]
+    for (const [i, [no, sku, hs, cn, en]] of lines.entries()) {
+      await fillRow(products, i, [
+        [zh('fba', 'boxNo'), no],
+        [zh('fba', 'sku'), sku],
+        [zh('fba', 'nameCn'), cn],
+        [zh('fba', 'nameEn'), en],
+        [zh('fba', 'productQuantity'), '100'],
+        [zh('fba', 'declaredPrice'), '6.50'],
+      ])
+      await pick(
+        page,
+        products.getByRole('combobox', { name: new RegExp(`^${escaped(zh('field', 'hsCode'))}`) }).nth(i),
+        hs,
+        new RegExp(`^${hs}`),
+      )
+    }
+
+    const saved = page.waitForResponse((r) => r.url().includes('/api/booking/fba/order/add'))
+    await page.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()
+    const answer = (await (await saved).json()) as { code: string; content: { id: number; orderNo: string } }
+    expect(answer.code).toBe('0000')
+    // 60×40×40/6000 = 16, 21.35, 45.5×35.5×30.1/6000 = 8.103: 45.453 kg in all, shown on the order.
+    // Each box's and the total, as the seller reads the order.
+    await page.goto(`${seller.base}/fbaOrderView?id=${answer.content.id}`)
+    const boxTable = page.getByRole('region', { name: zh('fba', 'sectionBoxes') })
+    await expect.poll(() => boxTable.textContent(), WAIT).toContain('45.453')
+    for (const each of ['16', '21.35', '8.103']) expect(await boxTable.textContent()).toContain(each)
+    await page.goto(`${seller.base}/fbaOrderList`)
+    await expect.poll(() => tabCount(page, 'created'), WAIT).toBe(String(created + 1))
+    const row = page.locator('table tbody tr').filter({ hasText: answer.content.orderNo })
+    await expect.poll(() => row.textContent(), WAIT).toContain('45.453')
+
+    // The operator takes the cartons in.
+    const operator = await portal.signIn('opadmin')
+    await operator.page.goto(`${operator.base}/fbaOrderListOperator`)
+    const theirs = operator.page.locator('table tbody tr').filter({ hasText: answer.content.orderNo })
+    await expect.poll(() => theirs.count(), WAIT).toBe(1)
+    await theirs.getByRole('button', { name: zh('fba', 'receive'), exact: true }).click()
+    await expect.poll(() => theirs.textContent(), WAIT).toContain(zh('fba', 'stateInbound'))
+    await operator.context.close()
+
+    // The seller's tabs follow; the inbound tab lists it.
+    await page.reload()
+    await expect.poll(() => tabCount(page, 'inbound'), WAIT).toBe(String(inbound + 1))
+    expect(await tabCount(page, 'created')).toBe(String(created))
+    await page.getByRole('tab', { name: new RegExp(escaped(zh('fba', 'stateInbound'))) }).click()
+    await expect
+      .poll(() => page.locator('table tbody tr').filter({ hasText: answer.content.orderNo }).count(), WAIT)
+      .toBe(1)
+    await seller.context.close()
+  })
+})

@@ -32,6 +32,7 @@ export function chargeableWeight(box: FbaBoxSize, divisor: number): string | und
   // (l/U)(w/U)(h/U)/divisor kg = l·w·h / (U³·divisor); in scaled units times U.
   const volumetric = roundKg(length * width * height, UNIT * UNIT * UNIT * BigInt(divisor))
   const actual = roundKg(weight, UNIT)
+  // biome-ignore lint/complexity/useMathMinMax: BigInt values, which Math.max does not take
   return formatScaled(actual > volumetric ? actual : volumetric, 3)
 }
 

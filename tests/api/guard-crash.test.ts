@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { scratchDatabase } from '../support/database.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { type RunningServer, seededDataDir, startServer } from '../support/server.ts'
 
 /**
  * Issue #9's crash guard: the real server (npm start's entry point) takes a burst of order creations and
@@ -32,7 +32,8 @@ afterAll(async () => {
 
 /** Where the server keeps its data: a PGlite directory, or a PostgreSQL database of its own. */
 async function storage(): Promise<{ dataDir: string; env: Record<string, string> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'waybill-crash-'))
+  // On PGlite a copy of the seeded template: the crash is what is tried, not the seeding.
+  const dataDir = POSTGRES ? mkdtempSync(join(tmpdir(), 'waybill-crash-')) : await seededDataDir()
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   if (!POSTGRES) return { dataDir, env: {} }
   const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'waybill_crash')

@@ -7,7 +7,7 @@ import { prepareDatabase } from '../../server/db/prepare.ts'
 import { enqueue } from '../../server/jobs/outbox.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { type RunningServer, seededDataDir, startServer } from '../support/server.ts'
 import { startSmtp } from '../support/smtp.ts'
 
 /**
@@ -36,7 +36,9 @@ async function until(check: () => boolean, ms: number, what: string) {
 
 describe('delivery survives SIGKILL', () => {
   it('delivers every one of 1,000 mails across a kill, duplicating only those in flight', async () => {
-    // The data directory is prepared here, with the mails queued, before the server owns it.
+    // The data directory is prepared here, with the mails queued, before the server owns it: a copy of the seeded
+    // template, brought up to date (nothing to do) and given the mails.
+    await seededDataDir(dataDir)
     const database = await openDatabase({ dataDir })
     await prepareDatabase(database, loadManifest(), { seed: true })
     await withTenant(database.db, 1, async (trx) => {

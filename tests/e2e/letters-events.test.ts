@@ -1,8 +1,9 @@
+import { rmSync } from 'node:fs'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { connectBrowser } from '../support/browser.ts'
 import { localeText, signInThrough, WAIT } from '../support/portal.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { type RunningServer, seededDataDir, startServer } from '../support/server.ts'
 import { startSmtp, type TestSmtp } from '../support/smtp.ts'
 
 /**
@@ -19,11 +20,16 @@ const HOST = 'acme.localhost'
 let smtp: TestSmtp
 let server: RunningServer
 let browser: Browser
+let dataDir = ''
 
 beforeAll(async () => {
   smtp = await startSmtp()
   const [started, connected] = await Promise.allSettled([
-    startServer({ env: { SMTP_URL: smtp.url } }),
+    // Its own process on a copy of the seeded data (seededDataDir): the start-up, not the seeding, is what is tried.
+    seededDataDir().then((dir) => {
+      dataDir = dir
+      return startServer({ dataDir, env: { SMTP_URL: smtp.url } })
+    }),
     connectBrowser(inject('chromiumEndpoint')),
   ])
   if (started.status === 'fulfilled') server = started.value
@@ -34,6 +40,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   await smtp?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** A context signed in as a demo user of acme, through the browser (the cookie is acme's host's). */

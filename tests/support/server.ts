@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pgliteTemplate } from './template.ts'
 
 export interface RunningServer {
   url: string
@@ -23,6 +25,17 @@ export async function freePort(): Promise<number> {
       )
     })
   })
+}
+
+/**
+ * A data directory holding a copy of the seeded template (tests/support/template.ts), for a server process that
+ * needs its own data but not to watch it being seeded (issue #20: seeding one took most of such a file's minute).
+ */
+export async function seededDataDir(dataDir = mkdtempSync(join(tmpdir(), 'waybill-seeded-'))): Promise<string> {
+  const pglite = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await pgliteTemplate() })
+  await pglite.waitReady
+  await pglite.close()
+  return dataDir
 }
 
 /**

@@ -1,9 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../server/auth/password.ts'
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { setupTestApp } from '../support/app.ts'
-import { bearerCalls, idIn } from '../support/calls.ts'
+import { administratorOf, bearerCalls } from '../support/calls.ts'
 import { today } from '../support/clock.ts'
 
 /**
@@ -74,28 +72,6 @@ let entop = ''
 beforeAll(async () => {
   ;[opadmin, entadmin, entop] = await Promise.all([t.login('opadmin'), t.login('entadmin'), t.login('entop')])
 })
-
-/** A new enterprise administrator of an enterprise of the demo tenant (Haitong has not asked for FBA), signed in. */
-async function administratorOf(companyName: string, username: string): Promise<string> {
-  const db = t.database.db
-  const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  const user = await db
-    .insertInto('app_user')
-    .values({
-      tenant_id: tenant.id,
-      company_id: await idIn(t, 'company', 'name', companyName),
-      username,
-      real_name: '孙海',
-      email: `${username}@haitong-autoparts.example`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      company_user_type: 2,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const role = await idIn(t, 'role', 'code', 'EnterpriseAdministrator')
-  await db.insertInto('user_role').values({ tenant_id: tenant.id, user_id: user.id, role_id: role }).execute()
-  return t.login(username)
-}
 
 const list = async (url: string, token: string, searchParams: Record<string, unknown> = {}) =>
   (await ok('POST', url, token, { pageNum: 1, pageSize: 50, searchParams })) as {
@@ -325,7 +301,7 @@ describe('FBA order walls', () => {
     expect((await answer('GET', `${DETAIL}?id=${mine.id}`, entop)).code).toBe('404')
 
     // Haitong has no FBA: refused with 360005 whatever it asks, and cannot see Minghui's order.
-    const nbadmin = await administratorOf(HAITONG, 'nbfba')
+    const nbadmin = await administratorOf(t, HAITONG, 'nbfba')
     expect((await answer('POST', LIST, nbadmin, { pageNum: 1, pageSize: 10, searchParams: {} })).code).toBe('360005')
     expect((await answer('POST', ADD, nbadmin, order())).code).toBe('360005')
     expect((await answer('GET', `${DETAIL}?id=${mine.id}`, nbadmin)).code).toBe('360005')

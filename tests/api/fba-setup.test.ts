@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../server/auth/password.ts'
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { setupTestApp } from '../support/app.ts'
-import { bearerCalls, idIn } from '../support/calls.ts'
+import { administratorOf, bearerCalls } from '../support/calls.ts'
 import { now } from '../support/clock.ts'
 import { png } from '../support/images.ts'
 
@@ -38,28 +36,6 @@ type Row = Record<string, unknown> & { id: number; version: number }
 const fieldErrors = (body: { content?: { fieldErrors?: { field: string; key: string }[] } }) =>
   (body.content?.fieldErrors ?? []).map((e) => `${e.field}: ${e.key}`)
 
-/** A new enterprise administrator of an enterprise of the demo tenant, signed in. */
-async function administratorOf(companyName: string, username: string): Promise<string> {
-  const db = t.database.db
-  const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  const user = await db
-    .insertInto('app_user')
-    .values({
-      tenant_id: tenant.id,
-      company_id: await idIn(t, 'company', 'name', companyName),
-      username,
-      real_name: '孙海',
-      email: `${username}@haitong-autoparts.example`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      company_user_type: 2,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const role = await idIn(t, 'role', 'code', 'EnterpriseAdministrator')
-  await db.insertInto('user_role').values({ tenant_id: tenant.id, user_id: user.id, role_id: role }).execute()
-  return t.login(username)
-}
-
 const ontario = {
   code: 'ONT8',
   name: 'Amazon ONT8 Moreno Valley',
@@ -75,7 +51,7 @@ let nbadmin = ''
 
 beforeAll(async () => {
   ;[opadmin, entadmin, entop] = await Promise.all([t.login('opadmin'), t.login('entadmin'), t.login('entop')])
-  nbadmin = await administratorOf(HAITONG, 'nbadmin')
+  nbadmin = await administratorOf(t, HAITONG, 'nbadmin')
 })
 
 describe('FBA service', () => {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
 import { expect } from 'vitest'
+import { hashPassword } from '../../server/auth/password.ts'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import type { TestApp } from './app.ts'
 import { multipart } from './workbook.ts'
 
@@ -177,4 +179,26 @@ export function envelopeCalls(t: TestApp) {
     return body.content
   }
   return { call, ok }
+}
+
+/** A new enterprise administrator of an enterprise of the demo tenant, signed in. */
+export async function administratorOf(t: TestApp, companyName: string, username: string): Promise<string> {
+  const db = t.database.db
+  const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+  const user = await db
+    .insertInto('app_user')
+    .values({
+      tenant_id: tenant.id,
+      company_id: await idIn(t, 'company', 'name', companyName),
+      username,
+      real_name: '孙海',
+      email: `${username}@haitong-autoparts.example`,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      company_user_type: 2,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const role = await idIn(t, 'role', 'code', 'EnterpriseAdministrator')
+  await db.insertInto('user_role').values({ tenant_id: tenant.id, user_id: user.id, role_id: role }).execute()
+  return t.login(username)
 }

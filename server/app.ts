@@ -262,7 +262,7 @@ export async function buildApp({
         ...letterHandlers(engine),
         ...membershipHandlers(engine),
         ...referenceHandlers(manifest),
-        ...fileHandlers(manifest),
+        ...fileHandlers(manifest, engine),
         ...overlayHandlers,
         ...settingHandlers,
         ...exportHandlers,

@@ -41,6 +41,8 @@ export interface EngineApi {
    * labels in the call's language, the rows counted (refused above EXPORT_LIMIT) and read a page at a time.
    */
   export(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ExportSource>
+  /** Asks the entity's gate (an enterprise without the FBA service: 360005) for a call the engine does not serve. */
+  gate: Engine['gate']
 }
 
 /**
@@ -77,5 +79,6 @@ export function createEngineApi(manifest: Manifest, options: EngineOptions): Eng
     delete: call<{ id: number }>('delete'),
     transition: call<ApiRow>('transition'),
     export: call<ExportSource>('export'),
+    gate: engine.gate,
   }
 }

@@ -181,6 +181,8 @@ export interface Engine {
     call: EngineCall,
     input: unknown,
   ): Promise<unknown>
+  /** The entity's registered gate (./registry.ts), for a hand-written call on it (an upload to its file field). */
+  gate(trx: Transaction<DB>, entity: string, call: EngineCall): Promise<void>
   /**
    * The schema of an engine route's input (server/http/routeSchema.ts): checked and read (ids as numbers, a
    * list request with its defaults) before the handler by the validator compiled here, so the route's call
@@ -316,8 +318,11 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     return plan
   }
 
-  /** Tenant (again, besides row-level security) and data scope: whatever a caller may see of a table. */
-  const visible = (plan: EndpointPlan, call: EngineCall): RawBuilder<SqlBool>[] => {
+  /**
+   * Tenant (again, besides row-level security) and data scope: whatever a caller may see of a table, or — for
+   * `write` — change in it (a rule may share rows for reading only: colleagues' public FBA addresses).
+   */
+  const visible = (plan: EndpointPlan, call: EngineCall, purpose: 'read' | 'write' = 'read'): RawBuilder<SqlBool>[] => {
     const table = plan.entity.table
     const tenant =
       plan.entity.scope === 'tenant' ? [sql<SqlBool>`${sql.ref(`${table}.tenant_id`)} = ${call.tenantId}`] : []
@@ -326,7 +331,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     )
     const scoped = scopeConditions(plan.entity, call.session, table)
     const rule = registry.visibilities.get(plan.entity.entity)
-    return [...tenant, ...(rule ? rule({ call, table, defaults: scoped }) : scoped), ...fixed]
+    return [...tenant, ...(rule ? rule({ call, table, defaults: scoped, purpose }) : scoped), ...fixed]
   }
 
   /**
@@ -384,7 +389,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       .selectFrom(source(trx, plan, call))
       .select([...selectionOf(plan, extras), ...(inline?.select ?? []), ...past])
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
-    for (const condition of visible(plan, call)) query = query.where(condition)
+    for (const condition of visible(plan, call, lock ? 'write' : 'read')) query = query.where(condition)
     const row = await (lock && !viewOf(plan.entity) ? query.forUpdate() : query).executeTakeFirst()
     if (!row) return undefined
     return {
@@ -415,7 +420,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       .set({ ...values, version: sql`version + 1`, updated_at: clock() })
       .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${rowId}`)
       .where(sql<SqlBool>`${sql.ref(`${table}.version`)} = ${version}`)
-    for (const condition of visible(plan, call)) query = query.where(condition)
+    for (const condition of visible(plan, call, 'write')) query = query.where(condition)
     const row = await databaseErrors(query.returning(selection(plan.columns, table)).executeTakeFirst())
     if (!row) throw new ApiError('330002')
     return toApiRow(plan.columns, row)
@@ -873,7 +878,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       let query = dynamic(trx)
         .deleteFrom(table)
         .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${ids.id}`)
-      for (const condition of visible(plan, call)) query = query.where(condition)
+      for (const condition of visible(plan, call, 'write')) query = query.where(condition)
       await databaseErrors(query.execute())
       await audit(trx, plan, call, ids.id, { action: 'delete', before, after: null })
       return { id: ids.id }
@@ -1048,6 +1053,9 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       await registry.gates.get(plan.entity.entity)?.({ trx, call })
       const k = kind ?? plan.kind
       return kinds[k](trx, plan, call, read(k, plan, input))
+    },
+    async gate(trx, entity, call) {
+      await registry.gates.get(entity)?.({ trx, call })
     },
     async handleEntity(trx, entity, kind, call, input) {
       const plan = entityPlanOf(entity, kind)

@@ -78,12 +78,14 @@ export type ComputedColumn = (context: ReadContext) => RawBuilder<unknown>
 
 /**
  * A visibility rule: the data-scope conditions of a read, given those the entity's `dataScope` makes
- * (server/engine/scope.ts). The tenant's own condition is always kept; a rule may widen or narrow the rest.
+ * (server/engine/scope.ts), or of a write (update, delete, transition: the row the caller may change). The
+ * tenant's own condition is always kept; a rule may widen or narrow the rest.
  */
 export type VisibilityRule = (context: {
   call: EngineCall
   table: string
   defaults: RawBuilder<SqlBool>[]
+  purpose: 'read' | 'write'
 }) => RawBuilder<SqlBool>[]
 
 /**

@@ -2,6 +2,7 @@ import '@fastify/multipart'
 import { accepts, type FileLimits, fileFieldAt, fileLimits, formatBytes } from '../../rules/fileLimits.ts'
 import { dimensionsRefusal, formatDimensions } from '../../rules/imageSize.ts'
 import type { FieldError } from '../../rules/messages.ts'
+import type { EngineApi } from '../engine/index.ts'
 import type { HandlerContext } from '../http/context.ts'
 import type { Handlers } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
@@ -132,14 +133,19 @@ export async function receiveFile(
   return { name, contentType: sniffed.contentType, bytes }
 }
 
-export function fileHandlers(manifest: Manifest = loadManifest()) {
+export function fileHandlers(manifest: Manifest, engine: Pick<EngineApi, 'gate'>) {
   return {
     async fileUpload(ctx) {
-      const { userId, tenantId, companyId, permissions } = session(ctx)
+      const caller = session(ctx)
+      const { userId, tenantId, companyId, permissions } = caller
       const target = uploadTarget(manifest, ctx.request.query)
       const { limits, writers } = target
       if (!writers || (!writers.open && ![...writers.permissions].some((p) => permissions.has(p))))
         throw new ApiError('220000')
+      // The entity's gate too: an enterprise without the FBA service uploads no product picture (360005).
+      await ctx.inTenant((trx) =>
+        engine.gate(trx, target.entity, { tenantId, session: caller, language: ctx.request.language }),
+      )
       const { name, contentType, bytes } = await receiveFile(ctx, limits)
       return ctx.inTenant((trx) =>
         saveFile(trx, {

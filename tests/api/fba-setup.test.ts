@@ -23,6 +23,7 @@ const ADDRESSES = '/api/booking/fba/address/list'
 const ADDRESS_ADD = '/api/booking/fba/address/add'
 const ADDRESS_DETAIL = '/api/booking/fba/address/detail'
 const ADDRESS_UPDATE = '/api/booking/fba/address/update'
+const ADDRESS_DELETE = '/api/booking/fba/address/delete'
 const PRODUCTS = '/api/booking/fba/product/list'
 const PRODUCT_ADD = '/api/booking/fba/product/add'
 const PRODUCT_DETAIL = '/api/booking/fba/product/detail'
@@ -77,6 +78,9 @@ describe('FBA service', () => {
     )
     expect(inChinese.code).toBe('360005')
     expect(inChinese.message).toBe('贵企业尚未开通 FBA 服务，请在“FBA 服务”页面申请')
+    // Nor a product picture: the upload asks the entity's gate before it reads the file.
+    const picture = await upload(IMAGE_UPLOAD, nbadmin, { name: 'pad.png', bytes: png(40, 40) })
+    expect(picture.json().code).toBe('360005')
 
     // The request: what it will ship, required; once asked, asking again says it waits.
     const [service] = (await ok('POST', SERVICE, nbadmin, {})).list as Row[]
@@ -98,6 +102,12 @@ describe('FBA service', () => {
     const haitong = listed[0] as Row
     expect(haitong).toMatchObject({ fbaStatus: 0, fbaAppliedAt: asked.fbaAppliedAt })
     await ok('POST', SERVICES_SAVE, opadmin, { id: haitong.id, version: haitong.version, fbaStatus: 1 })
+    // The enterprise's history: the operator's enabling, newest first, then the administrator's request.
+    const { history } = await ok('GET', `/api/b2b/company/enterprise/detail?id=${haitong.id}`, opadmin)
+    const [enabled, request] = history as { transition: string | null; userName: string; after: Row }[]
+    expect(enabled?.after).toMatchObject({ fbaStatus: 1 })
+    expect(request).toMatchObject({ transition: 'activateFbaService', after: { fbaAppliedAt: asked.fbaAppliedAt } })
+    expect(request?.after.fbaApplyNote).toBe('Brake pads to Amazon US, 80 cartons a month')
 
     const after = await ok('GET', CURRENT, nbadmin)
     expect(after.permissions).toEqual(expect.arrayContaining(['fbaAddressBook', 'fbaProductList']))
@@ -207,6 +217,15 @@ describe('FBA address book', () => {
     expect(await codes(entop)).toEqual(['AMZ-EWR4', 'AMZ-LGB8', 'AMZ-ONT8', 'HZ-XS-01'])
     expect(await codes(entadmin)).toEqual(expect.arrayContaining(['AMZ-EWR4', 'HZ-PRIVATE', 'NB-BL-01']))
     expect((await answer('GET', `${ADDRESS_DETAIL}?id=${mine.id}`, entop)).code).toBe('404')
+    // A colleague's public address is entop's to read and pick, not to change or delete.
+    const shared = (
+      (await ok('POST', ADDRESSES, entop, { searchParams: { code: 'HZ-XS-01' } })).list as Row[]
+    )[0] as Row
+    expect((await ok('GET', `${ADDRESS_DETAIL}?id=${shared.id}`, entop)).name).toBe(shared.name)
+    const changed = { id: shared.id, version: shared.version, name: 'entop was here' }
+    expect((await answer('POST', ADDRESS_UPDATE, entop, changed)).code).toBe('404')
+    expect((await answer('POST', ADDRESS_DELETE, entop, { id: shared.id })).code).toBe('404')
+    expect((await ok('GET', `${ADDRESS_DETAIL}?id=${shared.id}`, entadmin)).version).toBe(shared.version)
     // Company wall: Haitong's administrator sees none of Minghui's.
     expect(await codes(nbadmin)).toEqual(['NB-BL-01', 'NB-PICKUP', 'ONT8'])
     expect((await answer('GET', `${ADDRESS_DETAIL}?id=${mine.id}`, nbadmin)).code).toBe('404')

@@ -15,10 +15,17 @@ export function register(engine: EngineRegistry): void {
   engine.gate('fbaProduct', fbaGate)
   onPermissionsShown(withheldPermissions)
   // SPEC §6 "FBA addresses can be public to colleagues": a user who sees only their own rows (data scope
-  // self) sees too the addresses colleagues of the same enterprise made public. The company wall stays.
-  engine.visibility('fbaAddress', ({ call, table, defaults }) => {
+  // self) sees too the addresses colleagues of the same enterprise made public — to read and pick, not to
+  // change or delete: a write keeps the data scope's own rows. The company wall stays.
+  engine.visibility('fbaAddress', ({ call, table, defaults, purpose }) => {
     const { session } = call
-    if (session.dataScope !== 'self' || session.companyId === null || session.companyUserType === 1) return defaults
+    if (
+      purpose === 'write' ||
+      session.dataScope !== 'self' ||
+      session.companyId === null ||
+      session.companyUserType === 1
+    )
+      return defaults
     const column = (name: string) => sql.ref(`${table}.${name}`)
     return [
       sql<SqlBool>`${column('company')} = ${session.companyId}`,

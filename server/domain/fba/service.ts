@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { FbaService } from '../../../generated/content.ts'
 import type { DB } from '../../db/schema.ts'
+import { writeAudit } from '../../engine/audit.ts'
 import type { Gate } from '../../engine/index.ts'
 import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
@@ -95,20 +96,36 @@ export const fbaServiceHandlers = {
     const current = await serviceOf(ctx, session)
     if (current.fbaStatus === 1) return current
     if (current.fbaAppliedAt) throw new ApiError('360006')
-    await ctx.inTenant((trx) =>
-      trx
+    const at = now()
+    const note = ctx.input.fbaApplyNote.trim()
+    await ctx.inTenant(async (trx) => {
+      const asked = await trx
         .updateTable('company')
         .set({
-          fba_applied_at: sql`${now()}::timestamptz`,
-          fba_apply_note: ctx.input.fbaApplyNote.trim(),
+          fba_applied_at: sql`${at}::timestamptz`,
+          fba_apply_note: note,
           version: sql<number>`version + 1`,
           updated_at: sql`now()`,
         })
         .where('tenant_id', '=', session.tenantId)
         .where('id', '=', session.companyId)
         .where('fba_applied_at', 'is', null)
-        .execute(),
-    )
+        .executeTakeFirst()
+      // The enterprise's history (/clientEnterpriseDetail) says who asked, when and why, beside the operator's
+      // enabling it (an update of the engine's, audited there); a request raced by another is not written twice.
+      if (Number(asked.numUpdatedRows) === 1)
+        await writeAudit(trx, {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          entity: 'company',
+          recordId: session.companyId,
+          action: 'update',
+          transition: 'activateFbaService',
+          before: { fbaAppliedAt: null, fbaApplyNote: current.fbaApplyNote || null },
+          after: { fbaAppliedAt: at.toISOString(), fbaApplyNote: note },
+          at,
+        })
+    })
     return serviceOf(ctx, session)
   },
 } satisfies Handlers

@@ -61,7 +61,7 @@ export function checkEndpointTargets({ areaFiles, entities }: CheckContext): Con
           )
         for (const key of ['body', 'response', 'permission', 'public', 'transition'] as const)
           if (endpoint[key] !== undefined)
-            report(file, [...at, key], `${key}: comes from the endpoint servedAs names`, 'no ' + key)
+            report(file, [...at, key], `${key}: comes from the endpoint servedAs names`, `no ${key}`)
       }
       const transition = endpoint.transition
       if (transition) {

@@ -6,7 +6,7 @@ import type { EngineApi } from '../engine/index.ts'
 import type { HandlerContext } from '../http/context.ts'
 import type { Handlers } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
-import { loadManifest, type Manifest } from '../manifest.ts'
+import type { Manifest } from '../manifest.ts'
 import { cleanName, extensionOf, sniff } from './sniff.ts'
 import { type FileViewer, fileInfo, readFile, saveFile, sendStoredFile } from './store.ts'
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
 import { administratorOf, bearerCalls } from '../support/calls.ts'
@@ -183,6 +184,32 @@ describe('FBA order milestones', () => {
       ['cancelled', 'VOID'],
       ['problem', 'HOLD'],
     ])
+  })
+})
+
+describe('seeded FBA orders', () => {
+  it('carry the milestones of the states they have passed, around the seed day', async () => {
+    const { rows } = await sql<{ order_no: string; customer_reference_no: string }>`
+      select order_no, customer_reference_no from fba_order
+      where tenant_id = (select id from tenant where code = 'demo') and customer_reference_no like 'MH-PO-261%'
+      order by customer_reference_no`.execute(t.database.db)
+    const byReference = new Map(rows.map((r) => [r.customer_reference_no, r.order_no]))
+    const delivered = (await track(String(byReference.get('MH-PO-2611-02')))).results[0]?.fbaOrders[0] as FbaTrack
+    expect(delivered.events.map((e) => e.milestone)).toEqual([
+      'delivered',
+      'arrived',
+      'departed',
+      'leftWarehouse',
+      'received',
+    ])
+    expect(delivered.lastMileCarrier).toBe('ups')
+    const times = delivered.events.map((e) => new Date(e.eventDateTime).getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(Math.max(...times)).toBeLessThan(now().getTime())
+    const shipped = (await track(String(byReference.get('MH-PO-2611-21')))).results[0]?.fbaOrders[0] as FbaTrack
+    expect(shipped.events.map((e) => e.milestone)).toEqual(['departed', 'leftWarehouse', 'received'])
+    const created = (await track(String(byReference.get('MH-PO-2612-05')))).results[0]?.fbaOrders[0] as FbaTrack
+    expect(created.events).toEqual([])
   })
 })
 

@@ -102,7 +102,7 @@ describe('cargo tracking', () => {
     await page.goto(`${portal.server.url}/orderTracking?numbers=${orderNo}`)
     const card = page.getByTestId('tracking-fba-order')
     await expect.poll(() => card.getAttribute('data-number'), WAIT).toBe(orderNo)
-    expect(await card.getByTestId('tracking-fba-state').textContent()).toBe(localeText('zh', 'fba', 'stateDelivered'))
+    expect(await card.getByTestId('tracking-fba-state').textContent()).toBe(text('fbaState_delivered'))
     const milestones = card.getByTestId('tracking-fba-event')
     expect(await milestones.evaluateAll((items) => items.map((i) => i.getAttribute('data-milestone')))).toEqual([
       'delivered',
@@ -111,9 +111,7 @@ describe('cargo tracking', () => {
       'leftWarehouse',
       'received',
     ])
-    await expect
-      .poll(() => milestones.first().textContent(), WAIT)
-      .toContain(localeText('zh', 'fba', 'milestone_delivered'))
+    await expect.poll(() => milestones.first().textContent(), WAIT).toContain(text('fbaMilestone_delivered'))
     expect(await card.textContent()).toContain('UPS')
     await context.close()
   })

@@ -63,23 +63,22 @@ export function FbaOrderCard({ answer }: { answer: FbaTrackResult }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const facts: [string, string][] = [
-    [t('fba.trackingCentre'), answer.fcCity ? `${answer.warehouseCode} · ${answer.fcCity}` : answer.warehouseCode],
-    [t('fba.departurePort'), place(answer.departurePort, answer.departurePortName)],
-    [t('fba.arrivalPort'), place(answer.arrivalPort, answer.arrivalPortName)],
+    [t('tracking.fbaCentre'), answer.fcCity ? `${answer.warehouseCode} · ${answer.fcCity}` : answer.warehouseCode],
+    [t('tracking.fbaDeparturePort'), place(answer.departurePort, answer.departurePortName)],
+    [t('tracking.fbaArrivalPort'), place(answer.arrivalPort, answer.arrivalPortName)],
     [
-      t('fba.trackingLastMile'),
+      t('tracking.fbaLastMile'),
       answer.lastMileCarrier
-        ? `${t(`enum.fbaLastMileCarrier.${answer.lastMileCarrier}`)} ${answer.lastMileTrackingNo ?? ''}`.trim()
+        ? `${t(`tracking.fbaCarrier_${answer.lastMileCarrier}`)} ${answer.lastMileTrackingNo ?? ''}`.trim()
         : '—',
     ],
   ]
-  const stateLabel = `fba.state${answer.state.charAt(0).toUpperCase()}${answer.state.slice(1)}`
   return (
     <article className={styles.card} data-testid="tracking-fba-order" data-number={answer.orderNo}>
       <header className={styles.head}>
         <h3 className={styles.number}>{answer.orderNo}</h3>
         <span className={styles.badge} data-testid="tracking-fba-state">
-          {t(stateLabel)}
+          {t(`tracking.fbaState_${answer.state}`)}
         </span>
       </header>
       <dl className={styles.facts}>
@@ -90,7 +89,7 @@ export function FbaOrderCard({ answer }: { answer: FbaTrackResult }) {
           </div>
         ))}
       </dl>
-      <h4 className={styles.sectionTitle}>{t('fba.trackingMilestones')}</h4>
+      <h4 className={styles.sectionTitle}>{t('tracking.fbaMilestones')}</h4>
       {answer.events.length ? (
         <ul className={styles.events} data-testid="tracking-fba-events">
           {answer.events.map((e) => (
@@ -102,12 +101,12 @@ export function FbaOrderCard({ answer }: { answer: FbaTrackResult }) {
             >
               <span className={styles.time}>{formatTime(e.eventDateTime, lang)}</span>
               <span>
-                {t(`fba.milestone_${e.milestone}`)}
+                {t(`tracking.fbaMilestone_${e.milestone}`)}
                 <span className={styles.detail}>
                   {[
                     eventCode(e),
                     e.unLocationCode ? place(e.unLocationCode, e.locationName) : e.location,
-                    e.signedBy && `${t('fba.signedBy')}: ${e.signedBy}`,
+                    e.signedBy && `${t('tracking.fbaSignedBy')}: ${e.signedBy}`,
                     e.remark,
                   ]
                     .filter(Boolean)
@@ -119,7 +118,7 @@ export function FbaOrderCard({ answer }: { answer: FbaTrackResult }) {
           ))}
         </ul>
       ) : (
-        <p className={styles.note}>{t('fba.trackingNoEvents')}</p>
+        <p className={styles.note}>{t('tracking.fbaNoEvents')}</p>
       )}
       {answer.view === 'public' && <p className={styles.note}>{t('tracking.publicView')}</p>}
     </article>

@@ -9,7 +9,6 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, type Language } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
 import { now } from '../../tenancy/clock.ts'
-import type { Audience } from '../tracking/lookup.ts'
 
 /**
  * FBA order tracking (issue #26 "Tracking"). Every operator move of an order records its milestone through the
@@ -123,6 +122,9 @@ export const fbaTrackingHandlers = {
     })
   },
 } satisfies Handlers
+
+/** Who asks (server/domain/tracking/lookup.ts audienceOf, which calls this module): the same shape, not imported. */
+type Audience = { view: 'public' } | { view: 'full'; company: number | null }
 
 interface OrderRow {
   id: number

@@ -186,6 +186,8 @@ export interface CreatesDef {
   link: string
   fields: Record<string, CreatesValue>
   writeBack?: Record<string, string>
+  /** A new record at every firing (a tracking milestone of each move), never written back. */
+  repeat?: true
 }
 
 export type CreatesValue =

@@ -21,6 +21,7 @@ import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
+import { fbaTrackingHandlers } from './domain/fba/tracking.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -273,6 +274,7 @@ export async function buildApp({
         ...clientSalesHandlers(engine),
         ...clientServiceHandlers(engine),
         ...fbaServiceHandlers,
+        ...fbaTrackingHandlers,
         ...userCallHandlers,
         ...newsHandlers,
         ...trackingHandlers,

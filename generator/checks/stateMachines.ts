@@ -127,6 +127,8 @@ function checkCreates(def: EntityDef, creates: CreatesDef, entities: Record<stri
     if (typeof from === 'string') needOwn(['fields', field], from)
     else if ('from' in from) needOwn(['fields', field, 'from'], from.from)
   }
+  if (creates.repeat && creates.writeBack)
+    report(['writeBack'], 'a repeated record is never written back', 'creates: without writeBack when repeat: true')
   for (const [field, from] of Object.entries(creates.writeBack ?? {})) {
     needOwn(['writeBack', field], field)
     needTheirs(['writeBack', field], from)

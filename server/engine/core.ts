@@ -990,7 +990,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
   /**
    * A transition's `creates:` (an order's job file on confirmation): the target's record from the source row,
    * created as the engine's create would — checked, derived, numbered, audited, its afterCreate effects run —
-   * unless the source already has one (its `link` field names the source). A refusal names the source's field
+   * unless the source already has one (its `link` field names the source) and the target is not `repeat:`. A refusal names the source's field
    * the value came from and undoes the whole transition. Answers the source row with `writeBack` applied.
    */
   const createLinked = async (
@@ -1007,7 +1007,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       .select('id')
       .where(sql<SqlBool>`tenant_id = ${call.tenantId} and ${sql.ref(link.column)} = ${source.id}`)
       .executeTakeFirst()
-    if (existing) return source
+    // A `repeat:` target (a milestone of each move) is created every time; any other, once.
+    if (existing && !creates.repeat) return source
     // The caller's session and language; the overlay is the source screen's, none of the target's.
     const inner: EngineCall = { tenantId: call.tenantId, session: call.session, language: call.language }
     let created: ApiRow

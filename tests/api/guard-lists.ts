@@ -496,6 +496,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'fbaOrderDetail.create': FBA_STAFF,
   'fbaOrderDetail.update': FBA_STAFF,
   'fbaOrderListOperator.list': PROVIDER_DESK,
+  // The last-mile carrier's events (issue #26 tracking): the operators' desk.
+  fbaLastMileEventAdd: PROVIDER_DESK,
   'fbaOrderDetailOperator.detail': PROVIDER_DESK,
   'fbaOrder.transition': [...FBA_STAFF, ...PROVIDER_DESK.filter((role) => !FBA_STAFF.includes(role))],
   'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],

@@ -145,8 +145,14 @@ describe('cargo tracking search', () => {
   it("answers another tenant's number exactly like one that does not exist", async () => {
     const response = await track(`${TRACKING_SAMPLES.acmeContainer} TCLU7301180`)
     const [acme, missing] = resultsOf(response.json())
-    expect(acme).toEqual({ number: TRACKING_SAMPLES.acmeContainer, kind: 'container', found: false, shipments: [] })
-    expect(missing).toEqual({ number: 'TCLU7301180', kind: 'container', found: false, shipments: [] })
+    expect(acme).toEqual({
+      number: TRACKING_SAMPLES.acmeContainer,
+      kind: 'container',
+      found: false,
+      shipments: [],
+      fbaOrders: [],
+    })
+    expect(missing).toEqual({ number: 'TCLU7301180', kind: 'container', found: false, shipments: [], fbaOrders: [] })
     const atAcme = await track(TRACKING_SAMPLES.acmeContainer, { host: 'acme.localhost' })
     expect(resultsOf(atAcme.json())[0]?.found).toBe(true)
   })
@@ -166,7 +172,7 @@ describe('cargo tracking search', () => {
       expect.objectContaining({ containerNo: 'CSQU3054383', sizeType: '45G1', sizeTypeName: "40'HQ" }),
       expect.objectContaining({ containerNo: 'CSNU6120045', sizeType: '22G1', sizeTypeName: "20'GP" }),
     ])
-    expect(other).toEqual({ number: 'FFAU1905444', kind: 'container', found: false, shipments: [] })
+    expect(other).toEqual({ number: 'FFAU1905444', kind: 'container', found: false, shipments: [], fbaOrders: [] })
     expect(otherBl?.found).toBe(false)
 
     const visitor = await track('FFAU1905444')

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { addDays } from '../../rules/calendar.ts'
+import { DEMO_FBA_ORDERS } from '../../server/db/seed/fba.ts'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
 import { openContext } from '../support/browser.ts'
+import { today } from '../support/clock.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /** Cargo tracking in the browser (issue #6): a visitor tracks three numbers; refused searches send nothing. */
@@ -87,6 +90,30 @@ describe('cargo tracking', () => {
       expect(await fact('atd').textContent()).toMatch(/\d{1,2}:\d{2}/)
       await context.close()
     }
+  })
+
+  it('tracks the seeded delivered FBA order by its number: its milestones, newest first, and the last mile', async () => {
+    const seeded = DEMO_FBA_ORDERS.find((o) => o.state === 'delivered')
+    const orderNo = `FBA${addDays(today(), -(seeded?.daysAgo ?? 0))
+      .replaceAll('-', '')
+      .slice(2)}0001`
+    const context = await openContext(portal.browser, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${portal.server.url}/orderTracking?numbers=${orderNo}`)
+    const card = page.getByTestId('tracking-fba-order')
+    await expect.poll(() => card.getAttribute('data-number'), WAIT).toBe(orderNo)
+    expect(await card.getByTestId('tracking-fba-state').textContent()).toBe(text('fbaState_delivered'))
+    const milestones = card.getByTestId('tracking-fba-event')
+    expect(await milestones.evaluateAll((items) => items.map((i) => i.getAttribute('data-milestone')))).toEqual([
+      'delivered',
+      'arrived',
+      'departed',
+      'leftWarehouse',
+      'received',
+    ])
+    await expect.poll(() => milestones.first().textContent(), WAIT).toContain(text('fbaMilestone_delivered'))
+    expect(await card.textContent()).toContain('UPS')
+    await context.close()
   })
 
   it('refuses 11 numbers and a wrong check digit with a message, sending no request', async () => {

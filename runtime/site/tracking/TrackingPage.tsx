@@ -8,6 +8,7 @@ import { RequestError } from '../../api.ts'
 import { quietClient } from '../../quietClient.ts'
 import { useSession } from '../../session.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
+import { FbaOrderCard } from './FbaOrderCard.tsx'
 import { ShipmentCard, useMarkStyles } from './ShipmentCard.tsx'
 import type { HistoryEntry } from './types.ts'
 
@@ -233,10 +234,14 @@ export default function TrackingPage() {
         <section className={styles.results} data-testid="tracking-results">
           {search.data.results.map((result) =>
             result.found ? (
-              result.shipments.map((shipment, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the shipments of one number, read-only, in the server's order
-                <ShipmentCard key={`${result.number}-${index}`} number={result.number} answer={shipment} />
-              ))
+              [
+                ...result.shipments.map((shipment, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the shipments of one number, read-only, in the server's order
+                  <ShipmentCard key={`${result.number}-${index}`} number={result.number} answer={shipment} />
+                )),
+                // An FBA order number (issue #26): the order's milestones.
+                ...result.fbaOrders.map((order) => <FbaOrderCard key={`fba-${order.orderNo}`} answer={order} />),
+              ]
             ) : (
               <p key={result.number} className={styles.notFound} data-testid="tracking-not-found">
                 <strong>{result.number}</strong> · {t(`tracking.kind_${result.kind}`)} — {t('tracking.notFound')}

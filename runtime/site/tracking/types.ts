@@ -9,3 +9,4 @@ export type { TrackingEventView }
 export type TrackingMark = NonNullable<TrackingEventView['mark']>
 export type ShipmentAnswer = TrackingShipmentResult
 export type HistoryEntry = TrackingHistoryEntry
+export type { FbaOrderEventView, FbaTrackResult } from '../../../generated/content.ts'

@@ -192,6 +192,61 @@ export const DEMO_FBA_ORDERS: readonly {
   },
 ]
 
+/**
+ * The milestones of an order's journey (schemas/fbaOrderEvent.yaml) as the operators' moves record them: days
+ * after the order was made and the time of day in Shanghai; an order has those of the states it has passed.
+ * Ningbo to Long Beach (the Californian centres) or New York (EWR4); the delivered one's last mile by UPS.
+ */
+const JOURNEY: readonly {
+  milestone: string
+  codes: Record<string, string>
+  day: number
+  time: string
+  place?: 'departure' | 'arrival' | 'centre'
+}[] = [
+  {
+    milestone: 'received',
+    codes: { event_type: 'EQUIPMENT', equipment_event_type_code: 'GTIN' },
+    day: 2,
+    time: '14:20',
+  },
+  {
+    milestone: 'leftWarehouse',
+    codes: { event_type: 'EQUIPMENT', equipment_event_type_code: 'GTOT' },
+    day: 4,
+    time: '09:10',
+  },
+  {
+    milestone: 'departed',
+    codes: { event_type: 'TRANSPORT', transport_event_type_code: 'DEPA' },
+    day: 6,
+    time: '18:00',
+    place: 'departure',
+  },
+  {
+    milestone: 'arrived',
+    codes: { event_type: 'TRANSPORT', transport_event_type_code: 'ARRI' },
+    day: 21,
+    time: '06:30',
+    place: 'arrival',
+  },
+  {
+    milestone: 'delivered',
+    codes: { event_type: 'EQUIPMENT', equipment_event_type_code: 'DROP' },
+    day: 25,
+    time: '11:45',
+    place: 'centre',
+  },
+]
+const MILESTONES_BY_STATE: Record<string, number> = {
+  created: 0,
+  inbound: 1,
+  outbound: 2,
+  shipped: 3,
+  arrived: 4,
+  delivered: 5,
+}
+
 const HS_BY_SKU: Record<string, string> = {
   'MH-SILK-SCARF-NV': '621410',
   'MH-PILLOW-SET-2': '630231',
@@ -278,4 +333,30 @@ export async function seedFba(db: Kysely<DB>, manifest: Manifest): Promise<void>
     await sql`update fba_order set created_by = ${userId('entadmin')},
         created_at = ${`${addDays(day, -(DEMO_FBA_ORDERS[i]?.daysAgo ?? 0))}T10:15:00+08:00`}::timestamptz
       where id = ${id}`.execute(db)
+
+  // Their milestones so far, by the operator (opadmin), and the ports and last-mile carrier the moves recorded.
+  const { rows: operators } = await sql<{ id: number }>`select id from app_user
+    where tenant_id = ${tenant.id} and username = 'opadmin'`.execute(db)
+  for (const [i, id] of orders.entries()) {
+    const seeded = DEMO_FBA_ORDERS[i]
+    if (!seeded) continue
+    const passed = JOURNEY.slice(0, MILESTONES_BY_STATE[seeded.state] ?? 0)
+    const arrival = seeded.order.warehouseCode === 'EWR4' ? 'USNYC' : 'USLGB'
+    const ports = { departure: 'CNNGB', arrival, centre: null }
+    for (const step of passed) {
+      const at = `${addDays(day, -seeded.daysAgo + step.day)}T${step.time}:00+08:00`
+      await sql`insert into fba_order_event (tenant_id, fba_order, milestone, event_type, event_classifier_code,
+          transport_event_type_code, equipment_event_type_code, event_date_time, location, un_location_code, created_by)
+        values (${tenant.id}, ${id}, ${step.milestone}, ${step.codes.event_type}, 'ACT',
+          ${step.codes.transport_event_type_code ?? null}, ${step.codes.equipment_event_type_code ?? null},
+          ${at}::timestamptz, ${step.place === 'centre' ? String(seeded.order.warehouseCode) : null},
+          ${step.place ? ports[step.place] : null}, ${operators[0]?.id ?? null})`.execute(db)
+    }
+    const reached = (milestone: string) => passed.some((p) => p.milestone === milestone)
+    await sql`update fba_order set departure_port = ${reached('departed') ? 'CNNGB' : null},
+        arrival_port = ${reached('arrived') ? arrival : null},
+        last_mile_carrier = ${reached('arrived') ? 'ups' : null},
+        last_mile_tracking_no = ${reached('arrived') ? `1Z4R72W803${String(40_000_000 + i * 7919).slice(0, 8)}` : null}
+      where id = ${id}`.execute(db)
+  }
 }

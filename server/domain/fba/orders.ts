@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors.ts'
 import { defaultSettings } from '../../tenancy/defaults.ts'
 import { nextDocumentNo } from '../orders/numbering.ts'
 import { fbaGate } from './service.ts'
+import { fbaEventTime, fbaLastMileNumber } from './tracking.ts'
 
 /**
  * FBA orders (issue #26 part 2, schemas/fbaOrder.yaml) as the engine serves them: behind the FBA gate, numbered
@@ -17,6 +18,9 @@ export function registerFbaOrders(engine: EngineRegistry): void {
   engine.numbering('fbaOrderNo', (trx, tenantId, _record, at) => nextDocumentNo(trx, tenantId, 'fba', 'FBA', at))
   engine.derivation('fbaOrderLines', fbaOrderLines)
   engine.derivation('fbaChargeableWeight', fbaChargeableWeight)
+  // Tracking (./tracking.ts): each move's milestone at the server's time, the last-mile carrier's number.
+  engine.derivation('fbaEventTime', fbaEventTime)
+  engine.effect('fbaLastMileNumber', fbaLastMileNumber)
 }
 
 type Line = { sku?: unknown; hsCode?: unknown }

@@ -12,6 +12,7 @@ import { type LabelTarget, labelTarget, sharedTexts } from '../../engine/index.t
 import type { Session } from '../../http/context.ts'
 import type { Language } from '../../http/errors.ts'
 import { loadManifest } from '../../manifest.ts'
+import { trackFbaOrders } from '../fba/tracking.ts'
 import {
   customsLabels,
   effectiveEvents,
@@ -188,7 +189,7 @@ export type ShipmentAnswer = TrackingShipmentResult
 export type NumberAnswer = TrackingNumberResult
 
 /**
- * Answers each number with the shipments it names that the audience may see, newest events first. Runs
+ * Answers each number with the shipments (and FBA orders) it names that the audience may see, newest events first. Runs
  * in the caller's tenant transaction, so another tenant's shipments are not there to be found at all.
  */
 export async function trackNumbers(
@@ -223,13 +224,17 @@ export async function trackNumbers(
     eventsOf.set(row.shipment, list)
   }
   const names = await namesFor(trx, visible.flat(), language)
+  // An order number may be an FBA order's (FBA + the day + a sequence): answered beside the sea shipments.
+  const fba = await trackFbaOrders(trx, tenantId, numbers, audience, language)
   return numbers.map((number, index) => {
     const rows = visible[index] ?? []
+    const fbaOrders = fba[index] ?? []
     return {
       number: number.number,
       kind: number.kind,
-      found: rows.length > 0,
+      found: rows.length > 0 || fbaOrders.length > 0,
       shipments: rows.map((row) => answerFor(row, eventsOf.get(row.id) ?? [], number, audience, names, now)),
+      fbaOrders,
     }
   })
 }

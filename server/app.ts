@@ -189,9 +189,6 @@ export async function buildApp({
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 1 } })
   // The chat's socket (issue #27): a frame in is small (server/realtime/chatHub.ts), a bigger one closes it.
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } })
-  const chatHub = new ChatHub(database, manifest.entities.imMessage?.fields.text?.maxLength ?? 2000)
-  await chatHub.start()
-  app.addHook('preClose', async () => chatHub.stop())
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
   app.decorateRequest('language', 'zh')
@@ -212,6 +209,10 @@ export async function buildApp({
   // The engine with what the domain modules register (effects, numbering, computed states…): a name the YAML
   // uses that nobody registered stops the start here (server/engine/registry.ts).
   const engine = createEngineApi(manifest, { registry: domainRegistry() })
+  // The chat's sockets in this process, told by every process what happened (server/realtime/chatHub.ts).
+  const chatHub = new ChatHub(database, manifest.entities.imMessage?.fields.text?.maxLength ?? 2000)
+  await chatHub.start()
+  app.addHook('preClose', async () => chatHub.stop())
 
   await app.register(
     async (api) => {

@@ -67,6 +67,13 @@ export const ERROR_CODES = {
   // Ours (issue #26): the enterprise's FBA service is not enabled; it was asked for already.
   '360005': { http: 200, key: 'error.360005' },
   '360006': { http: 200, key: 'error.360006' },
+  // Ours (issue #27, chat): a closed conversation refuses messages; a used or stale chat link; the chat filter's
+  // refusal; an unknown agent; messages sent faster than the per-user limit.
+  '381001': { http: 200, key: 'error.381001' },
+  '381002': { http: 200, key: 'error.381002' },
+  '381003': { http: 200, key: 'error.381003' },
+  '381004': { http: 200, key: 'error.381004' },
+  '381005': { http: 200, key: 'error.381005' },
   '370000': { http: 200, key: 'error.370000' },
   '370001': { http: 200, key: 'error.370001' },
   '400001': { http: 200, key: 'error.400001' },

@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
+import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { authHandlers } from './auth/handlers.ts'
 import { loadSession } from './auth/session.ts'
@@ -15,6 +16,7 @@ import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
 import { orderChargeHandlers } from './domain/billing/charges.ts'
 import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
 import { blInstructionHandlers } from './domain/blInstructions/prefill.ts'
+import { chatHandlers } from './domain/chat/handlers.ts'
 import { clientAccountHandlers } from './domain/clients/accounts.ts'
 import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
@@ -58,6 +60,7 @@ import { registerCrawlerFiles } from './portal/crawlers.ts'
 import { readTemplate, registerPages } from './portal/page.ts'
 import { etagOf, matchesEtag } from './portal/revalidate.ts'
 import { REVALIDATE, registerStatic } from './portal/static.ts'
+import { ChatHub, MAX_FRAME_BYTES } from './realtime/chatHub.ts'
 import { TenantResolver } from './tenancy/resolve.ts'
 
 export interface AppOptions {
@@ -185,6 +188,8 @@ export async function buildApp({
   })
   // Uploads (server/files/): one file a request; each field's own limit is applied when the file is read.
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 1 } })
+  // The chat's socket (issue #27): a frame in is small (server/realtime/chatHub.ts), a bigger one closes it.
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } })
   app.setErrorHandler((error, request, reply) => sendError(error as FastifyError, request, reply))
   app.decorateRequest('session', null)
   app.decorateRequest('language', 'zh')
@@ -205,6 +210,10 @@ export async function buildApp({
   // The engine with what the domain modules register (effects, numbering, computed states…): a name the YAML
   // uses that nobody registered stops the start here (server/engine/registry.ts).
   const engine = createEngineApi(manifest, { registry: domainRegistry() })
+  // The chat's sockets in this process, told by every process what happened (server/realtime/chatHub.ts).
+  const chatHub = new ChatHub(database, manifest.entities.imMessage?.fields.text?.maxLength ?? 2000)
+  await chatHub.start()
+  app.addHook('preClose', async () => chatHub.stop())
 
   await app.register(
     async (api) => {
@@ -253,47 +262,54 @@ export async function buildApp({
         if (id !== undefined && id !== '') parseId(id)
       })
 
-      registerCustomEndpoints(api, manifest, database.api, {
-        ...siteHandlers,
-        ...authHandlers,
-        ...accountHandlers,
-        ...wechatBindingHandlers,
-        ...roleHandlers,
-        ...messagingHandlers,
-        ...letterHandlers(engine),
-        ...membershipHandlers(engine),
-        ...referenceHandlers(manifest),
-        ...fileHandlers(manifest, engine),
-        ...overlayHandlers,
-        ...settingHandlers,
-        ...exportHandlers,
-        ...rateHandlers,
-        ...scheduleHandlers,
-        ...spaHandlers(manifest, engine),
-        ...clientAccountHandlers(engine),
-        ...clientSalesHandlers(engine),
-        ...clientServiceHandlers(engine),
-        ...fbaServiceHandlers,
-        ...fbaTrackingHandlers,
-        ...userCallHandlers,
-        ...newsHandlers,
-        ...trackingHandlers,
-        ...orderHandlers(manifest, engine),
-        ...operatingHandlers(engine),
-        ...dcsaHandlers(engine),
-        ...blInstructionHandlers(engine),
-        ...billingHandlers(engine),
-        ...billStatusHandlers(engine),
-        ...orderChargeHandlers(manifest, engine),
-        ...orderCallHandlers(manifest, engine),
-        ...orderFileHandlers(manifest, engine),
-        ...quoteHandlers,
-        ...inquiryHandlers(manifest),
-        ...pushHandlers,
-        ...pushRecipientHandlers(engine),
-        ...transitionHandlers(manifest, engine),
-        ...platformHandlers,
-      })
+      registerCustomEndpoints(
+        api,
+        manifest,
+        database.api,
+        {
+          ...chatHandlers,
+          ...siteHandlers,
+          ...authHandlers,
+          ...accountHandlers,
+          ...wechatBindingHandlers,
+          ...roleHandlers,
+          ...messagingHandlers,
+          ...letterHandlers(engine),
+          ...membershipHandlers(engine),
+          ...referenceHandlers(manifest),
+          ...fileHandlers(manifest, engine),
+          ...overlayHandlers,
+          ...settingHandlers,
+          ...exportHandlers,
+          ...rateHandlers,
+          ...scheduleHandlers,
+          ...spaHandlers(manifest, engine),
+          ...clientAccountHandlers(engine),
+          ...clientSalesHandlers(engine),
+          ...clientServiceHandlers(engine),
+          ...fbaServiceHandlers,
+          ...fbaTrackingHandlers,
+          ...userCallHandlers,
+          ...newsHandlers,
+          ...trackingHandlers,
+          ...orderHandlers(manifest, engine),
+          ...operatingHandlers(engine),
+          ...dcsaHandlers(engine),
+          ...blInstructionHandlers(engine),
+          ...billingHandlers(engine),
+          ...billStatusHandlers(engine),
+          ...orderChargeHandlers(manifest, engine),
+          ...orderCallHandlers(manifest, engine),
+          ...orderFileHandlers(manifest, engine),
+          ...quoteHandlers,
+          ...inquiryHandlers(manifest),
+          ...pushHandlers,
+          ...pushRecipientHandlers(engine),
+          ...transitionHandlers(manifest, engine),
+          ...platformHandlers,
+        },
+        { imSocket: (socket, request) => chatHub.attach(socket, request) },
+      )
       registerEngine(api, manifest, database.api, engine)
     },
     { prefix: '/api' },

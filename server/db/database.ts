@@ -15,6 +15,12 @@ export interface Database {
   /** What the API serves requests with. On PostgreSQL a role row-level security binds; on PGlite the same as `db`. */
   api: Kysely<DB>
   kind: DatabaseKind
+  /**
+   * LISTEN on a channel: `onPayload` gets every NOTIFY's payload sent on it after it answers (by any process on
+   * the same PostgreSQL; on PGlite, by this one). Answers a function that stops listening. The chat's fan-out
+   * between processes (server/realtime/chatHub.ts, docs/DECISIONS.md).
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -43,6 +49,38 @@ function pool(connectionString: string, max: number): pg.Pool {
 }
 
 /**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries): it reconnects after a
+ * second when the connection is lost, and a NOTIFY sent while it was away is missed — which is why the chat's
+ * sockets resume from their last message id (server/realtime/chatHub.ts) rather than trust every event.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    next.on('error', () => {})
+    next.on('end', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref()
+    })
+    await next.connect()
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+    client = next
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => {})
+  }
+}
+
+/**
  * Opens the database. The API connection is made later by `connectApi`, once migrations have created
  * the roles it needs.
  */
@@ -60,6 +98,7 @@ export async function openDatabase({
       kind: 'postgres',
       apiUrl: databaseUrl,
       separateOwner: !!ownerUrl && ownerUrl !== databaseUrl,
+      listen: (channel, onPayload) => listenOnPostgres(ownerUrl ?? databaseUrl, channel, onPayload),
       async close() {
         if (database.api !== db) await database.api.destroy()
         await db.destroy()
@@ -78,6 +117,9 @@ export async function openDatabase({
       // One process, one user: requests switch to the row-level-security role per transaction (withTenant).
       api: db,
       kind: 'pglite',
+      async listen(channel, onPayload) {
+        return pglite.listen(channel, onPayload)
+      },
       async close() {
         await db.destroy()
         if (!pglite.closed) await pglite.close()

@@ -24,6 +24,7 @@ import * as numberRuleDocuments from './migrations/0026_number_rule_documents.ts
 import * as siteSettingsSave from './migrations/0027_site_settings_save.ts'
 import * as platformTenants from './migrations/0028_platform_tenants.ts'
 import * as fbaService from './migrations/0029_fba_service.ts'
+import * as chatKeys from './migrations/0030_chat_keys.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0027_site_settings_save': siteSettingsSave,
   '0028_platform_tenants': platformTenants,
   '0029_fba_service': fbaService,
+  '0030_chat_keys': chatKeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

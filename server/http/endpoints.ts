@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { WebSocket } from 'ws'
 import type { EndpointId, EndpointTypes } from '../../generated/handlers.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
@@ -60,6 +61,12 @@ export type Handlers = { [K in EndpointId]?: TypedHandler<K> }
 export type HandlerRegistry = Record<string, Handler>
 
 /**
+ * A GET endpoint that is also a WebSocket (@fastify/websocket): an upgrade request, once the route's hooks and
+ * access check passed, is handed to this; a plain GET still goes to the endpoint's handler.
+ */
+export type SocketHandler = (socket: WebSocket, request: FastifyRequest) => void
+
+/**
  * Registers every custom endpoint of the manifest with its handler. The manifest and the registry must
  * name the same endpoints: a declared endpoint with no handler, or a handler nobody declared, stops the
  * server at boot rather than answering 404 at run time.
@@ -69,6 +76,7 @@ export function registerCustomEndpoints(
   manifest: Manifest,
   db: Kysely<DB>,
   handlers: HandlerRegistry,
+  sockets: Record<string, SocketHandler> = {},
 ) {
   const declared = manifest.endpoints.filter((e) => e.kind === 'custom')
   // Another method or path of an endpoint (`servedAs:`) is served by that endpoint's handler.
@@ -82,8 +90,13 @@ export function registerCustomEndpoints(
   const undeclared = Object.keys(handlers).filter((name) => !declared.some((e) => e.id === name))
   if (undeclared.length) throw new Error(`Handlers not declared in screens/*.yaml endpoints: ${undeclared.join(', ')}`)
 
+  const strays = Object.keys(sockets).filter((name) => !declared.some((e) => e.id === name && e.method === 'GET'))
+  if (strays.length)
+    throw new Error(`Socket handlers not declared as GET endpoints in screens/*.yaml: ${strays.join(', ')}`)
+
   for (const endpoint of declared) {
     const handler = handlerOf(endpoint) as Handler
+    const socket = sockets[endpoint.id]
     const bodyEntity = endpoint.entity ? manifest.entities[endpoint.entity] : undefined
     const response = responseSchemaOf(manifest, endpoint)
     // A GET or DELETE takes its input from the query string, anything else from the body.
@@ -92,6 +105,7 @@ export function registerCustomEndpoints(
     api.route({
       method: endpoint.method,
       url: endpoint.path,
+      ...(socket ? { wsHandler: socket } : {}),
       // No bigger than the largest body the endpoint's schema accepts (./bounds.ts).
       bodyLimit: bodyLimitOf(bodyEntity),
       // Who may call is known from the headers: a caller who may not is refused before the body is read.

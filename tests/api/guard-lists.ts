@@ -153,6 +153,8 @@ const PRICE_WATCHERS: PresetRole[] = [
 const FBA_STAFF: PresetRole[] = [...SYSTEM, 'EnterpriseAdministrator', 'EnterpriseOperation']
 /** Everybody signed in. */
 const EVERYONE: PresetRole[] = [...PRESET_ROLES]
+/** Who chats with the forwarder as a customer (imChat): every enterprise role and the personal user. */
+const CHAT_CUSTOMERS: PresetRole[] = [...ENTERPRISE.slice(1), 'PersonalUser']
 
 /**
  * Which preset role may call which permission-gated endpoint (SPEC §6 roles, §7 endpoints), written by hand:
@@ -339,6 +341,25 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   // Receiving settings (/letterManage): every role keeps its own (letterSettings).
   letterSettingList: EVERYONE,
   letterSettingSave: EVERYONE,
+  // The chat (issue #27): customers (imChat) open and list their own; the system administrator is an operator
+  // (company user type 1 with imServiceDesk) and is refused the customer's calls by the handler (220000) — for
+  // imOpen after its body's check, which the sweep's body fails first, so the sweep sees the administrator pass.
+  imOpen: [...SYSTEM, ...CHAT_CUSTOMERS],
+  imMine: CHAT_CUSTOMERS,
+  // The chat tab's key: whoever opened one (imChat).
+  imEnter: [...SYSTEM, ...CHAT_CUSTOMERS],
+  // Either side, each within their own conversations (a customer's own, an operator's tenant's).
+  imHistory: EVERYONE,
+  imSend: EVERYONE,
+  imRead: EVERYONE,
+  imUnreadCount: EVERYONE,
+  imSocket: EVERYONE,
+  // The operators' chat desk (imServiceDesk).
+  imQueue: PROVIDER_DESK,
+  imTake: PROVIDER_DESK,
+  imTransfer: PROVIDER_DESK,
+  imClose: PROVIDER_DESK,
+  imTag: PROVIDER_DESK,
   // Provider administration: configuration, accounts and roles, rates and price levels, news, overlays.
   'exchangeRateList.list': PROVIDER_ADMIN,
   'exchangeRateList.create': PROVIDER_ADMIN,

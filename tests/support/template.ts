@@ -92,7 +92,13 @@ export async function pgliteTemplate(key = templateKey()): Promise<Blob> {
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   let tarball: Blob
   try {
-    await migrateAndSeed({ db, api: db, kind: 'pglite', close: async () => {} })
+    await migrateAndSeed({
+      db,
+      api: db,
+      kind: 'pglite',
+      listen: (c, on) => pglite.listen(c, on),
+      close: async () => {},
+    })
     // Uncompressed: a clone then starts without unpacking it.
     tarball = await pglite.dumpDataDir('none')
   } finally {

@@ -88,6 +88,11 @@ const OUR_CODES = [
   '360004',
   '360005',
   '360006',
+  '381001',
+  '381002',
+  '381003',
+  '381004',
+  '381005',
 ]
 /** SPEC §8 client messages, kept in error.json next to the codes. */
 const CLIENT_KEYS = [

@@ -1,0 +1,460 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { ImConversationRow, ImMessageRow } from '../../../generated/content.ts'
+import type { DB } from '../../db/schema.ts'
+import type { Session } from '../../http/context.ts'
+import { ApiError } from '../../http/errors.ts'
+import { now } from '../../tenancy/clock.ts'
+import { chatFilter, runCustomerMessageHooks } from './hooks.ts'
+
+/**
+ * The chat's rows (issue #27): conversations and messages (engine tables of schemas/imConversation.yaml and
+ * imMessage.yaml) and the one-time open keys (migration 0030). Every function runs in a transaction opened for
+ * the caller's tenant (row-level security holds the tenant too) and takes the tenant explicitly besides.
+ *
+ * What happened is told to every server process by NOTIFY on CHAT_CHANNEL, in the writing transaction, so it
+ * is sent only once committed: ids only, each process reads the rows itself (server/realtime/chatHub.ts).
+ */
+
+export const CHAT_CHANNEL = 'waybill_chat'
+export const OPEN = 1
+export const ASSIGNED = 2
+export const CLOSED = 3
+export const CUSTOMER = 1
+export const OPERATOR = 2
+export const SYSTEM = 3
+/** How long an open call's key lets a chat tab in. */
+export const OPEN_KEY_SECONDS = 60
+
+type DynamicDB = Record<string, Record<string, unknown>>
+const dyn = (trx: Transaction<DB> | Kysely<DB>) => trx as unknown as Kysely<DynamicDB>
+
+export type ChatEventKind = 'message' | 'delivered' | 'read' | 'assigned' | 'closed'
+export interface ChatEvent {
+  /** tenant, conversation, message (message and delivered), kind, side (read: the side that read). */
+  t: number
+  c: number
+  m?: number
+  k: ChatEventKind
+  s?: number
+}
+
+/** Tells every process, once the transaction commits. */
+export async function notifyChat(trx: Transaction<DB>, event: ChatEvent): Promise<void> {
+  await sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(event)})`.execute(trx)
+}
+
+/** The forwarder's staff with the chat desk serve every conversation of the tenant; everyone else is a customer. */
+export function isOperator(session: Pick<Session, 'companyUserType' | 'permissions'>): boolean {
+  return session.companyUserType === 1 && session.permissions.has('imServiceDesk')
+}
+
+export const sideOf = (session: Pick<Session, 'companyUserType' | 'permissions'>) =>
+  isOperator(session) ? OPERATOR : CUSTOMER
+
+export interface ConversationRecord {
+  id: number
+  tenant_id: number
+  customer: number
+  customer_company: number | null
+  context_type: string
+  context_ref: string | null
+  state: number
+  operator: number | null
+  tags: number[] | null
+  last_message_at: Date | null
+  customer_unread: number | null
+  operator_unread: number | null
+  awaiting_since: Date | null
+}
+
+const CONVERSATION_COLUMNS = sql`c.id, c.tenant_id, c.customer, c.customer_company, c.context_type, c.context_ref,
+  c.state, c.operator, c.tags, c.last_message_at, c.customer_unread, c.operator_unread, c.awaiting_since,
+  coalesce(nullif(cu.real_name, ''), cu.username) as customer_name,
+  coalesce(nullif(op.real_name, ''), op.username, '') as operator_name`
+
+type ConversationWithNames = ConversationRecord & { customer_name: string; operator_name: string }
+
+/** A conversation the caller may see: an operator any of the tenant's, a customer only their own; else 404. */
+export async function visibleConversation(
+  trx: Transaction<DB>,
+  session: Session,
+  id: number,
+): Promise<ConversationWithNames> {
+  const row = await conversationById(trx, session.tenantId, id)
+  if (!row || (!isOperator(session) && row.customer !== session.userId)) throw new ApiError('404')
+  return row
+}
+
+export async function conversationById(
+  trx: Transaction<DB>,
+  tenantId: number,
+  id: number,
+): Promise<ConversationWithNames | undefined> {
+  const { rows } = await sql<ConversationWithNames>`
+    select ${CONVERSATION_COLUMNS}
+    from im_conversation c
+    join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
+    left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
+    where c.tenant_id = ${tenantId} and c.id = ${id}
+  `.execute(trx)
+  return rows[0]
+}
+
+/** A conversation as the caller's side sees it: its unread count is the caller's side's. */
+export function conversationRow(row: ConversationWithNames, side: number): ImConversationRow {
+  return {
+    id: row.id,
+    customer: row.customer,
+    customerName: row.customer_name,
+    contextType: row.context_type,
+    contextRef: row.context_ref ?? '',
+    state: row.state,
+    operator: row.operator,
+    operatorName: row.operator_name,
+    tags: row.tags ?? [],
+    lastMessageAt: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+    unread: (side === CUSTOMER ? row.customer_unread : row.operator_unread) ?? 0,
+  }
+}
+
+/** An operator of the tenant who has the chat desk, by user name. */
+export async function operatorByUsername(trx: Transaction<DB>, tenantId: number, username: string) {
+  const { rows } = await sql<{ id: number }>`
+    select u.id from app_user u
+    where u.tenant_id = ${tenantId} and u.username = ${username} and u.company_user_type = 1 and u.state = 1
+  `.execute(trx)
+  return rows[0]?.id
+}
+
+/** The customer's conversation about a context: the open one, or a new one (one open per customer and context). */
+export async function openConversation(
+  trx: Transaction<DB>,
+  session: Session,
+  context: { type: string; ref: string; operator?: number },
+): Promise<number> {
+  const openKey = `${session.userId}:${context.type}:${context.ref}`
+  const at = now()
+  const inserted = await dyn(trx)
+    .insertInto('im_conversation')
+    .values({
+      tenant_id: session.tenantId,
+      customer: session.userId,
+      customer_company: session.companyId,
+      context_type: context.type,
+      context_ref: context.ref,
+      open_key: openKey,
+      state: context.operator ? ASSIGNED : OPEN,
+      operator: context.operator ?? null,
+      tags: JSON.stringify([]),
+      customer_unread: 0,
+      operator_unread: 0,
+      created_by: session.userId,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'open_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (inserted) {
+    await notifyChat(trx, { t: session.tenantId, c: inserted.id as number, k: 'assigned' })
+    return inserted.id as number
+  }
+  const found = await dyn(trx)
+    .selectFrom('im_conversation')
+    .select('id')
+    .where('tenant_id', '=', session.tenantId)
+    .where('open_key', '=', openKey)
+    .executeTakeFirstOrThrow()
+  return found.id as number
+}
+
+/** A new one-time key for the chat tab; only its hash is stored. */
+export async function issueOpenKey(trx: Transaction<DB>, session: Session, conversationId: number): Promise<string> {
+  const key = randomBytes(32).toString('base64url')
+  await dyn(trx)
+    .insertInto('im_open_key')
+    .values({
+      tenant_id: session.tenantId,
+      key_hash: hashKey(key),
+      user_id: session.userId,
+      conversation_id: conversationId,
+      expires_at: new Date(now().getTime() + OPEN_KEY_SECONDS * 1000),
+    })
+    .execute()
+  // Spent and stale keys of the tenant go as new ones come.
+  await dyn(trx)
+    .deleteFrom('im_open_key')
+    .where('tenant_id', '=', session.tenantId)
+    .where('expires_at', '<', new Date(now().getTime() - 3600_000))
+    .execute()
+  return key
+}
+
+/** The conversation of a key, spending it: a used, stale, unknown or another user's key answers 381002. */
+export async function spendOpenKey(trx: Transaction<DB>, session: Session, key: string): Promise<number> {
+  const spent = await dyn(trx)
+    .updateTable('im_open_key')
+    .set({ used_at: now() })
+    .where('tenant_id', '=', session.tenantId)
+    .where('key_hash', '=', hashKey(key))
+    .where('user_id', '=', session.userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now())
+    .returning('conversation_id')
+    .executeTakeFirst()
+  if (!spent) throw new ApiError('381002')
+  return spent.conversation_id as number
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+export interface NewMessage {
+  text?: string
+  attachment?: string | null
+}
+
+/**
+ * Stores a message in the caller's transaction: refused in a closed conversation (381001) or by the chat filter;
+ * the other side's unread count goes up, and the waiting clock starts (a customer's) or stops (anyone else's).
+ */
+export async function storeMessage(
+  trx: Transaction<DB>,
+  conversation: ConversationRecord,
+  sender: { userId: number | null; side: number },
+  message: NewMessage,
+): Promise<number> {
+  if (conversation.state === CLOSED) throw new ApiError('381001')
+  let text = message.text ?? ''
+  if (text) {
+    const verdict = await chatFilter()(trx, {
+      tenantId: conversation.tenant_id,
+      conversationId: conversation.id,
+      side: sender.side,
+      text,
+    })
+    if ('refuse' in verdict) throw new ApiError(verdict.refuse)
+    text = verdict.text
+  }
+  const at = now()
+  const inserted = await dyn(trx)
+    .insertInto('im_message')
+    .values({
+      tenant_id: conversation.tenant_id,
+      conversation: conversation.id,
+      text,
+      attachment: message.attachment ?? null,
+      sender: sender.userId,
+      side: sender.side,
+      created_by: sender.userId,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const id = inserted.id as number
+  const fromCustomer = sender.side === CUSTOMER
+  const { rows } = await sql<{ awaiting_since: Date | null }>`
+    update im_conversation set
+      last_message_at = ${at},
+      updated_at = ${at},
+      version = version + 1,
+      customer_unread = coalesce(customer_unread, 0) + ${fromCustomer ? 0 : 1},
+      operator_unread = coalesce(operator_unread, 0) + ${fromCustomer ? 1 : 0},
+      awaiting_since = ${fromCustomer ? sql`coalesce(awaiting_since, ${at})` : sql`null`}
+    where tenant_id = ${conversation.tenant_id} and id = ${conversation.id}
+    returning awaiting_since
+  `.execute(trx)
+  await notifyChat(trx, { t: conversation.tenant_id, c: conversation.id, m: id, k: 'message' })
+  if (fromCustomer) {
+    await runCustomerMessageHooks(trx, {
+      tenantId: conversation.tenant_id,
+      conversationId: conversation.id,
+      messageId: id,
+      awaitingSince: new Date(rows[0]?.awaiting_since ?? at),
+    })
+  }
+  return id
+}
+
+/** The auto-reply's way in (./hooks.ts): a message of the system side, in a conversation that is not closed. */
+export async function sendSystemMessage(
+  trx: Transaction<DB>,
+  tenantId: number,
+  conversationId: number,
+  text: string,
+): Promise<number | undefined> {
+  const conversation = await conversationById(trx, tenantId, conversationId)
+  if (!conversation || conversation.state === CLOSED) return undefined
+  return storeMessage(trx, conversation, { userId: null, side: SYSTEM }, { text })
+}
+
+/** Whether a conversation still waits for an operator since that time (the auto-reply checks before it sends). */
+export async function stillAwaiting(
+  trx: Transaction<DB>,
+  tenantId: number,
+  conversationId: number,
+  since: Date,
+): Promise<boolean> {
+  const row = await conversationById(trx, tenantId, conversationId)
+  return (
+    !!row && row.state !== CLOSED && !!row.awaiting_since && new Date(row.awaiting_since).getTime() <= since.getTime()
+  )
+}
+
+type MessageRecord = {
+  id: number
+  conversation: number
+  sender: number | null
+  sender_name: string | null
+  side: number
+  text: string | null
+  attachment: string | null
+  created_at: Date
+  delivered_at: Date | null
+  read_at: Date | null
+}
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
+
+function messageRow(row: MessageRecord): ImMessageRow {
+  return {
+    id: row.id,
+    conversation: row.conversation,
+    sender: row.sender,
+    senderName: row.sender_name ?? '',
+    side: row.side,
+    text: row.text ?? '',
+    attachment: row.attachment,
+    createdAt: iso(row.created_at) as string,
+    deliveredAt: iso(row.delivered_at),
+    readAt: iso(row.read_at),
+  }
+}
+
+/** Messages of a conversation: before an id newest first, or after one oldest first; one more tells hasMore. */
+export async function messagePage(
+  trx: Transaction<DB>,
+  tenantId: number,
+  conversationId: number,
+  page: { before?: number; after?: number; pageSize: number },
+): Promise<{ list: ImMessageRow[]; hasMore: boolean }> {
+  const forward = page.after !== undefined && page.before === undefined
+  const { rows } = await sql<MessageRecord>`
+    select m.id, m.conversation, m.sender, coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side,
+      m.text, m.attachment, m.created_at, m.delivered_at, m.read_at
+    from im_message m
+    left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
+    where m.tenant_id = ${tenantId} and m.conversation = ${conversationId}
+      ${page.before !== undefined ? sql`and m.id < ${page.before}` : sql``}
+      ${forward ? sql`and m.id > ${page.after}` : sql``}
+    order by m.id ${forward ? sql`asc` : sql`desc`}
+    limit ${page.pageSize + 1}
+  `.execute(trx)
+  return { list: rows.slice(0, page.pageSize).map(messageRow), hasMore: rows.length > page.pageSize }
+}
+
+export async function messageById(trx: Transaction<DB>, tenantId: number, id: number) {
+  const { rows } = await sql<MessageRecord>`
+    select m.id, m.conversation, m.sender, coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side,
+      m.text, m.attachment, m.created_at, m.delivered_at, m.read_at
+    from im_message m
+    left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
+    where m.tenant_id = ${tenantId} and m.id = ${id}
+  `.execute(trx)
+  return rows[0] ? messageRow(rows[0]) : undefined
+}
+
+/** Marks a message delivered (the first socket of its other side got it); tells everyone once. */
+export async function markDelivered(trx: Transaction<DB>, tenantId: number, conversationId: number, id: number) {
+  const { rows } = await sql`
+    update im_message set delivered_at = ${now()}
+    where tenant_id = ${tenantId} and id = ${id} and delivered_at is null returning id
+  `.execute(trx)
+  if (rows.length) await notifyChat(trx, { t: tenantId, c: conversationId, m: id, k: 'delivered' })
+}
+
+/** Everything the other side sent is read by this side: its messages are marked, this side's count is zero. */
+export async function markRead(trx: Transaction<DB>, tenantId: number, conversationId: number, side: number) {
+  const at = now()
+  const others = side === CUSTOMER ? sql`m.side <> ${CUSTOMER}` : sql`m.side = ${CUSTOMER}`
+  const { rows } = await sql<{ id: number }>`
+    update im_message m set read_at = ${at}, delivered_at = coalesce(m.delivered_at, ${at})
+    where m.tenant_id = ${tenantId} and m.conversation = ${conversationId} and m.read_at is null and ${others}
+    returning m.id
+  `.execute(trx)
+  await sql`
+    update im_conversation set ${side === CUSTOMER ? sql`customer_unread` : sql`operator_unread`} = 0
+    where tenant_id = ${tenantId} and id = ${conversationId}
+  `.execute(trx)
+  const upTo = Math.max(0, ...rows.map((r) => r.id))
+  if (upTo) await notifyChat(trx, { t: tenantId, c: conversationId, m: upTo, k: 'read', s: side })
+}
+
+/**
+ * The top bar's count: a customer's unread messages in their own conversations; an operator's in the
+ * conversations they hold and the waiting (unassigned) ones.
+ */
+export async function unreadTotal(trx: Transaction<DB>, tenantId: number, userId: number, side: number) {
+  const { rows } =
+    side === CUSTOMER
+      ? await sql<{ n: number }>`
+          select coalesce(sum(customer_unread), 0)::int as n from im_conversation
+          where tenant_id = ${tenantId} and customer = ${userId}`.execute(trx)
+      : await sql<{ n: number }>`
+          select coalesce(sum(operator_unread), 0)::int as n from im_conversation
+          where tenant_id = ${tenantId} and state <> ${CLOSED} and (operator = ${userId} or operator is null)`.execute(
+          trx,
+        )
+  return rows[0]?.n ?? 0
+}
+
+/** A page of conversations, the latest message first: the queue (operators) or the caller's own (a customer). */
+export async function conversationPage(
+  trx: Transaction<DB>,
+  tenantId: number,
+  filter: { customer?: number; operator?: number; state?: number; tag?: number; pageNum: number; pageSize: number },
+  side: number,
+) {
+  const where = sql`c.tenant_id = ${tenantId}
+    ${filter.customer !== undefined ? sql`and c.customer = ${filter.customer}` : sql``}
+    ${filter.operator !== undefined ? sql`and c.operator = ${filter.operator}` : sql``}
+    ${filter.state !== undefined ? sql`and c.state = ${filter.state}` : filter.customer === undefined ? sql`and c.state <> ${CLOSED}` : sql``}
+    ${filter.tag !== undefined ? sql`and c.tags @> ${JSON.stringify([filter.tag])}::jsonb` : sql``}`
+  const { rows } = await sql<ConversationWithNames>`
+    select ${CONVERSATION_COLUMNS}
+    from im_conversation c
+    join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
+    left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
+    where ${where}
+    order by c.last_message_at desc nulls last, c.id desc
+    limit ${filter.pageSize} offset ${(filter.pageNum - 1) * filter.pageSize}
+  `.execute(trx)
+  const { rows: count } = await sql<{
+    n: number
+  }>`select count(*)::int as n from im_conversation c where ${where}`.execute(trx)
+  return {
+    list: rows.map((row) => conversationRow(row, side)),
+    total: count[0]?.n ?? 0,
+    pageNum: filter.pageNum,
+    pageSize: filter.pageSize,
+  }
+}
+
+/** Take, transfer, close, tag: one change to a conversation that is not closed, told to everyone. */
+export async function changeConversation(
+  trx: Transaction<DB>,
+  conversation: ConversationRecord,
+  change: { operator?: number; close?: boolean; tags?: number[] },
+): Promise<void> {
+  if (conversation.state === CLOSED) throw new ApiError('381001')
+  const at = now()
+  await sql`
+    update im_conversation set version = version + 1, updated_at = ${at}
+      ${change.operator !== undefined ? sql`, operator = ${change.operator}, state = ${ASSIGNED}` : sql``}
+      ${change.close ? sql`, state = ${CLOSED}, open_key = null, closed_at = ${at}, awaiting_since = null` : sql``}
+      ${change.tags ? sql`, tags = ${JSON.stringify(change.tags)}::jsonb` : sql``}
+    where tenant_id = ${conversation.tenant_id} and id = ${conversation.id}
+  `.execute(trx)
+  await notifyChat(trx, { t: conversation.tenant_id, c: conversation.id, k: change.close ? 'closed' : 'assigned' })
+}

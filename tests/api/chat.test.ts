@@ -1,0 +1,363 @@
+import type { AddressInfo } from 'node:net'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { onCustomerMessage, useChatFilter } from '../../server/domain/chat/hooks.ts'
+import { setupTestApp } from '../support/app.ts'
+import { bearerCalls } from '../support/calls.ts'
+
+/** The chat (issue #27): open and its one-time key, messages, read marks, the desk, the walls, the socket. */
+const test = setupTestApp()
+const { answer, ok, get } = bearerCalls(test)
+const ACME = { host: 'acme.localhost' }
+
+let entadmin: string
+let entop: string
+let opcs: string
+let opadmin: string
+let acmeAdmin: string
+beforeAll(async () => {
+  ;[entadmin, entop, opcs, opadmin, acmeAdmin] = await Promise.all([
+    test.login('entadmin'),
+    test.login('entop'),
+    test.login('opcs'),
+    test.login('opadmin'),
+    test.login('entadmin', 'acme.localhost'),
+  ])
+})
+
+const open = (token: string, body: object, options?: { host: string }) =>
+  ok('POST', '/api/b2b/im/open', token, body, options) as Promise<{ cacheKey: string; conversationId: number }>
+const unread = async (token: string) => (await ok('GET', '/api/b2b/im/unread', token)).unread as number
+const history = (token: string, body: object) => ok('POST', '/api/b2b/im/message/history', token, body)
+
+describe('opening a chat (SPEC §7 IM open)', () => {
+  it('answers a cacheKey the chat tab exchanges once, and one open conversation per customer and context', async () => {
+    const first = await open(entadmin, { contextType: 'quote', contextRef: 'QT2026000001' })
+    expect(first.cacheKey).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const again = await open(entadmin, { contextType: 'quote', contextRef: 'QT2026000001' })
+    expect(again.conversationId).toBe(first.conversationId)
+    const other = await open(entadmin, { contextType: 'quote', contextRef: 'QT2026000002' })
+    expect(other.conversationId).not.toBe(first.conversationId)
+
+    // Another user cannot spend it; its owner can, once.
+    expect((await answer('POST', '/api/b2b/im/enter', entop, { cacheKey: first.cacheKey })).code).toBe('381002')
+    const entered = await ok('POST', '/api/b2b/im/enter', entadmin, { cacheKey: first.cacheKey })
+    expect(entered).toMatchObject({
+      id: first.conversationId,
+      contextType: 'quote',
+      contextRef: 'QT2026000001',
+      state: 1,
+    })
+    const spent = await answer('POST', '/api/b2b/im/enter', entadmin, { cacheKey: first.cacheKey })
+    expect(spent.code).toBe('381002')
+    expect(spent.message).toMatch(/expired or was already used/)
+  })
+
+  it('refuses an operator who is not one and a reference that is not a number', async () => {
+    const unknown = await answer('POST', '/api/b2b/im/open', entadmin, { contactUsername: 'nobody-here' })
+    expect(unknown.code).toBe('381004')
+    const markup = await answer('POST', '/api/b2b/im/open', entadmin, { contextType: 'order', contextRef: '<b>x</b>' })
+    expect(markup.code).toBe('validation')
+    expect(markup.content.fieldErrors[0].field).toBe('contextRef')
+  })
+})
+
+describe('messages, read marks and the desk', () => {
+  it('stores, pages backwards, counts unread per side and clears them when read', async () => {
+    const { conversationId } = await open(entadmin, {
+      contextType: 'order',
+      contextRef: 'HY2612310001',
+      customMessage: 'When does this booking sail?',
+    })
+    // Stored before the call answered: the row is there.
+    const { rows } = await sql<{
+      n: number
+    }>`select count(*)::int as n from im_message where conversation = ${conversationId}`.execute(test.database.db)
+    expect(rows[0]?.n).toBe(1)
+    expect(await unread(opcs)).toBeGreaterThanOrEqual(1)
+
+    const queue = await ok('POST', '/api/b2b/im/conversation/list', opcs, { state: 1 })
+    expect(queue.list.map((c: { id: number }) => c.id)).toContain(conversationId)
+
+    // The operator's answer takes the conversation.
+    const answered = await ok('POST', '/api/b2b/im/message/send', opcs, {
+      conversation: conversationId,
+      text: 'Friday',
+    })
+    expect(answered).toMatchObject({ side: 2, text: 'Friday', senderName: 'Zhang Min' })
+    const mine = await ok('POST', '/api/b2b/im/conversation/list', opcs, { mine: true })
+    expect(mine.list.find((c: { id: number }) => c.id === conversationId)).toMatchObject({
+      state: 2,
+      operatorName: 'Zhang Min',
+    })
+
+    expect(await unread(entadmin)).toBe(1)
+    for (const text of ['one', 'two', 'three'])
+      await ok('POST', '/api/b2b/im/message/send', entadmin, { conversation: conversationId, text })
+    const newest = await history(entadmin, { conversationId, pageSize: 2 })
+    expect(newest.list.map((m: { text: string }) => m.text)).toEqual(['three', 'two'])
+    expect(newest.hasMore).toBe(true)
+    const older = await history(entadmin, { conversationId, pageSize: 10, before: newest.list[1].id })
+    expect(older.list.map((m: { text: string }) => m.text)).toEqual(['one', 'Friday', 'When does this booking sail?'])
+    expect(older.hasMore).toBe(false)
+    const resumed = await history(entadmin, { conversationId, after: older.list[1].id })
+    expect(resumed.list.map((m: { text: string }) => m.text)).toEqual(['one', 'two', 'three'])
+
+    expect(await ok('POST', '/api/b2b/im/message/read', entadmin, { id: conversationId })).toEqual({ unread: 0 })
+    const read = await history(opcs, { conversationId, pageSize: 10 })
+    expect(read.list.find((m: { text: string }) => m.text === 'Friday').readAt).not.toBeNull()
+    expect(read.list.find((m: { text: string }) => m.text === 'three').readAt).toBeNull()
+  })
+
+  it('transfers, tags and closes; a closed conversation refuses messages with its own code', async () => {
+    const { conversationId } = await open(entadmin, {
+      contextType: 'specialRate',
+      contextRef: 'SP001',
+      customMessage: 'Hi',
+    })
+    await ok('POST', '/api/b2b/im/conversation/take', opcs, { id: conversationId })
+    const moved = await ok('POST', '/api/b2b/im/conversation/transfer', opcs, {
+      id: conversationId,
+      operatorUsername: 'opadmin',
+    })
+    expect(moved).toMatchObject({ state: 2, operatorName: 'Li Wei' })
+    expect(
+      (
+        await answer('POST', '/api/b2b/im/conversation/transfer', opcs, {
+          id: conversationId,
+          operatorUsername: 'entop',
+        })
+      ).code,
+    ).toBe('381004')
+    await ok('POST', '/api/b2b/im/conversation/tags', opadmin, { id: conversationId, tags: [7, 9] })
+    const tagged = await ok('POST', '/api/b2b/im/conversation/list', opadmin, { tag: 9 })
+    expect(tagged.list.map((c: { id: number; tags: number[] }) => [c.id, c.tags])).toEqual([[conversationId, [7, 9]]])
+
+    await ok('POST', '/api/b2b/im/conversation/close', opadmin, { id: conversationId })
+    const refused = await answer('POST', '/api/b2b/im/message/send', entadmin, {
+      conversation: conversationId,
+      text: 'still there?',
+    })
+    expect(refused.code).toBe('381001')
+    const zh = await answer(
+      'POST',
+      '/api/b2b/im/message/send',
+      entadmin,
+      { conversation: conversationId, text: 'x' },
+      { language: 'zh_CN' },
+    )
+    expect(zh.message).toBe('该会话已结束，不能再发送消息，请重新发起咨询')
+    // The next open about the same context is a new conversation.
+    const reopened = await open(entadmin, { contextType: 'specialRate', contextRef: 'SP001' })
+    expect(reopened.conversationId).not.toBe(conversationId)
+  })
+
+  it('keeps customers to their own calls and operators to theirs', async () => {
+    expect((await answer('POST', '/api/b2b/im/conversation/list', entadmin, {})).code).toBe('220000')
+    expect((await answer('POST', '/api/b2b/im/open', opcs, {})).code).toBe('220000')
+    expect((await get('/api/b2b/im/unread', null)).statusCode).toBe(401)
+  })
+})
+
+describe('the walls', () => {
+  it("lets nobody read or post in another's conversation, and no tenant see another's", async () => {
+    const { conversationId } = await open(entadmin, {
+      contextType: 'order',
+      contextRef: 'HY-WALL',
+      customMessage: 'private',
+    })
+    // A colleague of the same enterprise is another customer.
+    for (const token of [entop]) {
+      expect((await answer('POST', '/api/b2b/im/message/history', token, { conversationId })).code).toBe('404')
+      expect(
+        (await answer('POST', '/api/b2b/im/message/send', token, { conversation: conversationId, text: 'x' })).code,
+      ).toBe('404')
+    }
+    const acme = { ...ACME }
+    expect((await answer('POST', '/api/b2b/im/message/history', acmeAdmin, { conversationId }, acme)).code).toBe('404')
+    expect(
+      (await answer('POST', '/api/b2b/im/message/send', acmeAdmin, { conversation: conversationId, text: 'x' }, acme))
+        .code,
+    ).toBe('404')
+    const acmeOperator = await test.login('opadmin', 'acme.localhost')
+    const queue = await ok('POST', '/api/b2b/im/conversation/list', acmeOperator, { pageSize: 100 }, acme)
+    expect(queue.list.map((c: { id: number }) => c.id)).not.toContain(conversationId)
+    expect(
+      (await answer('POST', '/api/b2b/im/conversation/take', acmeOperator, { id: conversationId }, acme)).code,
+    ).toBe('404')
+  })
+})
+
+describe('bounds and extension points', () => {
+  it('refuses a text over its length and an empty message', async () => {
+    const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-BOUNDS' })
+    const long = await answer('POST', '/api/b2b/im/message/send', entadmin, {
+      conversation: conversationId,
+      text: 'x'.repeat(2001),
+    })
+    expect(long.code).toBe('validation')
+    expect(long.content.fieldErrors[0]).toMatchObject({ field: 'text', key: 'validation.maxLength' })
+    const empty = await answer('POST', '/api/b2b/im/message/send', entadmin, {
+      conversation: conversationId,
+      text: '   ',
+    })
+    expect(empty.code).toBe('validation')
+  })
+
+  it('passes every text through the chat filter and tells the auto-reply of customer messages', async () => {
+    const events: { conversationId: number; awaitingSince: Date }[] = []
+    const previous = useChatFilter(async (_trx, message) =>
+      message.text.includes('forbidden') ? { refuse: '381003' } : { text: message.text.replaceAll('darn', '****') },
+    )
+    const off = onCustomerMessage(async (_trx, event) => {
+      events.push(event)
+    })
+    try {
+      const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-FILTER' })
+      const masked = await ok('POST', '/api/b2b/im/message/send', entadmin, {
+        conversation: conversationId,
+        text: 'darn it',
+      })
+      expect(masked.text).toBe('**** it')
+      const refused = await answer('POST', '/api/b2b/im/message/send', entadmin, {
+        conversation: conversationId,
+        text: 'forbidden',
+      })
+      expect(refused.code).toBe('381003')
+      const stored = await history(entadmin, { conversationId })
+      expect(stored.list.map((m: { text: string }) => m.text)).toEqual(['**** it'])
+      expect(events).toHaveLength(1)
+      expect(events[0]).toMatchObject({ conversationId })
+      expect(events[0]?.awaitingSince).toBeInstanceOf(Date)
+    } finally {
+      useChatFilter(previous)
+      off()
+    }
+  })
+
+  it('limits how fast one user sends', async () => {
+    const personal = await test.login('personal')
+    const { conversationId } = await open(personal, {})
+    const codes: string[] = []
+    for (let i = 0; i < 21; i++)
+      codes.push(
+        (await answer('POST', '/api/b2b/im/message/send', personal, { conversation: conversationId, text: `m${i}` }))
+          .code,
+      )
+    expect(codes.slice(0, 20).every((c) => c === '0000')).toBe(true)
+    expect(codes[20]).toBe('381005')
+  })
+})
+
+describe('the socket (GET /b2b/im/socket)', () => {
+  let port = 0
+  const sockets: WebSocket[] = []
+  beforeAll(async () => {
+    await test.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (test.app.server.address() as AddressInfo).port
+  })
+  afterAll(() => {
+    for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.terminate()
+  })
+
+  /** A socket signed in by the session cookie, and every frame it hears. */
+  async function connect(token: string, host = 'localhost') {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/b2b/im/socket`, {
+      headers: { host, cookie: `b2b_token=${token}` },
+    })
+    sockets.push(socket)
+    const frames: Record<string, unknown>[] = []
+    const waiters: (() => void)[] = []
+    socket.on('message', (data) => {
+      frames.push(JSON.parse(data.toString()))
+      for (const wake of waiters.splice(0)) wake()
+    })
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve())
+      socket.once('error', reject)
+    })
+    const next = async (match: (f: Record<string, unknown>) => boolean, ms = 1000) => {
+      const started = Date.now()
+      for (;;) {
+        const found = frames.find(match)
+        if (found) return found
+        if (Date.now() - started > ms) throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 600)}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 50)
+        })
+      }
+    }
+    return { socket, frames, next, send: (frame: object) => socket.send(JSON.stringify(frame)) }
+  }
+
+  it('refuses a socket without a session, from another site, and another tenant sees nothing', async () => {
+    const anonymous = new WebSocket(`ws://127.0.0.1:${port}/api/b2b/im/socket`, { headers: { host: 'localhost' } })
+    sockets.push(anonymous)
+    const status = await new Promise((resolve) =>
+      anonymous.once('unexpected-response', (_req, res) => resolve(res.statusCode)),
+    )
+    expect(status).toBe(401)
+    const foreign = new WebSocket(`ws://127.0.0.1:${port}/api/b2b/im/socket`, {
+      headers: { host: 'localhost', cookie: `b2b_token=${entadmin}`, origin: 'https://evil.example' },
+    })
+    sockets.push(foreign)
+    expect(await new Promise((resolve) => foreign.once('close', (code) => resolve(code)))).toBe(1008)
+  })
+
+  it('carries a message to the other side at once, with delivered and read marks and unread counts', async () => {
+    const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-SOCKET' })
+    const customer = await connect(entadmin)
+    const operator = await connect(opcs)
+    const acme = await connect(await test.login('opadmin', 'acme.localhost'), 'acme.localhost')
+    const colleague = await connect(entop)
+
+    customer.send({ type: 'send', conversationId, text: 'Container number please', ref: 'c1' })
+    const ack = await customer.next((f) => f.type === 'ack' && f.ref === 'c1')
+    const id = ack.id as number
+    const heard = await operator.next((f) => f.type === 'message' && (f.message as { id: number }).id === id)
+    expect(heard.message).toMatchObject({ text: 'Container number please', side: 1, senderName: 'Chen Jing' })
+    await customer.next((f) => f.type === 'delivered' && f.messageId === id)
+
+    operator.send({ type: 'send', conversationId, text: 'TGHU1234567', ref: 'o1' })
+    await customer.next((f) => f.type === 'message' && (f.message as { text: string }).text === 'TGHU1234567')
+    await customer.next((f) => f.type === 'unread' && f.unread === 1)
+    customer.send({ type: 'read', conversationId })
+    await operator.next((f) => f.type === 'read' && f.conversationId === conversationId && f.side === 1)
+    await customer.next((f) => f.type === 'unread' && f.unread === 0)
+
+    // Resuming after the first message hears what came after it.
+    customer.send({ type: 'resume', conversationId, after: id, ref: 'r1' })
+    const resumed = await customer.next((f) => f.type === 'resume' && f.ref === 'r1')
+    expect((resumed.list as { text: string }[]).map((m) => m.text)).toEqual(['TGHU1234567'])
+
+    // Neither another tenant nor another customer heard any of it.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    for (const outsider of [acme, colleague])
+      expect(
+        outsider.frames.filter((f) => f.type !== 'unread'),
+        JSON.stringify(outsider.frames),
+      ).toEqual([])
+  })
+
+  it('answers a bad frame with its error and posts nowhere it may not', async () => {
+    const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-FRAMES' })
+    const customer = await connect(entadmin)
+    customer.send({ type: 'send', conversationId, text: 'x'.repeat(2001), ref: 'long' })
+    const long = await customer.next((f) => f.type === 'error' && f.ref === null)
+    expect(long).toMatchObject({ code: 'validation' })
+    customer.socket.send('not json')
+    customer.send({ type: 'drop table', conversationId })
+    customer.send({ type: 'send', conversationId, text: 'hi', extra: 1 })
+    await customer.next(() => customer.frames.filter((f) => f.type === 'error').length >= 4)
+    const acme = await connect(acmeAdmin, 'acme.localhost')
+    acme.send({ type: 'send', conversationId, text: 'hello from acme' })
+    const refused = await acme.next((f) => f.type === 'error')
+    expect(refused.code).toBe('404')
+    // A frame over the size bound closes the socket.
+    const closed = new Promise((resolve) => customer.socket.once('close', (code) => resolve(code)))
+    customer.socket.send(JSON.stringify({ type: 'send', conversationId, text: 'y'.repeat(9000) }))
+    expect(await closed).toBe(1009)
+  })
+})

@@ -160,8 +160,16 @@ describe('FBA order import', () => {
         ['BAD-PO-1', 'BAD-001', 1, 'heavy', 60, 40, 40],
         ['BAD-PO-1', 'BAD 002', 1, 5, 60, 40, 40],
         ['BAD-PO-2', 'BAD-101', 0, 5, 60, 40, 40],
+        // The same box number twice in one order (SPEC §5 via the YAML's uniqueItems), said at the second.
+        ['BAD-PO-2', 'bad-101', 1, 5, 60, 40, 40],
       ],
-      Products: [PRODUCT_HEADER, productRow('BAD-PO-1', 'BAD-001'), productRow('NOPE', 'BAD-101')],
+      Products: [
+        PRODUCT_HEADER,
+        productRow('BAD-PO-1', 'BAD-001'),
+        productRow('NOPE', 'BAD-101'),
+        // A box its order does not have (the YAML's itemsIn), said at the product's box cell.
+        productRow('BAD-PO-2', 'BAD-999'),
+      ],
     })
     const answer = await send(entadmin, bytes, 'ja_JP')
     expect(answer.content.imported).toBe(0)
@@ -172,11 +180,15 @@ describe('FBA order import', () => {
       'Boxes!D2',
       'Boxes!B3',
       'Boxes!C4',
+      'Boxes!B5',
       'Products!A3',
+      'Products!B4',
     ])
     const at = (cell: string) => problems.find((p) => p.cell === cell)
     expect(at('Orders!C2')?.message).toBe(label('ja', 'fba', 'shipmentIdFormat'))
     expect(at('Boxes!B3')?.message).toBe(label('ja', 'fba', 'boxNoFormat'))
+    expect(at('Boxes!B5')?.message).toBe(label('ja', 'fba', 'boxNoRepeated'))
+    expect(at('Products!B4')?.message).toBe(label('ja', 'fba', 'productBoxUnknown'))
     expect(at('Products!A3')?.message).toBe(label('ja', 'import', 'keyUnknown').replace('{{value}}', 'NOPE'))
     expect(at('Orders!A4')?.message).toBe(
       label('ja', 'import', 'duplicateKey').replace('{{value}}', 'BAD-PO-2').replace('{{row}}', '3'),

@@ -1,6 +1,8 @@
 import type { FieldDef, ImportSheets } from '../../../model/definitions.ts'
 import type { ManifestEntity } from '../../../model/resolve.ts'
 import { IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
+import { itemsIn, uniqueBy } from '../../../rules/keywords.ts'
+import type { FieldError } from '../../../rules/messages.ts'
 import { LANGUAGES, messageFor } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import {
@@ -131,4 +133,34 @@ export function attachItemSheets(
     }
   }
   return problems
+}
+
+type Row = Record<string, unknown>
+
+/**
+ * A rule over a whole item list (uniqueItems, itemsIn) says only that the list is wrong; on sheets of items it is
+ * said of each offending item, at its cell: the box number repeated, the product's box that is not a box. The
+ * rules are the YAML's and judged by the same functions the validator runs; anything else is kept as it is.
+ */
+export function itemRuleErrors(
+  entity: ManifestEntity,
+  body: Row,
+  error: Pick<FieldError, 'field' | 'message' | 'params'>,
+): Pick<FieldError, 'field' | 'message' | 'params'>[] {
+  const items = body[error.field]
+  if (!Array.isArray(items)) return [error]
+  const out: Pick<FieldError, 'field' | 'message' | 'params'>[] = []
+  for (const rule of entity.rules ?? []) {
+    if (rule.kind !== 'itemsIn' && rule.kind !== 'uniqueItems') continue
+    if (rule.field !== error.field || rule.message !== error.message) continue
+    items.forEach((item, i) => {
+      const offends =
+        rule.kind === 'itemsIn'
+          ? !itemsIn({ ...body, [rule.field]: [item] }, rule)
+          : items.slice(0, i).some((earlier) => !uniqueBy({ [rule.field]: [earlier, item] }, rule))
+      const at = rule.kind === 'itemsIn' ? rule.item : rule.by[0]
+      if (offends && at) out.push({ field: `${rule.field}[${i}].${at}`, message: error.message, params: error.params })
+    })
+  }
+  return out.length ? out : [error]
 }

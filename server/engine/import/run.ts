@@ -7,7 +7,7 @@ import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import { idOrNull } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import { labelTarget } from '../labels.ts'
-import { attachItemSheets, sheetRef } from './itemSheets.ts'
+import { attachItemSheets, itemRuleErrors, sheetRef } from './itemSheets.ts'
 import {
   headerIndex,
   type ImportProblem,
@@ -235,7 +235,8 @@ export async function runImport(
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'validation') throw error
       for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
-        if (!reported(row, fieldError.field)) problems.push(locate(row, fieldError, header))
+        for (const one of book ? itemRuleErrors(entity, row.body, fieldError) : [fieldError])
+          if (!reported(row, one.field)) problems.push(locate(row, one, header))
     }
   }
 

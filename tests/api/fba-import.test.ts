@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { IMPORT_LIMITS } from '../../rules/fileLimits.ts'
 import { setupTestApp } from '../support/app.ts'
 import { administratorOf, bearerCalls } from '../support/calls.ts'
 import type { ImportEnvelope } from '../support/workbook.ts'
@@ -198,6 +199,35 @@ describe('FBA order import', () => {
       expect(problem.message).not.toMatch(/^[a-z]+\.[A-Za-z]+$/)
       expect(problem.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
     }
+    expect(await storedCount()).toBe(before)
+  })
+
+  it('refuses an item sheet over the rows an import may hold, whole', async () => {
+    const before = await storedCount()
+    const boxes: Cell[][] = Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => [
+      'BIG-PO-1',
+      `BIG-${i + 1}`,
+      1,
+      5,
+      40,
+      30,
+      30,
+    ])
+    const answer = await send(
+      entadmin,
+      await book({
+        Orders: [ORDER_HEADER, orderRow('BIG-PO-1')],
+        Boxes: [BOX_HEADER, ...boxes],
+        Products: [PRODUCT_HEADER, productRow('BIG-PO-1', 'BIG-1')],
+      }),
+    )
+    expect(answer.content.imported).toBe(0)
+    // The sheet is refused whole (its boxes read not at all: the order then has none, said too).
+    expect(answer.content.problems.map((p) => [p.sheet, p.key, p.params])).toContainEqual([
+      'Boxes',
+      'import.tooManyRows',
+      { limit: IMPORT_LIMITS.maxRows, rows: IMPORT_LIMITS.maxRows + 1 },
+    ])
     expect(await storedCount()).toBe(before)
   })
 

@@ -301,6 +301,18 @@ export interface EndpointDef {
    * customer an operator imports bookings for, the data scope's company).
    */
   input?: string
+  /**
+   * An import binding whose array fields come on sheets of their own (an FBA order's boxes and products): each
+   * `items` field on the sheet named by the field (its name or its label in any language), one row per item,
+   * and a column `key` (a field of the entity, on the first sheet) naming the record the item belongs to.
+   */
+  sheets?: ImportSheets
+}
+
+/** An import's array fields as sheets of their own, tied to their record by the key field. */
+export interface ImportSheets {
+  key: string
+  items: string[]
 }
 
 export interface ActionDef {

@@ -7,6 +7,7 @@ import {
   type EndpointKind,
   type EntityDef,
   type FieldDef,
+  type ImportSheets,
   type ListTabs,
   type PermissionList,
   type RuleDef,
@@ -60,6 +61,8 @@ export interface ManifestEndpoint {
   filter?: Record<string, (string | number | boolean)[]>
   /** An import's parameters besides the file (an entity, stored: false): set on every imported row. */
   input?: string
+  /** An import whose array fields come on sheets of their own, each row naming its record by `key`. */
+  sheets?: ImportSheets
   /** Another method and path of the endpoint with this id: the same input, answer, access and code. */
   servedAs?: string
   /** A custom endpoint that fires this transition of the entity's state machine (its engine does the work). */
@@ -188,6 +191,7 @@ export function resolveManifest(sources: Sources): Manifest {
         ...(kind === 'list' && screen.tabs ? { tabs: screen.tabs } : {}),
         ...(binding.filter ? { filter: binding.filter } : {}),
         ...(binding.input ? { input: binding.input } : {}),
+        ...(binding.sheets ? { sheets: importSheets(screen, binding.sheets, entityDefs) } : {}),
       })
     }
   }
@@ -367,4 +371,19 @@ function withRangeParams(search: NonNullable<ScreenDef['search']>): NonNullable<
       ? { ...s, params: [`${s.field}Begin`, `${s.field}End`] }
       : s,
   )
+}
+
+/**
+ * An import's sheets, checked against its entity: the key a plain field of it, each item sheet an array field.
+ * A mistake stops the build with the screen and what to write instead.
+ */
+function importSheets(screen: ScreenDef, sheets: ImportSheets, entities: Record<string, EntityDef>): ImportSheets {
+  const fields = (screen.entity ? entities[screen.entity]?.fields : undefined) ?? {}
+  const key = fields[sheets.key]
+  if (!key || key.type === 'array' || key.type === 'file')
+    throw new Error(`${screen.name}: import sheets.key ${sheets.key} must be a plain field of ${screen.entity}`)
+  for (const item of sheets.items)
+    if (fields[item]?.type !== 'array')
+      throw new Error(`${screen.name}: import sheets.items ${item} must be an array field of ${screen.entity}`)
+  return { key: sheets.key, items: [...sheets.items] }
 }

@@ -78,6 +78,8 @@ export const IMPORT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxRows: 5_000,
   maxColumns: 200,
+  /** The sheets an import with sheets of items reads (its first sheet and one per item field). */
+  maxSheets: 10,
   /** What an xlsx (a ZIP) may unpack to, all members together, and how many members it may have. */
   maxUnpackedBytes: 32 * 1024 * 1024,
   maxArchiveMembers: 200,

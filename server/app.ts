@@ -22,6 +22,7 @@ import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
+import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { fbaTrackingHandlers } from './domain/fba/tracking.ts'
 import { domainRegistry } from './domain/index.ts'
@@ -289,6 +290,7 @@ export async function buildApp({
           ...clientServiceHandlers(engine),
           ...fbaServiceHandlers,
           ...fbaTrackingHandlers,
+          ...fbaLabelHandlers(engine),
           ...userCallHandlers,
           ...newsHandlers,
           ...trackingHandlers,

@@ -625,6 +625,11 @@ function commonSchemas(): Record<string, Doc> {
             type: 'object',
             required: ['row', 'key', 'message'],
             properties: {
+              sheet: {
+                type: 'string',
+                description: 'The sheet, for an import whose items come on sheets of their own',
+              },
+              cell: { type: 'string', description: 'With sheet: the cell as Excel writes it (Boxes!D4)' },
               row: { type: 'integer', description: 'The row as Excel numbers it (the header is row 1)' },
               column: { type: ['string', 'null'], description: 'The column letter (A, B, …)' },
               header: { type: ['string', 'null'] },

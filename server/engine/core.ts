@@ -27,7 +27,7 @@ import { type Column, columnsOf, selection, snakeCase, toApiRow, toDbValue } fro
 import { runDerivations, runEffects } from './effects.ts'
 import { cellOf, type ExportCell, type ExportColumn, exportColumns, sheetTitle } from './export/sheet.ts'
 import { runImport } from './import/run.ts'
-import type { Sheet } from './import/workbook.ts'
+import type { NamedSheet, Sheet } from './import/workbook.ts'
 import { attachLabels, inlineLabels, type LabelField, type LabelTarget, labelFields } from './labels.ts'
 import { checkRegistry, type Registry } from './registry.ts'
 import { scopeConditions, scopeValues } from './scope.ts'
@@ -793,7 +793,12 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
 
     /** input: the sheet the route read from the upload (./import/workbook.ts); rows as create stores them. */
     async import(trx, plan, call, input) {
-      const { sheet, params = {} } = input as { sheet: Sheet; params?: Record<string, unknown> }
+      const {
+        sheet,
+        sheets,
+        params = {},
+      } = input as { sheet: Sheet; sheets?: NamedSheet[]; params?: Record<string, unknown> }
+      const spec = plan.endpoint.sheets
       const fixed = await importTarget(trx, plan, call, params)
       return runImport(
         trx,
@@ -822,6 +827,7 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
             }
           },
         },
+        spec && sheets ? { sheets, spec } : undefined,
       )
     },
 

@@ -176,7 +176,7 @@ function registerImport(
     async (request) => {
       const session = request.session as NonNullable<typeof request.session>
       const params = input ? (request.query as Record<string, unknown>) : {}
-      const { sheet } = await readImportUpload(request)
+      const { sheets } = await readImportUpload(request, { allSheets: endpoint.sheets !== undefined })
       const tenantId = request.tenant.id
       const content = await withTenant(db, tenantId, async (trx) => {
         const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
@@ -184,7 +184,7 @@ function registerImport(
           trx,
           endpoint,
           { tenantId, session, language: request.language, overlay, settings: request.tenant.settings },
-          { sheet, params },
+          { sheet: sheets[0], sheets, params },
         )
       }).catch((error: unknown) => {
         if (error instanceof ImportRefused) return error.content
@@ -198,7 +198,7 @@ function registerImport(
     const tenantId = request.tenant.id
     const workbook = await withTenant(db, tenantId, async (trx) => {
       const overlay = await endpointOverlay(db, trx, tenantId, endpoint, request.session?.overlayStamp)
-      return importTemplate(trx, manifest, entity, request.language, lockedFields(overlay))
+      return importTemplate(trx, manifest, entity, request.language, lockedFields(overlay), endpoint.sheets)
     })
     const name = `${entity.entity}-import.xlsx`
     return reply

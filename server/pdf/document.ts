@@ -15,16 +15,18 @@ export interface PdfOptions {
   margins: { top: number; bottom: number; left: number; right: number }
   info: PdfInfo
   layout?: 'portrait' | 'landscape'
+  /** The page in points, [width, height]; A4 when left out (a carton label is 4 × 6 in, [288, 432]). */
+  size?: [number, number]
 }
 
 /**
- * An A4 document with the shared faces registered as `body` and `bold`, and `finish()`, which ends it and
+ * An A4 document (or one of `size`) with the shared faces registered as `body` and `bold`, and `finish()`, which ends it and
  * answers its bytes. Every PDF the server draws (news, draft B/L, bill, statement) starts here.
  */
 export function openPdf(options: PdfOptions): { doc: PDFKit.PDFDocument; finish(): Promise<Buffer> } {
   const faces = pdfFaces(options.language)
   const doc = new PDFDocument({
-    size: 'A4',
+    size: options.size ?? 'A4',
     ...(options.layout ? { layout: options.layout } : {}),
     margins: options.margins,
     info: options.info,

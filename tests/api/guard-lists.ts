@@ -521,6 +521,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   fbaLastMileEventAdd: PROVIDER_DESK,
   'fbaOrderDetailOperator.detail': PROVIDER_DESK,
   'fbaOrder.transition': [...FBA_STAFF, ...PROVIDER_DESK.filter((role) => !FBA_STAFF.includes(role))],
+  // The import (issue #26): the enterprise's staff; the carton labels: both sides, as the order's detail.
+  'fbaOrderList.import': FBA_STAFF,
+  fbaOrderLabels: [...FBA_STAFF, ...PROVIDER_DESK.filter((role) => !FBA_STAFF.includes(role))],
   'myEnterprise.list': [...SYSTEM, 'EnterpriseAdministrator'],
   'myEnterprise.detail': [...SYSTEM, 'EnterpriseAdministrator'],
   // Membership (issue #21): everybody's own work accounts and requests to join (personalInfo); an enterprise's

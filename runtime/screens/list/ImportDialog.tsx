@@ -49,6 +49,7 @@ export default function ImportDialog({
   title,
   path,
   asks,
+  sheets = false,
   onClose,
 }: {
   title: string
@@ -56,6 +57,8 @@ export default function ImportDialog({
   path: string
   /** The entity of what the import asks besides the file, if anything. */
   asks?: PortalEntity
+  /** The records' items come on sheets of their own (the binding's `sheets:`): problems name their sheet too. */
+  sheets?: boolean
   onClose: (imported: boolean) => void
 }) {
   const { t } = useTranslation()
@@ -103,7 +106,9 @@ export default function ImportDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.body}>
-            <Text>{t('import.hint', { size, rows: IMPORT_LIMITS.maxRows.toLocaleString() })}</Text>
+            <Text>
+              {t(sheets ? 'import.hintSheets' : 'import.hint', { size, rows: IMPORT_LIMITS.maxRows.toLocaleString() })}
+            </Text>
             {asks && (
               <EntityForm
                 id={formId}
@@ -156,7 +161,9 @@ export default function ImportDialog({
                           key={`${problem.row}:${problem.column}:${problem.field}:${problem.key}:${JSON.stringify(problem.params)}`}
                         >
                           <TableCell>{problem.row}</TableCell>
-                          <TableCell>{[problem.column, problem.header].filter(Boolean).join(' · ') || '—'}</TableCell>
+                          <TableCell>
+                            {[problem.cell ?? problem.column, problem.header].filter(Boolean).join(' · ') || '—'}
+                          </TableCell>
                           <TableCell>{problem.message}</TableCell>
                         </TableRow>
                       ))}

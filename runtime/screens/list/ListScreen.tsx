@@ -534,6 +534,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             title={t(list.importing.action.label)}
             path={list.importing.path}
             asks={entityDef(screenEndpoint(screen, 'import')?.input)}
+            sheets={screenEndpoint(screen, 'import')?.sheets !== undefined}
             onClose={(imported) => list.closeImporting(imported)}
           />
         </Suspense>

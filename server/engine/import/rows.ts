@@ -17,6 +17,8 @@ import type { Cell, Sheet } from './workbook.ts'
  */
 
 export interface ImportProblem {
+  /** The sheet, for an import with sheets of items (`Boxes`); absent when the first sheet is all it reads. */
+  sheet?: string
   /** The row as Excel numbers it (the header is usually 1). */
   row: number
   /** The column letter, or null for the row as a whole (a field the sheet has no column for). */
@@ -52,6 +54,19 @@ export interface MappedRow {
   /** `field` or `field[i]` → the column index the value came from. */
   origins: Map<string, number>
   problems: ImportProblem[]
+  /** The sheet the row is on, for an import with sheets of items. */
+  sheet?: string
+  /** `field[i]` → the row of an item sheet the item came from (./itemSheets.ts). */
+  items?: Map<string, ItemOrigin>
+}
+
+/** Where an item of an array field came from: its own row on the field's sheet, and its columns. */
+export interface ItemOrigin {
+  sheet: string
+  row: number
+  /** Item field → column index. */
+  origins: Map<string, number>
+  headers: Map<number, string>
 }
 
 export function columnLetter(index: number): string {
@@ -314,12 +329,27 @@ export function locate(
   error: Pick<FieldError, 'field' | 'message' | 'params'>,
   header: HeaderMapping,
 ): ImportProblem {
-  const match = /^([A-Za-z0-9]+)(?:\[(\d+)\])?/.exec(error.field)
+  const match = /^([A-Za-z0-9]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9]+))?/.exec(error.field)
   const top = match?.[1] ?? ''
   const item = match?.[2]
+  const origin = item !== undefined ? mapped.items?.get(`${top}[${item}]`) : undefined
+  if (origin) {
+    // An item from a sheet of its own: its cell there (the row alone when the error is the item's as a whole).
+    const k = match?.[3] === undefined ? undefined : origin.origins.get(match[3])
+    return {
+      sheet: origin.sheet,
+      row: origin.row,
+      column: k === undefined ? null : columnLetter(k),
+      header: k === undefined ? null : (origin.headers.get(k) ?? null),
+      field: error.field || null,
+      key: error.message,
+      params: error.params,
+    }
+  }
   const j = (item !== undefined ? mapped.origins.get(`${top}[${item}]`) : undefined) ?? mapped.origins.get(top)
   const params = { ...error.params, ...(item !== undefined ? { item: Number(item) + 1 } : {}) }
   return {
+    ...(mapped.sheet !== undefined ? { sheet: mapped.sheet } : {}),
     row: mapped.row,
     column: j === undefined ? null : columnLetter(j),
     // A field with no column: the handler names it by its label in the caller's language.

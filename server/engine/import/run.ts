@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
-import type { FieldDef } from '../../../model/definitions.ts'
+import type { FieldDef, ImportSheets } from '../../../model/definitions.ts'
 import type { ManifestEntity } from '../../../model/resolve.ts'
 import { IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import type { DB } from '../../db/schema.ts'
@@ -7,6 +7,7 @@ import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import { idOrNull } from '../../http/ids.ts'
 import type { Manifest } from '../../manifest.ts'
 import { labelTarget } from '../labels.ts'
+import { attachItemSheets, itemRuleErrors, sheetRef } from './itemSheets.ts'
 import {
   headerIndex,
   type ImportProblem,
@@ -18,7 +19,7 @@ import {
   type PivotKey,
   pivotOf,
 } from './rows.ts'
-import type { Sheet } from './workbook.ts'
+import type { NamedSheet, Sheet } from './workbook.ts'
 
 /**
  * An import inside the caller's tenant transaction: map every row, check every row (the entity's
@@ -28,7 +29,8 @@ import type { Sheet } from './workbook.ts'
 
 export interface ImportContent {
   imported: number
-  problems: (ImportProblem & { message: string })[]
+  /** `cell`: the sheet and cell as Excel writes it (Boxes!D4), for an import with sheets of items. */
+  problems: (ImportProblem & { message: string; cell?: string })[]
 }
 
 export interface ImportSteps {
@@ -174,9 +176,13 @@ export async function runImport(
   call: { tenantId: number; language?: Language; locked: ReadonlySet<string> },
   sheet: Sheet,
   steps: ImportSteps,
+  /** An import with sheets of items (the binding's `sheets:`): the workbook's sheets, the first being `sheet`. */
+  book?: { sheets: NamedSheet[]; spec: ImportSheets },
 ): Promise<ImportContent> {
   const fields = importableFields(entity, call.locked)
-  const index = headerIndex(fields, manifest.entities, await pivotKeys(trx, manifest, fields))
+  // The item fields of an import with sheets are on their own sheets, not columns of the first.
+  const columnFields = book ? fields.filter(([name]) => !book.spec.items.includes(name)) : fields
+  const index = headerIndex(columnFields, manifest.entities, await pivotKeys(trx, manifest, columnFields))
   const header = mapHeader(sheet, index)
   if (header.headerRow < 0)
     throw new ApiError('validation', {}, [{ field: 'file', message: 'import.empty', params: {} }])
@@ -187,7 +193,13 @@ export async function runImport(
       { field: 'file', message: 'import.tooManyRows', params: { limit: IMPORT_LIMITS.maxRows, rows: below } },
     ])
   const rows = mapRows(sheet, header, manifest.entities)
-  const problems: ImportProblem[] = [...header.problems]
+  const first = book?.sheets[0]
+  const problems: ImportProblem[] = first
+    ? [
+        ...header.problems.map((p) => ({ ...p, sheet: first.name })),
+        ...attachItemSheets(rows, { sheet: first, header }, book.sheets, book.spec, entity, manifest.entities),
+      ]
+    : [...header.problems]
   if (!rows.length)
     problems.push({
       row: header.headerRow + 2,
@@ -223,7 +235,8 @@ export async function runImport(
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'validation') throw error
       for (const fieldError of error.fieldErrors ?? [{ field: '', message: error.key, params: {} }])
-        if (!reported(row, fieldError.field)) problems.push(locate(row, fieldError, header))
+        for (const one of book ? itemRuleErrors(entity, row.body, fieldError) : [fieldError])
+          if (!reported(row, one.field)) problems.push(locate(row, one, header))
     }
   }
 
@@ -249,7 +262,11 @@ export async function runImport(
 
   const language = call.language ?? 'zh'
   if (problems.length) {
-    problems.sort((a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''))
+    // By sheet in the workbook's order, then row, then column.
+    const sheetOrder = (p: ImportProblem) => book?.sheets.findIndex((s) => s.name === p.sheet) ?? 0
+    problems.sort(
+      (a, b) => sheetOrder(a) - sheetOrder(b) || a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),
+    )
     return { imported: 0, problems: problems.map((p) => translated(p, entity, language)) }
   }
   // What only the store can tell (an entity's server-side derivations: the order's booking source) is named
@@ -283,5 +300,9 @@ function translated(problem: ImportProblem, entity: ManifestEntity, language: La
   const top = problem.field?.match(/^[A-Za-z0-9]+/)?.[0]
   const label = top ? entity.fields[top]?.label : undefined
   const header = problem.header ?? (label ? messageFor(label, language) : null)
-  return { ...problem, header, message: messageFor(problem.key, language, problem.params) }
+  const cell =
+    problem.sheet !== undefined && problem.column
+      ? { cell: `${sheetRef(problem.sheet)}!${problem.column}${problem.row}` }
+      : {}
+  return { ...problem, ...cell, header, message: messageFor(problem.key, language, problem.params) }
 }

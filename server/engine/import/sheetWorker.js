@@ -1,5 +1,5 @@
 /**
- * Reads the first sheet of one workbook, in a worker thread of its own (./workbook.ts starts it, with memory
+ * Reads the first sheet of one workbook (or its first `maxSheets`, for an import with sheets of items), in a worker thread of its own (./workbook.ts starts it, with memory
  * limits and a deadline, and ends it after one file). SheetJS 0.18.5 is the last release on npm and has two
  * advisories for crafted files: prototype pollution on read (CVE-2023-30533) and a ReDoS (CVE-2024-22363).
  * Here a polluted prototype is this worker's own realm, gone with the worker, and a runaway regular expression
@@ -14,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 const require = createRequire(import.meta.url)
 const XLSX = require('xlsx')
 
-const { bytes, maxRows, maxColumns } = workerData
+const { bytes, maxRows, maxColumns, maxSheets = 1 } = workerData
 
 const pad = (n, width) => String(n).padStart(width, '0')
 
@@ -34,24 +34,8 @@ function plain(cell) {
   return cell.v === undefined || cell.v === null ? null : String(cell.v)
 }
 
-try {
-  const workbook = XLSX.read(bytes, {
-    type: 'buffer',
-    sheets: 0,
-    // The header, the rows allowed, and one more: enough to know there were too many.
-    sheetRows: maxRows + 2,
-    cellFormula: false,
-    cellHTML: false,
-    cellNF: true,
-    cellStyles: false,
-    cellDates: false,
-    bookVBA: false,
-    bookFiles: false,
-    bookDeps: false,
-    WTF: false,
-  })
-  const name = workbook.SheetNames[0]
-  const sheet = name === undefined ? undefined : workbook.Sheets[name]
+/** One sheet's rows (at most the header, maxRows and one more) and how many rows it spans. */
+function rowsOf(sheet) {
   const rows = []
   let rowCount = 0
   if (sheet?.['!ref']) {
@@ -66,7 +50,31 @@ try {
       rows.push(row)
     }
   }
-  parentPort.postMessage({ ok: true, rows, rowCount })
+  return { rows, rowCount }
+}
+
+try {
+  const workbook = XLSX.read(bytes, {
+    type: 'buffer',
+    sheets: maxSheets === 1 ? 0 : Array.from({ length: maxSheets }, (_, i) => i),
+    // The header, the rows allowed, and one more: enough to know there were too many.
+    sheetRows: maxRows + 2,
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: true,
+    cellStyles: false,
+    cellDates: false,
+    bookVBA: false,
+    bookFiles: false,
+    bookDeps: false,
+    WTF: false,
+  })
+  const sheets = workbook.SheetNames.slice(0, maxSheets).map((name) => ({
+    name: String(name),
+    ...rowsOf(workbook.Sheets[name]),
+  }))
+  if (!sheets.length) sheets.push({ name: '', rows: [], rowCount: 0 })
+  parentPort.postMessage({ ok: true, sheets })
 } catch {
   parentPort.postMessage({ ok: false })
 }

@@ -4,7 +4,7 @@ import { formatBytes, IMPORT_LIMITS } from '../../../rules/fileLimits.ts'
 import { cleanName } from '../../files/sniff.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkArchive } from './archive.ts'
-import { readFirstSheet, type Sheet, spreadsheetKind } from './workbook.ts'
+import { type NamedSheet, readSheets, spreadsheetKind } from './workbook.ts'
 
 /** A file refused before any row is read, with a message of its own (import.*) rather than its code's. */
 export class ImportRefused extends ApiError {
@@ -22,9 +22,13 @@ export class ImportRefused extends ApiError {
 
 /**
  * The import's upload: one multipart file of at most 10 MB that is an xls or xlsx by its bytes, read into
- * its first sheet. Anything else is refused before a row is looked at.
+ * its first sheet — or its first few, for an import with sheets of items. Anything else is refused before a
+ * row is looked at.
  */
-export async function readImportUpload(request: FastifyRequest): Promise<{ name: string; sheet: Sheet }> {
+export async function readImportUpload(
+  request: FastifyRequest,
+  { allSheets = false }: { allSheets?: boolean } = {},
+): Promise<{ name: string; sheets: NamedSheet[] }> {
   let part: Awaited<ReturnType<typeof request.file>>
   try {
     part = await request.file({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 0 } })
@@ -52,7 +56,7 @@ export async function readImportUpload(request: FastifyRequest): Promise<{ name:
       size: formatBytes(IMPORT_LIMITS.maxUnpackedBytes),
     })
   if (verdict === 'damaged') throw new ImportRefused('validation', 'import.unreadable', { name })
-  const sheet = await readFirstSheet(bytes)
-  if (!sheet) throw new ImportRefused('validation', 'import.unreadable', { name })
-  return { name, sheet }
+  const sheets = await readSheets(bytes, { ...IMPORT_LIMITS, maxSheets: allSheets ? IMPORT_LIMITS.maxSheets : 1 })
+  if (!sheets) throw new ImportRefused('validation', 'import.unreadable', { name })
+  return { name, sheets }
 }

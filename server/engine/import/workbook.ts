@@ -40,6 +40,13 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb:
 const isCell = (value: unknown): value is Cell =>
   value === null || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
 
+/** A sheet with the name its workbook gives it (an import with sheets of items finds them by name). */
+export interface NamedSheet extends Sheet {
+  name: string
+}
+
+type Limits = { maxRows: number; maxColumns: number; maxSheets?: number }
+
 /**
  * At most this many workbooks are read at once, each in its own worker with the memory limits above: imports
  * that arrive together wait their turn instead of multiplying the memory the server needs.
@@ -62,7 +69,14 @@ async function readerTurn(): Promise<() => void> {
  * Reads the first sheet in a fresh worker. Resolves null when the workbook cannot be read (damaged, not
  * what its signature says, too big for the worker's memory, or over the deadline).
  */
-export async function readFirstSheet(bytes: Uint8Array, limits = IMPORT_LIMITS): Promise<Sheet | null> {
+export async function readFirstSheet(bytes: Uint8Array, limits: Limits = IMPORT_LIMITS): Promise<Sheet | null> {
+  const sheets = await readSheets(bytes, { ...limits, maxSheets: 1 })
+  const first = sheets?.[0]
+  return first ? { rows: first.rows, rowCount: first.rowCount } : null
+}
+
+/** Reads the workbook's first `maxSheets` sheets (each bounded as the first is) in a fresh worker. */
+export async function readSheets(bytes: Uint8Array, limits: Limits = IMPORT_LIMITS): Promise<NamedSheet[] | null> {
   const done = await readerTurn()
   try {
     return await readInWorker(bytes, limits)
@@ -71,10 +85,10 @@ export async function readFirstSheet(bytes: Uint8Array, limits = IMPORT_LIMITS):
   }
 }
 
-function readInWorker(bytes: Uint8Array, limits: { maxRows: number; maxColumns: number }): Promise<Sheet | null> {
+function readInWorker(bytes: Uint8Array, limits: Limits): Promise<NamedSheet[] | null> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./sheetWorker.js', import.meta.url), {
-      workerData: { bytes, maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      workerData: { bytes, maxRows: limits.maxRows, maxColumns: limits.maxColumns, maxSheets: limits.maxSheets ?? 1 },
       resourceLimits: RESOURCE_LIMITS,
       // Nothing of the parent's: no loader flags, no environment.
       execArgv: [],
@@ -83,12 +97,12 @@ function readInWorker(bytes: Uint8Array, limits: { maxRows: number; maxColumns: 
       stderr: true,
     })
     let settled = false
-    const finish = (sheet: Sheet | null) => {
+    const finish = (sheets: NamedSheet[] | null) => {
       if (settled) return
       settled = true
       clearTimeout(deadline)
       void worker.terminate()
-      resolve(sheet)
+      resolve(sheets)
     }
     const deadline = setTimeout(() => finish(null), READ_DEADLINE_MS)
     worker.once('message', (message: unknown) => finish(copyOut(message, limits)))
@@ -98,10 +112,23 @@ function readInWorker(bytes: Uint8Array, limits: { maxRows: number; maxColumns: 
 }
 
 /** The worker's answer, checked and rebuilt from plain values only (nothing of its objects is kept). */
-function copyOut(message: unknown, limits: { maxRows: number; maxColumns: number }): Sheet | null {
+function copyOut(message: unknown, limits: Limits): NamedSheet[] | null {
   if (!message || typeof message !== 'object') return null
-  const { ok, rows, rowCount } = message as { ok?: unknown; rows?: unknown; rowCount?: unknown }
-  if (ok !== true || !Array.isArray(rows) || !Number.isInteger(rowCount)) return null
+  const { ok, sheets } = message as { ok?: unknown; sheets?: unknown }
+  if (ok !== true || !Array.isArray(sheets) || !sheets.length || sheets.length > (limits.maxSheets ?? 1)) return null
+  const out: NamedSheet[] = []
+  for (const sheet of sheets) {
+    const copied = copySheet(sheet, limits)
+    if (!copied) return null
+    out.push(copied)
+  }
+  return out
+}
+
+function copySheet(message: unknown, limits: Limits): NamedSheet | null {
+  if (!message || typeof message !== 'object') return null
+  const { name, rows, rowCount } = message as { name?: unknown; rows?: unknown; rowCount?: unknown }
+  if (typeof name !== 'string' || !Array.isArray(rows) || !Number.isInteger(rowCount)) return null
   if (rows.length > limits.maxRows + 2) return null
   const out: Cell[][] = []
   for (const row of rows) {
@@ -113,5 +140,5 @@ function copyOut(message: unknown, limits: { maxRows: number; maxColumns: number
     }
     out.push(cells)
   }
-  return { rows: out, rowCount: rowCount as number }
+  return { name: name.slice(0, 31), rows: out, rowCount: rowCount as number }
 }

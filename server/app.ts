@@ -21,6 +21,7 @@ import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
+import { imHandlers } from './domain/im/handlers.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -272,6 +273,7 @@ export async function buildApp({
         ...clientAccountHandlers(engine),
         ...clientSalesHandlers(engine),
         ...clientServiceHandlers(engine),
+        ...imHandlers(engine),
         ...fbaServiceHandlers,
         ...userCallHandlers,
         ...newsHandlers,

@@ -44,10 +44,10 @@ describe('chat filter', () => {
   })
 
   it('refuses unsafe or unbounded patterns and ignores any stored before', () => {
-    expect(patternProblem('*abc')).toBe('rule.chatFilterPattern')
-    expect(patternProblem('abc*')).toBe('rule.chatFilterPattern')
-    expect(patternProblem('a**b')).toBe('rule.chatFilterPattern')
-    expect(patternProblem('a*b*c*d*e')).toBe('rule.chatFilterPattern')
+    expect(patternProblem('*abc')).toBe('imAdmin.chatFilterPattern')
+    expect(patternProblem('abc*')).toBe('imAdmin.chatFilterPattern')
+    expect(patternProblem('a**b')).toBe('imAdmin.chatFilterPattern')
+    expect(patternProblem('a*b*c*d*e')).toBe('imAdmin.chatFilterPattern')
     expect(patternProblem('  ')).toBe('validation.required')
     expect(patternProblem('a*b?c')).toBeNull()
     expect(applyChatFilters('abc', [mask('*b', 'pattern')])).toEqual({ text: 'abc' })

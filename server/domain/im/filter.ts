@@ -43,8 +43,8 @@ export function patternProblem(pattern: string): string | null {
   const first = characters[0] as string
   const last = characters[characters.length - 1] as string
   if (stars > MAX_STARS || first === '*' || first === '?' || last === '*' || last === '?')
-    return 'rule.chatFilterPattern'
-  if (characters.some((c, i) => c === '*' && characters[i + 1] === '*')) return 'rule.chatFilterPattern'
+    return 'imAdmin.chatFilterPattern'
+  if (characters.some((c, i) => c === '*' && characters[i + 1] === '*')) return 'imAdmin.chatFilterPattern'
   return null
 }
 

@@ -88,6 +88,7 @@ const OUR_CODES = [
   '360004',
   '360005',
   '360006',
+  '380010', // issue #27: a chat message a refusing chat filter matches
 ]
 /** SPEC §8 client messages, kept in error.json next to the codes. */
 const CLIENT_KEYS = [

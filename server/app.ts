@@ -25,6 +25,7 @@ import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { fbaTrackingHandlers } from './domain/fba/tracking.ts'
+import { imHandlers } from './domain/im/handlers.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
 import { letterHandlers } from './domain/letters/handlers.ts'
@@ -309,6 +310,7 @@ export async function buildApp({
           ...pushRecipientHandlers(engine),
           ...transitionHandlers(manifest, engine),
           ...platformHandlers,
+          ...imHandlers(engine),
         },
         { imSocket: (socket, request) => chatHub.attach(socket, request) },
       )

@@ -4,6 +4,7 @@ import { register as blInstructions } from './blInstructions/register.ts'
 import { register as clients } from './clients/register.ts'
 import { register as enterprises } from './enterprises/register.ts'
 import { register as fba } from './fba/register.ts'
+import { register as im } from './im/register.ts'
 import { register as inquiries } from './inquiries/register.ts'
 import { register as letters } from './letters/register.ts'
 import { register as membership } from './membership/register.ts'
@@ -31,6 +32,7 @@ export function domainRegistry(): Registry {
     clients,
     enterprises,
     fba,
+    im,
     inquiries,
     letters,
     membership,

@@ -14,6 +14,7 @@ import { seedClients } from './clients.ts'
 import { seedCommercialFlow } from './commercial.ts'
 import { seedContainerSettings } from './containers.ts'
 import { seedFba } from './fba.ts'
+import { seedIm } from './im.ts'
 import { seedInquiries } from './inquiries.ts'
 import { seedLetters } from './letters.ts'
 import { seedMembership } from './membership.ts'
@@ -456,4 +457,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedBills(db, manifest)
   await seedUlds(db, manifest)
   await seedFba(db, manifest)
+  await seedIm(db, manifest)
 }

@@ -76,7 +76,6 @@ export const ERROR_CODES = {
   '381005': { http: 200, key: 'error.381005' },
   '370000': { http: 200, key: 'error.370000' },
   '370001': { http: 200, key: 'error.370001' },
-  '380010': { http: 200, key: 'error.380010' }, // ours (issue #27): a chat message a refusing chat filter matches
   '400001': { http: 200, key: 'error.400001' },
   '400002': { http: 200, key: 'error.400002' },
   '400003': { http: 200, key: 'error.400003' },

@@ -25,6 +25,7 @@ import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { fbaTrackingHandlers } from './domain/fba/tracking.ts'
+import { installImChatRules } from './domain/im/chat.ts'
 import { imHandlers } from './domain/im/handlers.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
@@ -145,6 +146,8 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
   registerProviderChannels()
+  // The IM administration's chat filter and auto-reply at work in the chat (issue #27).
+  installImChatRules()
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     // request.ip (every per-address limit) is the connection's address unless it is a configured proxy.

@@ -93,7 +93,6 @@ const OUR_CODES = [
   '381003',
   '381004',
   '381005',
-  '380010', // issue #27: a chat message a refusing chat filter matches
 ]
 /** SPEC §8 client messages, kept in error.json next to the codes. */
 const CLIENT_KEYS = [

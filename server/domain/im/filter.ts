@@ -24,7 +24,7 @@ export interface ChatFilter {
 export type FilterOutcome = { text: string } | { refused: string }
 
 /** The code a refused message answers (locales/<lang>/error.json). */
-export const MESSAGE_REFUSED = '380010'
+export const MESSAGE_REFUSED = '381003'
 
 /** How many characters one `*` stands for at most. */
 export const STAR_SPAN = 8

@@ -322,14 +322,24 @@ export function localizeErrors(
   fields: ManifestEntity['fields'],
   translate: (key: string, params: Record<string, unknown>) => string,
 ): void {
-  for (const error of errors ?? []) {
-    const [fieldError] = toFieldErrors([error], { fields }) as [FieldError?]
+  if (!errors) return
+  // A rule over rows (itemsIn) is one ajv error naming several rows: one error per row, each at its cell.
+  const extra: ErrorObject[] = []
+  for (const error of errors) {
+    const [fieldError, ...more] = toFieldErrors([error], { fields }) as FieldError[]
     if (!fieldError) continue
     error.message = translate(fieldError.message, fieldError.params)
     if (error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
       error.instancePath = toPointer(fieldError.field)
+      for (const other of more)
+        extra.push({
+          ...error,
+          instancePath: toPointer(other.field),
+          message: translate(other.message, other.params),
+        })
     }
   }
+  errors.push(...extra)
 }
 
 /** The server's field errors as rjsf's `extraErrors`, each message from its key in the reader's language. */

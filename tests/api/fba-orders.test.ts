@@ -159,12 +159,14 @@ describe('FBA order', () => {
     }
     // No boxes: then the products' boxes are not the order's either.
     expect(fieldErrors(await refused(order({ boxes: [] })))).toEqual([
-      'products: fba.productBoxUnknown',
+      'products[0].boxNo: fba.productBoxUnknown',
+      'products[1].boxNo: fba.productBoxUnknown',
       'boxes: fba.atLeastOneBox',
     ])
     expect(fieldErrors(await refused(order({ products: [] })))).toEqual(['products: fba.atLeastOneProduct'])
+    // At the offending row's box number, so the form shows it in that row's cell.
     const unknownBox = await refused(order({ products: [product('MH-001'), product('MH-009')] }))
-    expect(fieldErrors(unknownBox)).toEqual(['products: fba.productBoxUnknown'])
+    expect(fieldErrors(unknownBox)).toEqual(['products[1].boxNo: fba.productBoxUnknown'])
     expect(unknownBox.content.fieldErrors[0]?.message).toBe('A product names a box that is not in the box list')
     const inChinese = await refused(order({ products: [product('MH-009')] }), 'zh_CN')
     expect(inChinese.content.fieldErrors[0]?.message).toBe('产品的箱号不在箱子列表中')

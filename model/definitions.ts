@@ -99,6 +99,11 @@ export interface FieldDef {
    * schemas/referenceQuery.yaml, values fields of the same entity.
    */
   lookupFilter?: Record<string, string>
+  /**
+   * A read-only value worked out from the record (a field of the record or of an array's row) by a derivation
+   * of rules/derived.ts: the form shows it as the user types, the server writes it whatever the caller sent.
+   */
+  derive?: string
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
   rules?: UiRule[]
 }

@@ -16,6 +16,7 @@ import {
   type FormSection,
   formRules,
   formSections,
+  liveDerivedValues,
   localizeErrors,
   pickFormData,
   readOnlyValues,
@@ -129,12 +130,17 @@ export function EntityForm({
   const [attempted, setAttempted] = useState(false)
 
   const formContext = useMemo<FormContext>(() => {
+    const settingValues = settings as Record<string, unknown> | null
+    // A derived field (derive:) shows what the data typed so far gives, not the stored value: the server
+    // writes the same on save.
+    const live = liveDerivedValues(entity.fields, formData, { settings: settingValues })
     const values = readOnlyValues(entity, layout, record)
+    for (const name of Object.keys(values)) if (name in live) values[name] = live[name] ?? ''
     const fieldLabels = Object.fromEntries(
       Object.keys(values).map((name) => [name, entity.fields[name]?.label ?? name]),
     )
-    return { readOnlyValues: values, fieldLabels, formData }
-  }, [entity, layout, record, formData])
+    return { readOnlyValues: values, fieldLabels, formData, settings: settingValues }
+  }, [entity, layout, record, formData, settings])
 
   // Messages on screen follow a language switch.
   const language = i18n.language

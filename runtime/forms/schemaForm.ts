@@ -2,6 +2,7 @@ import type { ErrorSchema } from '@rjsf/utils'
 import type { ErrorObject } from 'ajv'
 import type { FieldDef, UiRule } from '../../model/definitions.ts'
 import type { ManifestEntity } from '../../model/resolve.ts'
+import { DERIVED, type DeriveContext, type DerivedName, isDerivedName } from '../../rules/derived.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
@@ -247,7 +248,12 @@ function widgetUi(
     }
     case 'array': {
       if (!field.items || widget !== 'subTable') return {}
-      const items: Record<string, unknown> = { 'ui:ObjectFieldTemplate': 'subTableCells' }
+      // A derived column (derive:, rules/derived.ts) is shown after the row's inputs, worked out as the user types.
+      const derived = derivedColumns(field.items)
+      const items: Record<string, unknown> = {
+        'ui:ObjectFieldTemplate': 'subTableCells',
+        ...(derived.length ? { 'ui:options': { derived } } : {}),
+      }
       for (const [itemName, item] of Object.entries(field.items)) {
         if (item.readOnly) continue
         const cell = widgetUi({ fields: field.items, entity: entity.entity }, `${name}.${itemName}`, item)
@@ -262,13 +268,42 @@ function widgetUi(
       return {
         'ui:ArrayFieldTemplate': 'subTable',
         'ui:ArrayFieldItemTemplate': 'subTableRow',
-        'ui:options': { orderable: false, copyable: false },
+        'ui:options': { orderable: false, copyable: false, ...(derived.length ? { derived } : {}) },
         items,
       }
     }
     default:
       return {}
   }
+}
+
+/** A sub-table's derived column: the row field, its label (a locale key) and the derivation that fills it. */
+export interface DerivedColumn {
+  name: string
+  label: string
+  derive: DerivedName
+}
+
+/** The row fields a derivation of rules/derived.ts fills, in declaration order. */
+export function derivedColumns(items: Record<string, FieldDef>): DerivedColumn[] {
+  return Object.entries(items).flatMap(([name, item]) =>
+    isDerivedName(item.derive) ? [{ name, label: item.label ?? name, derive: item.derive }] : [],
+  )
+}
+
+/**
+ * The record's own derived fields as the form shows them now (text, '' while a size is missing): the FBA order's
+ * chargeable weight total under its boxes, from the boxes typed so far and the tenant's settings.
+ */
+export function liveDerivedValues(
+  fields: Record<string, FieldDef>,
+  data: Record<string, unknown>,
+  context: DeriveContext,
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, field] of Object.entries(fields))
+    if (isDerivedName(field.derive)) out[name] = DERIVED[field.derive](data, data, context) ?? ''
+  return out
 }
 
 /**

@@ -1,22 +1,19 @@
 import { sql } from 'kysely'
-import { chargeableTotal, chargeableWeight, type FbaBoxSize } from '../../../rules/fbaWeight.ts'
 import type { DerivationContext, EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
-import { defaultSettings } from '../../tenancy/defaults.ts'
 import { nextDocumentNo } from '../orders/numbering.ts'
 import { fbaGate } from './service.ts'
 
 /**
  * FBA orders (issue #26 part 2, schemas/fbaOrder.yaml) as the engine serves them: behind the FBA gate, numbered
  * by the tenant's rule for the document `fba` (FBA + the day + a sequence without one), every product line a
- * SKU of the enterprise's products with an HS code of the shared list, and each box's chargeable weight and
- * the order's total worked out here from the tenant's ecommerceEqWeight, whatever the caller sent.
+ * SKU of the enterprise's products with an HS code of the shared list. Each box's chargeable weight and the
+ * order's total are derived fields (`derive:`, rules/derived.ts) the engine writes, whatever the caller sent.
  */
 export function registerFbaOrders(engine: EngineRegistry): void {
   engine.gate('fbaOrder', fbaGate)
   engine.numbering('fbaOrderNo', (trx, tenantId, _record, at) => nextDocumentNo(trx, tenantId, 'fba', 'FBA', at))
   engine.derivation('fbaOrderLines', fbaOrderLines)
-  engine.derivation('fbaChargeableWeight', fbaChargeableWeight)
 }
 
 type Line = { sku?: unknown; hsCode?: unknown }
@@ -49,25 +46,4 @@ async function fbaOrderLines({ trx, call, before, data }: DerivationContext): Pr
   })
   if (errors.length) throw new ApiError('validation', {}, errors)
   return {}
-}
-
-/** The tenant's divisor of volumetric weight (SPEC §3 ecommerceEqWeight), its default when unset. */
-async function eqWeight(trx: DerivationContext['trx'], tenantId: number): Promise<number> {
-  const { rows } = await sql<{ value: unknown }>`
-    select settings->'ecommerceEqWeight' as value from tenant where id = ${tenantId}`.execute(trx)
-  const value = rows[0]?.value
-  return typeof value === 'number' && Number.isInteger(value) && value > 0
-    ? value
-    : Number(defaultSettings().ecommerceEqWeight)
-}
-
-/** Each box's chargeable weight and the total, the server's (the read-only fields a caller cannot set). */
-async function fbaChargeableWeight({ trx, call, data }: DerivationContext): Promise<Record<string, unknown>> {
-  const boxes = (Array.isArray(data.boxes) ? data.boxes : []) as (FbaBoxSize & Record<string, unknown>)[]
-  const divisor = await eqWeight(trx, call.tenantId)
-  const total = chargeableTotal(boxes, divisor)
-  return {
-    boxes: boxes.map((box) => ({ ...box, chargeableWeight: Number(chargeableWeight(box, divisor)) })),
-    chargeableWeightTotal: total === undefined ? null : Number(total),
-  }
 }

@@ -71,7 +71,7 @@ describe('FBA order rules, as the generated validator', () => {
         ...valid,
         boxes: [valid.boxes[0], valid.boxes[0]],
         products: [line('MH-001')],
-        files: [{ name: 'invoice.pdf' }],
+        files: [{ file: '6f1c2a9e-3b7d-4e21-9a55-0c8e4f2b7d10' }, { fileType: 'packingList' }],
         shipmentId: 'FBA15K',
         referenceId: '3x7k9qpa',
       }),
@@ -80,6 +80,7 @@ describe('FBA order rules, as the generated validator', () => {
       'shipmentId: fba.shipmentIdFormat',
       'referenceId: fba.referenceIdFormat',
       'files[0].fileType: validation.required',
+      'files[1].file: validation.required',
     ])
   })
 })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DerivationContext, EngineRegistry } from '../../engine/index.ts'
+import { fileInfo } from '../../files/store.ts'
 import { ApiError } from '../../http/errors.ts'
 import { nextDocumentNo } from '../orders/numbering.ts'
 import { fbaGate } from './service.ts'
@@ -21,7 +22,6 @@ type Line = { sku?: unknown; hsCode?: unknown }
 /** Each product line's SKU is one of the enterprise's FBA products and its HS code on the shared list. */
 async function fbaOrderLines({ trx, call, before, data }: DerivationContext): Promise<Record<string, unknown>> {
   const lines = (Array.isArray(data.products) ? data.products : []) as Line[]
-  if (!lines.length) return {}
   const company = before?.company ?? call.session.companyId
   const skus = [...new Set(lines.map((l) => l.sku).filter((s): s is string => typeof s === 'string'))]
   const codes = [...new Set(lines.map((l) => l.hsCode).filter((s): s is string => typeof s === 'string'))]
@@ -38,6 +38,7 @@ async function fbaOrderLines({ trx, call, before, data }: DerivationContext): Pr
     for (const r of rows) hs.add(r.code)
   }
   const errors: { field: string; message: string; params: Record<string, unknown> }[] = []
+  errors.push(...(await unreadableFiles({ trx, call, before, data })))
   lines.forEach((line, i) => {
     if (typeof line.sku === 'string' && !known.has(line.sku))
       errors.push({ field: `products[${i}].sku`, message: 'fba.skuUnknown', params: {} })
@@ -46,4 +47,33 @@ async function fbaOrderLines({ trx, call, before, data }: DerivationContext): Pr
   })
   if (errors.length) throw new ApiError('validation', {}, errors)
   return {}
+}
+
+/** SPEC §9 company user type 1: the forwarder's own staff. */
+const OPERATOR = 1
+
+/**
+ * Each file row names a file the caller may read (server/files/store.ts: their own upload, their enterprise's, or
+ * any of the tenant's for an operator): an id of another enterprise's document, or one that never was, is refused
+ * at its row rather than kept as a link nobody on the order can open.
+ */
+async function unreadableFiles({ trx, call, data }: Pick<DerivationContext, 'trx' | 'call' | 'before' | 'data'>) {
+  const rows = (Array.isArray(data.files) ? data.files : []) as { file?: unknown }[]
+  const ids = rows.map((row) => row.file).filter((id): id is string => typeof id === 'string')
+  if (!ids.length) return []
+  const { userId, companyId, companyUserType } = call.session
+  const readable = new Set(
+    (
+      await fileInfo(trx, call.tenantId, [...new Set(ids)], {
+        userId,
+        companyId,
+        operator: companyUserType === OPERATOR,
+      })
+    ).map((file) => file.uuid),
+  )
+  return rows.flatMap((row, i) =>
+    typeof row.file === 'string' && !readable.has(row.file)
+      ? [{ field: `files[${i}].file`, message: 'validation.unknownReference', params: {} }]
+      : [],
+  )
 }

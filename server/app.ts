@@ -20,6 +20,7 @@ import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
+import { fbaProductHandlers } from './domain/fba/products.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { domainRegistry } from './domain/index.ts'
 import { inquiryHandlers } from './domain/inquiries/handlers.ts'
@@ -273,6 +274,7 @@ export async function buildApp({
         ...clientSalesHandlers(engine),
         ...clientServiceHandlers(engine),
         ...fbaServiceHandlers,
+        ...fbaProductHandlers(manifest),
         ...userCallHandlers,
         ...newsHandlers,
         ...trackingHandlers,

@@ -11,7 +11,9 @@ import { overlayRuleFailures } from '../overlays/rules.ts'
 import type { TenantEntity } from '../overlays/useTenantScreen.ts'
 import type { PortalEntity } from '../screens/manifest.ts'
 import { useSiteSettings } from '../site/SiteSettings.tsx'
+import { optionFieldsOf } from '../widgets/lookups.ts'
 import {
+  applyFills,
   buildUiSchema,
   type FormSection,
   formRules,
@@ -188,8 +190,10 @@ export function EntityForm({
           : undefined
       }
       onChange={(event) => {
-        setFormData(event.formData as Data)
-        onChange?.(event.formData as Data)
+        // A look-up value picked fills the fields its YAML `fills:` names (an FBA line from its product).
+        const next = applyFills(entity.fields, formData, event.formData as Data, optionFieldsOf)
+        setFormData(next)
+        onChange?.(next)
         if (serverErrors.length) setServerErrors([])
       }}
       onError={() => setAttempted(true)}

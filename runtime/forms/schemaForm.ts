@@ -56,6 +56,10 @@ export function widgetFor(field: FieldDef): string {
     case 'ref':
       // A tenant entity with a look-up (company, role) gets the same search select, told which (ui:options.ref).
       return REF_WIDGETS[field.ref ?? ''] ?? (hasLookup(field.lookup ?? field.ref) ? 'ReferenceWidget' : 'text')
+    case 'string':
+      // A text with a look-up (an FBA product line's SKU): the search select, typing kept (ui:options.freeform).
+      if (hasLookup(field.lookup)) return 'ReferenceWidget'
+      return (field.maxLength ?? 0) > 255 ? 'textarea' : 'text'
     case 'file':
       return fileLimits(field).image ? 'imageUpload' : 'fileUpload'
     case 'richText':
@@ -237,6 +241,8 @@ function widgetUi(
 ): Record<string, unknown> {
   const widget = widgetFor(field)
   switch (field.type) {
+    case 'string':
+      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.lookup, freeform: true } } : {}
     case 'ref':
       // A narrower look-up (`lookup:`) is told to the list's own select too: the inquiry's offered container types.
       return widget === 'ReferenceWidget' || field.lookup ? { 'ui:options': { ref: field.lookup ?? field.ref } } : {}
@@ -304,6 +310,45 @@ export function liveDerivedValues(
   for (const [name, field] of Object.entries(fields))
     if (isDerivedName(field.derive)) out[name] = DERIVED[field.derive](data, data, context) ?? ''
   return out
+}
+
+/**
+ * The data with what each changed look-up value fills (a field's `fills:`): a product line whose SKU became one
+ * of the enterprise's products takes its names, brand and price. Only where the value changed from `before`, so
+ * what the user then types over a filled field stays; a value no option was seen for fills nothing.
+ */
+export function applyFills(
+  fields: Record<string, FieldDef>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fieldsOf: (lookup: string, value: unknown) => Record<string, string | undefined> | undefined,
+): Record<string, unknown> {
+  const fill = (own: Record<string, FieldDef>, was: Record<string, unknown>, now: Record<string, unknown>) => {
+    let out = now
+    for (const [name, field] of Object.entries(own)) {
+      if (field.fills && field.lookup && now[name] !== was[name]) {
+        const values = fieldsOf(field.lookup, now[name])
+        if (!values) continue
+        const filled: Record<string, unknown> = {}
+        for (const [target, from] of Object.entries(field.fills))
+          if (values[from] !== undefined) filled[target] = values[from]
+        out = { ...out, ...filled }
+      }
+      const rows = out[name]
+      if (field.items && Array.isArray(rows)) {
+        const old = Array.isArray(was[name]) ? (was[name] as unknown[]) : []
+        const items = field.items
+        const next = rows.map((row, i) =>
+          row && typeof row === 'object'
+            ? fill(items, (old[i] ?? {}) as Record<string, unknown>, row as Record<string, unknown>)
+            : row,
+        )
+        if (next.some((row, i) => row !== rows[i])) out = { ...out, [name]: next }
+      }
+    }
+    return out
+  }
+  return fill(fields, before, after)
 }
 
 /**

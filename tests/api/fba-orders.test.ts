@@ -401,3 +401,38 @@ describe('FBA order files', () => {
     expect(fieldErrors(refused)).toEqual(['files[1].file: validation.unknownReference'])
   })
 })
+
+describe('FBA SKU picker', () => {
+  const PICKER = '/api/booking/fba/product/fuzzyQuery'
+  type Option = { value: string; label: string; fields?: Record<string, string> }
+
+  it("offers the enterprise's own products with what a pick fills, by SKU, name or codes, behind the FBA gate", async () => {
+    const bySku = (await ok('GET', `${PICKER}?keyword=mh-silk`, entadmin)) as { list: Option[] }
+    const scarf = bySku.list.find((o) => o.value === 'MH-SILK-SCARF-NV')
+    expect(scarf?.fields).toEqual({
+      brand: expect.any(String),
+      nameCn: expect.any(String),
+      nameEn: expect.any(String),
+      price: expect.stringMatching(/^\d+(\.\d+)?$/),
+    })
+    expect(bySku.list.every((o) => o.value.startsWith('MH-SILK'))).toBe(true)
+    // The whole list is the company's products, no other enterprise's.
+    const all = (await ok('GET', `${PICKER}?limit=50`, entadmin)) as { list: Option[] }
+    const { rows } = await sql<{ sku: string }>`select sku from fba_product
+      where company = (select company_id from app_user where username = 'entadmin' and tenant_id = (select id from tenant where code = 'demo')) order by sku`.execute(
+      t.database.db,
+    )
+    expect(all.list.map((o) => o.value)).toEqual(rows.map((r) => r.sku).slice(0, 50))
+    const byCode = (await ok('GET', `${PICKER}?codes=MH-SILK-SCARF-NV`, entadmin)) as { list: Option[] }
+    expect(byCode.list.map((o) => o.value)).toEqual(['MH-SILK-SCARF-NV'])
+    // In Chinese the label carries the Chinese name.
+    const zh = (await ok('GET', `${PICKER}?codes=MH-SILK-SCARF-NV`, entadmin, undefined, { language: 'zh_CN' })) as {
+      list: Option[]
+    }
+    expect(zh.list[0]?.label).toBe(`MH-SILK-SCARF-NV — ${scarf?.fields?.nameCn}`)
+
+    const nbadmin = await administratorOf(t, HAITONG, 'nbpicker')
+    expect((await answer('GET', `${PICKER}?keyword=MH`, nbadmin)).code).toBe('360005')
+    expect((await answer('GET', `${PICKER}?limit=500`, entadmin)).code).toBe('validation')
+  })
+})

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
 import type { Manifest } from '../../model/resolve.ts'
 import { DERIVED_NAMES, derivedFields, ecommerceEqWeight, hasDerived } from '../../rules/derived.ts'
-import { buildUiSchema, derivedColumns, liveDerivedValues } from '../../runtime/forms/schemaForm.ts'
+import {
+  applyFills,
+  buildUiSchema,
+  derivedColumns,
+  liveDerivedValues,
+  widgetFor,
+} from '../../runtime/forms/schemaForm.ts'
 
 const { entities } = manifest as unknown as Manifest
 const fbaOrder = entities.fbaOrder
@@ -62,5 +68,56 @@ describe('derived fields', () => {
       chargeableWeightTotal: '53.350',
     })
     expect(liveDerivedValues(fbaOrder.fields, {}, { settings: null })).toEqual({ chargeableWeightTotal: '0.000' })
+  })
+})
+
+/** The SKU picker (`lookup: fbaProduct` with `fills:`): a pick fills the product line from the product. */
+describe('look-up fills', () => {
+  const scarf = {
+    nameCn: '桑蚕丝方巾 藏青',
+    nameEn: 'Mulberry silk square scarf, navy',
+    brand: 'Minghui',
+    price: '6.50',
+  }
+  const fieldsOf = (lookup: string, value: unknown) =>
+    lookup === 'fbaProduct' && value === 'MH-SILK-SCARF-NV' ? scarf : undefined
+  const line = { boxNo: 'MH-001', quantity: 10 }
+
+  it('draws the SKU as a search select that keeps typing', () => {
+    const sku = fbaOrder.fields.products?.items?.sku
+    if (!sku) throw new Error('no products.sku')
+    expect(widgetFor(sku)).toBe('ReferenceWidget')
+    const ui = buildUiSchema(fbaOrder, [{ title: '', fields: ['products'] }]) as {
+      products: { items: { sku: { 'ui:options': Record<string, unknown> } } }
+    }
+    expect(ui.products.items.sku['ui:options']).toMatchObject({ ref: 'fbaProduct', freeform: true })
+  })
+
+  it("fills the row whose SKU changed to a product's, and only that row", () => {
+    const before = { products: [{ ...line }, { ...line, sku: 'OTHER' }] }
+    const after = {
+      products: [
+        { ...line, sku: 'MH-SILK-SCARF-NV' },
+        { ...line, sku: 'OTHER' },
+      ],
+    }
+    const filled = applyFills(fbaOrder.fields, before, after, fieldsOf) as { products: Record<string, unknown>[] }
+    expect(filled.products[0]).toEqual({
+      ...line,
+      sku: 'MH-SILK-SCARF-NV',
+      nameCn: scarf.nameCn,
+      nameEn: scarf.nameEn,
+      brand: 'Minghui',
+      declaredPrice: '6.50',
+    })
+    expect(filled.products[1]).toBe(after.products[1])
+  })
+
+  it('leaves what the user typed over a filled field, and a SKU no product has', () => {
+    const picked = { products: [{ ...line, sku: 'MH-SILK-SCARF-NV', nameEn: 'Scarf', brand: 'Minghui' }] }
+    const retyped = { products: [{ ...picked.products[0], nameEn: 'Silk scarf' }] }
+    expect(applyFills(fbaOrder.fields, picked, retyped, fieldsOf)).toBe(retyped)
+    const typed = { products: [{ ...line, sku: 'NOT-MINE' }] }
+    expect(applyFills(fbaOrder.fields, { products: [line] }, typed, fieldsOf)).toEqual(typed)
   })
 })

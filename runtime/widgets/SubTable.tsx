@@ -21,7 +21,6 @@ import { type ReactElement, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DERIVED } from '../../rules/derived.ts'
 import type { DerivedColumn } from '../forms/schemaForm.ts'
-import type { FormContext } from '../forms/theme.tsx'
 import {
   clampPage,
   errorsByPage,
@@ -232,7 +231,11 @@ export function SubTableRowTemplate(props: ArrayFieldItemTemplateProps) {
 export function SubTableCellsTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles()
   const derived = (getUiOptions(props.uiSchema).derived ?? []) as DerivedColumn[]
-  const context = (props.registry.formContext ?? {}) as Partial<FormContext>
+  // The form's context (runtime/forms/theme.tsx FormContext): the whole record and the tenant's settings.
+  const context = (props.registry.formContext ?? {}) as {
+    formData?: Record<string, unknown>
+    settings?: Record<string, unknown> | null
+  }
   const row = (props.formData ?? {}) as Record<string, unknown>
   return (
     <>

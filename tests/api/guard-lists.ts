@@ -495,6 +495,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'fbaOrderDetail.detail': FBA_STAFF,
   'fbaOrderDetail.create': FBA_STAFF,
   'fbaOrderDetail.update': FBA_STAFF,
+  // The SKU picker of the order form (issue #26 part 3): whoever writes FBA orders.
+  fbaProductFuzzyQuery: FBA_STAFF,
   'fbaOrderListOperator.list': PROVIDER_DESK,
   'fbaOrderDetailOperator.detail': PROVIDER_DESK,
   'fbaOrder.transition': [...FBA_STAFF, ...PROVIDER_DESK.filter((role) => !FBA_STAFF.includes(role))],

@@ -94,11 +94,22 @@ export interface FieldDef {
    */
   lookup?: string
   /**
+   * What picking a value from the field's look-up fills in: `{ nameEn: nameEn, declaredPrice: price }` — a field
+   * beside this one (the same row of an array, or the same record) ← a field of the looked-up entity, which the
+   * look-up's options carry (referenceOptions `fields`). The user may still change what was filled.
+   */
+  fills?: Record<string, string>
+  /**
    * A ref field's look-up narrowed by other fields of the record: `{ carrier: carrier }` asks the look-up with
    * `?carrier=` set to the record's carrier (the booking agents serving it). Keys are parameters of
    * schemas/referenceQuery.yaml, values fields of the same entity.
    */
   lookupFilter?: Record<string, string>
+  /**
+   * A read-only value worked out from the record (a field of the record or of an array's row) by a derivation
+   * of rules/derived.ts: the form shows it as the user types, the server writes it whatever the caller sent.
+   */
+  derive?: string
   /** When the field is shown and editable (rules/uiRules.ts); the server ignores it on write otherwise. */
   rules?: UiRule[]
 }

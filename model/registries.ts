@@ -58,6 +58,8 @@ export const LOOKUPS = [
   'region',
   'office',
   'bookingAgent',
+  // The caller's enterprise's FBA products by SKU (a text field's look-up: the product line's SKU).
+  'fbaProduct',
 ] as const
 
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */

@@ -14,7 +14,6 @@ export const RULE_KEYWORDS = {
   wbAtLeastOne: 'atLeastOne',
   wbSumEquals: 'sumEquals',
   wbUniqueBy: 'uniqueBy',
-  wbItemsIn: 'itemsIn',
   wbRequiredWhen: 'requiredWhen',
   wbExcludedWhen: 'excludedWhen',
   wbStartsWith: 'startsWith',
@@ -43,6 +42,19 @@ export function createAjv({ standalone = false } = {}) {
       code: (cxt) => call(cxt, name),
     })
   }
+  // itemsIn names the rows that fail (error params `rows`), so each message lands on its row's cell.
+  ajv.addKeyword({
+    keyword: 'wbItemsIn',
+    type: 'object',
+    schemaType: 'object',
+    error: { message: 'rule', params: ({ schemaValue, params }) => _`{rule: ${schemaValue}, rows: ${params.rows}}` },
+    code: (cxt) => {
+      const fn = cxt.gen.scopeValue('func', { ref: keywords.itemsNotIn, code: _`wbRules.itemsNotIn` } as never)
+      const rows = cxt.gen.const('rows', _`${fn}(${cxt.data}, ${cxt.schemaValue})`)
+      cxt.setParams({ rows })
+      cxt.fail(_`${rows}.length > 0`)
+    },
+  })
   ajv.addKeyword({
     keyword: 'wbTextBlock',
     type: 'string',

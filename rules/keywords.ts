@@ -84,8 +84,16 @@ export function uniqueBy(row: Row, rule: { field: string; by: string[] }): boole
  * without the value is left to its own required check; a missing `of` list holds none.
  */
 export function itemsIn(row: Row, rule: { field: string; item: string; of: string; key: string }): boolean {
+  return itemsNotIn(row, rule).length === 0
+}
+
+/**
+ * The indexes of the rows of `field` that name no row of `of` (itemsIn's failures), so a refusal shows at each
+ * offending row's cell (products[2].boxNo) rather than over the whole list.
+ */
+export function itemsNotIn(row: Row, rule: { field: string; item: string; of: string; key: string }): number[] {
   const rows = row[rule.field]
-  if (!Array.isArray(rows)) return true
+  if (!Array.isArray(rows)) return []
   const norm = (v: unknown) =>
     String(v ?? '')
       .trim()
@@ -96,7 +104,11 @@ export function itemsIn(row: Row, rule: { field: string; item: string; of: strin
       .filter((o) => present((o as Row)?.[rule.key]))
       .map((o) => norm((o as Row)[rule.key])),
   )
-  return rows.every((item) => !present((item as Row)?.[rule.item]) || keys.has(norm((item as Row)[rule.item])))
+  const failing: number[] = []
+  rows.forEach((item, index) => {
+    if (present((item as Row)?.[rule.item]) && !keys.has(norm((item as Row)[rule.item]))) failing.push(index)
+  })
+  return failing
 }
 
 /**
@@ -220,6 +232,7 @@ export const keywords = {
   sumEquals,
   uniqueBy,
   itemsIn,
+  itemsNotIn,
   requiredWhen,
   excludedWhen,
   startsWith,

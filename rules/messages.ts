@@ -140,7 +140,12 @@ export function toFieldErrors(
         out.push({ field: at, message: 'validation.decimals', params: { limit: p.limit } })
         break
       default:
-        if (e.keyword.startsWith('wb') && p.rule) {
+        if (e.keyword.startsWith('wb') && p.rule && Array.isArray(p.rows)) {
+          // A rule over rows (itemsIn) that names the failing ones: its message at each such row's cell.
+          const rule = p.rule as { message: string; field: string; item: string }
+          for (const index of p.rows as number[])
+            out.push({ field: join(at, `${rule.field}[${index}].${rule.item}`), message: rule.message, params: {} })
+        } else if (e.keyword.startsWith('wb') && p.rule) {
           const rule = p.rule as { message: string; field?: string; fields?: string[] }
           out.push({
             field: join(at, rule.field ?? rule.fields?.[0] ?? ''),

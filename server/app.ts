@@ -23,6 +23,7 @@ import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
+import { fbaProductHandlers } from './domain/fba/products.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
 import { fbaTrackingHandlers } from './domain/fba/tracking.ts'
 import { installImChatRules } from './domain/im/chat.ts'
@@ -295,6 +296,7 @@ export async function buildApp({
           ...fbaServiceHandlers,
           ...fbaTrackingHandlers,
           ...fbaLabelHandlers(engine),
+          ...fbaProductHandlers(manifest),
           ...userCallHandlers,
           ...newsHandlers,
           ...trackingHandlers,

@@ -49,4 +49,45 @@ describe('checkComponents', () => {
       'fields.agent.lookupFilter.carrier: unknown field "carier" of entity priceWatch',
     ])
   })
+
+  it('fills: names fields beside the one it is on and fields of the looked-up entity, and needs the look-up', () => {
+    const PRODUCT = `entity: fbaProduct
+label: l
+fields:
+  sku: { type: string }
+  nameEn: { type: string }
+  price: { type: money }
+`
+    const lines = (sku: string) => `entity: priceWatch
+label: l
+fields:
+  lines:
+    type: array
+    items:
+      sku: { ${sku} }
+      name: { type: string }
+      declaredPrice: { type: money }
+      weight: { type: number, readOnly: true }
+`
+    const checked = (sku: string) =>
+      checkComponents(
+        contextOf({
+          'schemas/priceWatch.yaml': lines(sku),
+          'schemas/fbaProduct.yaml': PRODUCT,
+          'screens/watch.yaml': AREA,
+        }),
+      ).map((e) => `${e.path}: ${e.message}`)
+    expect(checked('type: string, lookup: fbaProduct, fills: { name: nameEn, declaredPrice: price }')).toEqual([])
+    expect(checked('type: string, lookup: fbaProduct, fills: { nme: nameEn, weight: price, name: nameCn }')).toEqual([
+      'fields.lines.items.sku.fills.nme: unknown field "nme" beside sku',
+      'fields.lines.items.sku.fills.weight: "weight" is read-only: a pick cannot fill it',
+      'fields.lines.items.sku.fills.name: unknown field "nameCn" of entity fbaProduct',
+    ])
+    expect(checked('type: string, fills: { name: nameEn }')).toEqual([
+      'fields.lines.items.sku.fills: fills: needs the look-up it fills from',
+    ])
+    expect(checked('type: integer, lookup: fbaProduct')).toEqual([
+      'fields.lines.items.sku.lookup: lookup: on a field that is neither a ref nor a text',
+    ])
+  })
 })

@@ -45,6 +45,21 @@ describe('checkFields', () => {
     ])
   })
 
+  it('a derived field names a derivation of rules/derived.ts, is read-only and holds a number', () => {
+    const derived = (props: string) =>
+      WATCH.replace('containerNo: { type: string }', `containerNo: { type: string }\n      weight: { ${props} }`)
+    expect(check(derived('type: number, readOnly: true, derive: fbaChargeableWeight'))).toEqual([])
+    expect(printed(check(derived('type: number, readOnly: true, derive: fbaChargableWeight')))).toEqual([
+      'schemas/priceWatch.yaml:11:55 fields.containers.items.weight.derive: unknown derivation "fbaChargableWeight"\n' +
+        '    expected: one of rules/derived.ts DERIVED: fbaChargeableWeight, fbaChargeableWeightTotal\n' +
+        '    fix: did you mean "fbaChargeableWeight"?',
+    ])
+    expect(where(check(derived('type: string, derive: fbaChargeableWeight')))).toEqual([
+      'schemas/priceWatch.yaml:11:39 fields.containers.items.weight.derive: a derived field is worked out, never typed: it must be read-only',
+      'schemas/priceWatch.yaml:11:39 fields.containers.items.weight.derive: a derived field holds a number',
+    ])
+  })
+
   it('the state field takes its values from the state machine', () => {
     const text = `${WATCH.replace(', values: [{ value: a, label: l }]', '')}states: { field: kind, initial: a, values: { a: { label: l } }, transitions: {} }\n`
     expect(check(text)).toEqual([])

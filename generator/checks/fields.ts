@@ -1,5 +1,6 @@
 import type { EntityDef, FieldDef } from '../../model/definitions.ts'
 import { SYSTEM_FIELDS } from '../../model/jsonschema.ts'
+import { DERIVED_NAMES, isDerivedName } from '../../rules/derived.ts'
 import { type ConfigError, listOf } from '../errors.ts'
 import type { SourceFile } from '../load.ts'
 import { type CheckContext, collector, eachField, errorAt, type Path, suggestion } from './context.ts'
@@ -83,6 +84,27 @@ export function checkFields({ entityFiles, entities }: CheckContext): ConfigErro
           )
       } else if (field.sideField)
         report(file, [...path, 'sideField'], 'sideField belongs to a permissionTree field', 'type: permissionTree')
+      if (field.derive !== undefined) {
+        // A derivation of rules/derived.ts, run by the form and the server alike: a value nobody types.
+        if (!isDerivedName(field.derive))
+          report(
+            file,
+            [...path, 'derive'],
+            `unknown derivation "${field.derive}"`,
+            `one of rules/derived.ts DERIVED: ${listOf(DERIVED_NAMES, 30)}`,
+            suggestion(field.derive, DERIVED_NAMES),
+          )
+        if (!field.readOnly)
+          report(
+            file,
+            [...path, 'derive'],
+            'a derived field is worked out, never typed: it must be read-only',
+            'readOnly: true beside derive:',
+            'add readOnly: true',
+          )
+        if (field.type !== 'number' && field.type !== 'integer')
+          report(file, [...path, 'derive'], 'a derived field holds a number', 'type: number')
+      }
       if (field.ticked && field.type !== 'boolean')
         report(file, [...path, 'ticked'], 'only a boolean can be ticked', 'type: boolean, or leave ticked: out')
     }

@@ -11,11 +11,14 @@ import { overlayRuleFailures } from '../overlays/rules.ts'
 import type { TenantEntity } from '../overlays/useTenantScreen.ts'
 import type { PortalEntity } from '../screens/manifest.ts'
 import { useSiteSettings } from '../site/SiteSettings.tsx'
+import { optionFieldsOf } from '../widgets/lookups.ts'
 import {
+  applyFills,
   buildUiSchema,
   type FormSection,
   formRules,
   formSections,
+  liveDerivedValues,
   localizeErrors,
   pickFormData,
   readOnlyValues,
@@ -129,12 +132,17 @@ export function EntityForm({
   const [attempted, setAttempted] = useState(false)
 
   const formContext = useMemo<FormContext>(() => {
+    const settingValues = settings as Record<string, unknown> | null
+    // A derived field (derive:) shows what the data typed so far gives, not the stored value: the server
+    // writes the same on save.
+    const live = liveDerivedValues(entity.fields, formData, { settings: settingValues })
     const values = readOnlyValues(entity, layout, record)
+    for (const name of Object.keys(values)) if (name in live) values[name] = live[name] ?? ''
     const fieldLabels = Object.fromEntries(
       Object.keys(values).map((name) => [name, entity.fields[name]?.label ?? name]),
     )
-    return { readOnlyValues: values, fieldLabels, formData }
-  }, [entity, layout, record, formData])
+    return { readOnlyValues: values, fieldLabels, formData, settings: settingValues }
+  }, [entity, layout, record, formData, settings])
 
   // Messages on screen follow a language switch.
   const language = i18n.language
@@ -182,8 +190,10 @@ export function EntityForm({
           : undefined
       }
       onChange={(event) => {
-        setFormData(event.formData as Data)
-        onChange?.(event.formData as Data)
+        // A look-up value picked fills the fields its YAML `fills:` names (an FBA line from its product).
+        const next = applyFills(entity.fields, formData, event.formData as Data, optionFieldsOf)
+        setFormData(next)
+        onChange?.(next)
         if (serverErrors.length) setServerErrors([])
       }}
       onError={() => setAttempted(true)}

@@ -2,6 +2,7 @@ import type { ErrorSchema } from '@rjsf/utils'
 import type { ErrorObject } from 'ajv'
 import type { FieldDef, UiRule } from '../../model/definitions.ts'
 import type { ManifestEntity } from '../../model/resolve.ts'
+import { DERIVED, type DeriveContext, type DerivedName, isDerivedName } from '../../rules/derived.ts'
 import { fileLimits } from '../../rules/fileLimits.ts'
 import { requiredWhenHolds } from '../../rules/keywords.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
@@ -55,6 +56,10 @@ export function widgetFor(field: FieldDef): string {
     case 'ref':
       // A tenant entity with a look-up (company, role) gets the same search select, told which (ui:options.ref).
       return REF_WIDGETS[field.ref ?? ''] ?? (hasLookup(field.lookup ?? field.ref) ? 'ReferenceWidget' : 'text')
+    case 'string':
+      // A text with a look-up (an FBA product line's SKU): the search select, typing kept (ui:options.freeform).
+      if (hasLookup(field.lookup)) return 'ReferenceWidget'
+      return (field.maxLength ?? 0) > 255 ? 'textarea' : 'text'
     case 'file':
       return fileLimits(field).image ? 'imageUpload' : 'fileUpload'
     case 'richText':
@@ -236,6 +241,8 @@ function widgetUi(
 ): Record<string, unknown> {
   const widget = widgetFor(field)
   switch (field.type) {
+    case 'string':
+      return widget === 'ReferenceWidget' ? { 'ui:options': { ref: field.lookup, freeform: true } } : {}
     case 'ref':
       // A narrower look-up (`lookup:`) is told to the list's own select too: the inquiry's offered container types.
       return widget === 'ReferenceWidget' || field.lookup ? { 'ui:options': { ref: field.lookup ?? field.ref } } : {}
@@ -247,7 +254,12 @@ function widgetUi(
     }
     case 'array': {
       if (!field.items || widget !== 'subTable') return {}
-      const items: Record<string, unknown> = { 'ui:ObjectFieldTemplate': 'subTableCells' }
+      // A derived column (derive:, rules/derived.ts) is shown after the row's inputs, worked out as the user types.
+      const derived = derivedColumns(field.items)
+      const items: Record<string, unknown> = {
+        'ui:ObjectFieldTemplate': 'subTableCells',
+        ...(derived.length ? { 'ui:options': { derived } } : {}),
+      }
       for (const [itemName, item] of Object.entries(field.items)) {
         if (item.readOnly) continue
         const cell = widgetUi({ fields: field.items, entity: entity.entity }, `${name}.${itemName}`, item)
@@ -262,13 +274,81 @@ function widgetUi(
       return {
         'ui:ArrayFieldTemplate': 'subTable',
         'ui:ArrayFieldItemTemplate': 'subTableRow',
-        'ui:options': { orderable: false, copyable: false },
+        'ui:options': { orderable: false, copyable: false, ...(derived.length ? { derived } : {}) },
         items,
       }
     }
     default:
       return {}
   }
+}
+
+/** A sub-table's derived column: the row field, its label (a locale key) and the derivation that fills it. */
+export interface DerivedColumn {
+  name: string
+  label: string
+  derive: DerivedName
+}
+
+/** The row fields a derivation of rules/derived.ts fills, in declaration order. */
+export function derivedColumns(items: Record<string, FieldDef>): DerivedColumn[] {
+  return Object.entries(items).flatMap(([name, item]) =>
+    isDerivedName(item.derive) ? [{ name, label: item.label ?? name, derive: item.derive }] : [],
+  )
+}
+
+/**
+ * The record's own derived fields as the form shows them now (text, '' while a size is missing): the FBA order's
+ * chargeable weight total under its boxes, from the boxes typed so far and the tenant's settings.
+ */
+export function liveDerivedValues(
+  fields: Record<string, FieldDef>,
+  data: Record<string, unknown>,
+  context: DeriveContext,
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, field] of Object.entries(fields))
+    if (isDerivedName(field.derive)) out[name] = DERIVED[field.derive](data, data, context) ?? ''
+  return out
+}
+
+/**
+ * The data with what each changed look-up value fills (a field's `fills:`): a product line whose SKU became one
+ * of the enterprise's products takes its names, brand and price. Only where the value changed from `before`, so
+ * what the user then types over a filled field stays; a value no option was seen for fills nothing.
+ */
+export function applyFills(
+  fields: Record<string, FieldDef>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fieldsOf: (lookup: string, value: unknown) => Record<string, string | undefined> | undefined,
+): Record<string, unknown> {
+  const fill = (own: Record<string, FieldDef>, was: Record<string, unknown>, now: Record<string, unknown>) => {
+    let out = now
+    for (const [name, field] of Object.entries(own)) {
+      if (field.fills && field.lookup && now[name] !== was[name]) {
+        const values = fieldsOf(field.lookup, now[name])
+        if (!values) continue
+        const filled: Record<string, unknown> = {}
+        for (const [target, from] of Object.entries(field.fills))
+          if (values[from] !== undefined) filled[target] = values[from]
+        out = { ...out, ...filled }
+      }
+      const rows = out[name]
+      if (field.items && Array.isArray(rows)) {
+        const old = Array.isArray(was[name]) ? (was[name] as unknown[]) : []
+        const items = field.items
+        const next = rows.map((row, i) =>
+          row && typeof row === 'object'
+            ? fill(items, (old[i] ?? {}) as Record<string, unknown>, row as Record<string, unknown>)
+            : row,
+        )
+        if (next.some((row, i) => row !== rows[i])) out = { ...out, [name]: next }
+      }
+    }
+    return out
+  }
+  return fill(fields, before, after)
 }
 
 /**
@@ -322,14 +402,24 @@ export function localizeErrors(
   fields: ManifestEntity['fields'],
   translate: (key: string, params: Record<string, unknown>) => string,
 ): void {
-  for (const error of errors ?? []) {
-    const [fieldError] = toFieldErrors([error], { fields }) as [FieldError?]
+  if (!errors) return
+  // A rule over rows (itemsIn) is one ajv error naming several rows: one error per row, each at its cell.
+  const extra: ErrorObject[] = []
+  for (const error of errors) {
+    const [fieldError, ...more] = toFieldErrors([error], { fields }) as FieldError[]
     if (!fieldError) continue
     error.message = translate(fieldError.message, fieldError.params)
     if (error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
       error.instancePath = toPointer(fieldError.field)
+      for (const other of more)
+        extra.push({
+          ...error,
+          instancePath: toPointer(other.field),
+          message: translate(other.message, other.params),
+        })
     }
   }
+  errors.push(...extra)
 }
 
 /** The server's field errors as rjsf's `extraErrors`, each message from its key in the reader's language. */

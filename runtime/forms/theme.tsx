@@ -19,6 +19,8 @@ export interface FormContext {
   fieldLabels: Record<string, string>
   /** The form's values now: a widget drawn by another field's value reads it (the permission tree's side). */
   formData?: Record<string, unknown>
+  /** The tenant's site settings, which derived values read (rules/derived.ts: the FBA divisor). */
+  settings?: Record<string, unknown> | null
 }
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useClient } from '../client.tsx'
-import { codesParam, DEBOUNCE_MS, type LookupOption, lookupCall } from './lookups.ts'
+import { codesParam, DEBOUNCE_MS, type LookupOption, lookupCall, rememberOptionFields } from './lookups.ts'
 
 /**
  * A select whose options come from the server as the user types (screens/basicData.yaml look-ups):
@@ -44,6 +44,8 @@ export interface ReferenceComboboxProps {
   mode?: 'sea' | 'air'
   /** More look-up parameters from the record (a ref field's `lookupFilter`: the booking agents of a carrier). */
   filter?: Record<string, string>
+  /** A text field's look-up: what is typed is kept as the value on leaving the field (an FBA product's SKU). */
+  freeform?: boolean
   onBlur?: () => void
   onFocus?: () => void
 }
@@ -69,6 +71,7 @@ export function ReferenceCombobox({
   placeholder,
   mode,
   filter,
+  freeform = false,
   onBlur,
   onFocus,
 }: ReferenceComboboxProps) {
@@ -91,6 +94,7 @@ export function ReferenceCombobox({
     staleTime: 5 * 60_000,
   })
   for (const option of selected.data ?? []) known.current.set(`${language}:${option.value}`, option)
+  rememberOptionFields(entity, selected.data ?? [])
 
   const search = useQuery({
     queryKey: ['lookup', entity, language, 'keyword', keyword, mode ?? '', filter ?? {}],
@@ -102,6 +106,7 @@ export function ReferenceCombobox({
     placeholderData: keepPreviousData,
   })
   for (const option of search.data ?? []) known.current.set(`${language}:${option.value}`, option)
+  rememberOptionFields(entity, search.data ?? [])
 
   const labelOf = (value: string) => known.current.get(`${language}:${value}`)?.label ?? value
   const shown = values.map(labelOf).join(', ')
@@ -142,6 +147,9 @@ export function ReferenceCombobox({
         onChange(next)
       }}
       onBlur={() => {
+        // A free text field keeps what was typed when no option was picked (an option picked clears `typed`).
+        const text = typed?.trim()
+        if (freeform && !multiple && text && text !== values[0]) onChange([text])
         setTyped(null)
         onBlur?.()
       }}

@@ -19,6 +19,8 @@ import {
 } from '@rjsf/utils'
 import { type ReactElement, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DERIVED } from '../../rules/derived.ts'
+import type { DerivedColumn } from '../forms/schemaForm.ts'
 import {
   clampPage,
   errorsByPage,
@@ -62,6 +64,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   actions: { minWidth: `${ROW_ACTIONS_WIDTH}px`, whiteSpace: 'nowrap' },
+  // A derived value reads as text beside the inputs, right-aligned like the numbers it comes from.
+  derived: { verticalAlign: 'top', paddingTop: '10px', textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   footer: { display: 'flex', alignItems: 'center', gap: '6px', flexWrap: 'wrap' },
   spacer: { flexGrow: 1 },
   empty: { padding: '12px', color: tokens.colorNeutralForeground3 },
@@ -95,8 +99,9 @@ export function SubTableTemplate(props: ArrayFieldTemplateProps) {
   const columns = Object.entries(item.properties ?? {})
   const editable = !props.disabled && !props.readonly
   const cells = (props.uiSchema?.items ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>
+  const derived = (options.derived ?? []) as DerivedColumn[]
   const widths = subTableWidths(
-    columns.map(([name]) => cells[name]?.['ui:widget']),
+    [...columns.map(([name]) => cells[name]?.['ui:widget']), ...derived.map(() => 'number')],
     editable,
   )
 
@@ -129,6 +134,15 @@ export function SubTableTemplate(props: ArrayFieldTemplateProps) {
                 <TableHeaderCell key={name} style={{ width: `${widths.columns[index]}px` }}>
                   {column.title ? t(column.title) : name}
                   {item.required?.includes(name) ? ' *' : ''}
+                </TableHeaderCell>
+              ))}
+              {derived.map((column, index) => (
+                <TableHeaderCell
+                  key={column.name}
+                  data-derived={column.name}
+                  style={{ width: `${widths.columns[columns.length + index]}px` }}
+                >
+                  {t(column.label)}
                 </TableHeaderCell>
               ))}
               {editable && (
@@ -210,14 +224,29 @@ export function SubTableRowTemplate(props: ArrayFieldItemTemplateProps) {
   )
 }
 
-/** An item's fields as the row's cells (the header names them; each cell keeps a hidden label). */
+/**
+ * An item's fields as the row's cells (the header names them; each cell keeps a hidden label), then its derived
+ * columns (rules/derived.ts), worked out from the row as it is now and the tenant's settings.
+ */
 export function SubTableCellsTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles()
+  const derived = (getUiOptions(props.uiSchema).derived ?? []) as DerivedColumn[]
+  // The form's context (runtime/forms/theme.tsx FormContext): the whole record and the tenant's settings.
+  const context = (props.registry.formContext ?? {}) as {
+    formData?: Record<string, unknown>
+    settings?: Record<string, unknown> | null
+  }
+  const row = (props.formData ?? {}) as Record<string, unknown>
   return (
     <>
       {props.properties.map((property) => (
         <TableCell key={property.name} className={styles.cell}>
           {property.content}
+        </TableCell>
+      ))}
+      {derived.map((column) => (
+        <TableCell key={column.name} className={styles.derived} data-derived={column.name}>
+          {DERIVED[column.derive](row, context.formData ?? row, { settings: context.settings }) ?? ''}
         </TableCell>
       ))}
     </>

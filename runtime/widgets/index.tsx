@@ -368,6 +368,7 @@ function ReferenceWidget(props: WidgetProps) {
       placeholder={props.placeholder ? t(props.placeholder) : undefined}
       mode={props.options.mode === 'sea' || props.options.mode === 'air' ? props.options.mode : undefined}
       filter={lookupFilterOf(props.options.lookupFilter)}
+      freeform={props.options.freeform === true}
       onChange={(next) => {
         const typed = next.map((v) => storedValue(v, itemType))
         props.onChange(

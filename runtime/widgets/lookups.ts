@@ -34,6 +34,7 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   region: (c) => c.b2b.regionFuzzyQuery,
   office: (c) => c.b2b.officeFuzzyQuery,
   bookingAgent: (c) => c.b2b.bookingAgentFuzzyQuery,
+  fbaProduct: (c) => c.booking.fbaProductFuzzyQuery,
 }
 
 /** The entity each reference widget of model/registries.ts looks up. */
@@ -68,3 +69,20 @@ export function storedValue(value: string, type: unknown): string | number {
 
 /** How long typing pauses before the look-up asks the server. */
 export const DEBOUNCE_MS = 250
+
+/**
+ * The values each option seen carries for a `fills:` (referenceOptions `fields`), by look-up and value: the form
+ * reads them when a field with `fills:` takes that value (runtime/forms/schemaForm.ts applyFills). Kept for the
+ * page's life; a look-up answers at most 50 options a time, and a form sees a few hundred at most.
+ */
+const optionFields = new Map<string, Record<string, string | undefined>>()
+
+export function rememberOptionFields(entity: string, options: readonly LookupOption[]): void {
+  for (const option of options) if (option.fields) optionFields.set(`${entity}\u0000${option.value}`, option.fields)
+}
+
+export function optionFieldsOf(entity: string, value: unknown): Record<string, string | undefined> | undefined {
+  return typeof value === 'string' || typeof value === 'number'
+    ? optionFields.get(`${entity}\u0000${String(value)}`)
+    : undefined
+}

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../../model/jsonschema.ts'
 import type { ManifestEndpoint, ManifestEntity } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { dayIn, timeZoneOf } from '../../rules/calendar.ts'
+import { derivedFields, hasDerived } from '../../rules/derived.ts'
 import { editClosed } from '../../rules/editDeadline.ts'
 import { type FieldError, toFieldErrors } from '../../rules/messages.ts'
 import type { DB } from '../db/schema.ts'
@@ -21,7 +22,7 @@ import {
   withoutHiddenColumns,
   withoutHiddenFields,
 } from '../overlays/enforce.ts'
-import { now, tenantTimeZone } from '../tenancy/clock.ts'
+import { now, tenantSettings, tenantTimeZone } from '../tenancy/clock.ts'
 import { type AuditEntry, changes, type HistoryEntry, historyColumn, historyOf, writeAudit } from './audit.ts'
 import { type Column, columnsOf, selection, snakeCase, toApiRow, toDbValue } from './columns.ts'
 import { runDerivations, runEffects } from './effects.ts'
@@ -710,7 +711,8 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     data: Record<string, unknown>,
   ): Promise<Record<string, unknown>> => {
     const names = plan.entity.effects?.beforeWrite
-    if (!names?.length) return {}
+    const fieldsDerived = hasDerived(plan.entity.fields)
+    if (!names?.length && !fieldsDerived) return {}
     const derived = await runDerivations(registry, names, {
       trx,
       call,
@@ -720,6 +722,17 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       data,
       at: clock(),
     })
+    // The fields the YAML derives (derive:, rules/derived.ts), last: from the record as it will be written and
+    // the tenant's settings, whatever the caller sent — the same rule the form shows while the user types.
+    if (fieldsDerived)
+      Object.assign(
+        derived,
+        derivedFields(
+          plan.entity.fields,
+          { ...data, ...derived },
+          { settings: await tenantSettings(trx, call.tenantId) },
+        ),
+      )
     const values: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(derived)) {
       const column = columnOf(plan, name)

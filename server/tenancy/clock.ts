@@ -27,9 +27,14 @@ export function tenantToday(tenant: Pick<Tenant, 'settings'>, at: Date = now()):
 
 /** A tenant's time zone read in a transaction, for code that has the tenant's id but not its settings. */
 export async function tenantTimeZone(trx: Transaction<DB>, tenantId: number): Promise<string> {
+  return timeZoneOf(await tenantSettings(trx, tenantId))
+}
+
+/** The tenant's site settings as kept (SPEC §3), null when it has none. */
+export async function tenantSettings(trx: Transaction<DB>, tenantId: number): Promise<Record<string, unknown> | null> {
   const { rows } = await sql<{ settings: Record<string, unknown> | null }>`
     select settings from tenant where id = ${tenantId}`.execute(trx)
-  return timeZoneOf(rows[0]?.settings)
+  return rows[0]?.settings ?? null
 }
 
 /** The same day, by the tenant's id. */

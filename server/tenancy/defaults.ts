@@ -1,3 +1,5 @@
+import { DEFAULT_ECOMMERCE_EQ_WEIGHT } from '../../rules/derived.ts'
+
 /**
  * Defaults of a tenant (issue #25): its site settings and what each version switches on, as data.
  */
@@ -22,7 +24,7 @@ export function defaultSettings(overrides: Record<string, unknown> = {}): Record
     specialMode: false,
     pageTemplate: 0,
     homeMode: 1,
-    ecommerceEqWeight: 6000,
+    ecommerceEqWeight: DEFAULT_ECOMMERCE_EQ_WEIGHT,
     hasBookingAgent: false,
     showCnptFields: false,
     showSeaFreightTerms: true,

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
 import { administratorOf, bearerCalls } from '../support/calls.ts'
 import { today } from '../support/clock.ts'
+import { png } from '../support/images.ts'
+import { workbook } from '../support/workbook.ts'
 
 /**
  * FBA orders (issue #26 part 2): an enterprise's order of boxes and products with SPEC §5's rules, the chargeable
@@ -11,7 +13,7 @@ import { today } from '../support/clock.ts'
  */
 
 const t = setupTestApp()
-const { answer, ok } = bearerCalls(t)
+const { answer, ok, get, upload } = bearerCalls(t)
 
 const LIST = '/api/booking/fba/order/list'
 const ADD = '/api/booking/fba/order/add'
@@ -61,7 +63,6 @@ const order = (extra: Record<string, unknown> = {}) => ({
   warehouseCode: 'ONT8',
   boxes: [box('MH-001', 12.5, 60, 40, 40, 2), box('MH-002', 21.35, 50, 40, 30), box('MH-003', 8, 45.5, 35.5, 30.1)],
   products: [product('MH-001'), product('MH-003', 'MH-PILLOW-SET-2')],
-  files: [{ fileType: 'packingList', name: 'packing-list.xlsx' }],
   ...extra,
 })
 
@@ -159,16 +160,18 @@ describe('FBA order', () => {
     }
     // No boxes: then the products' boxes are not the order's either.
     expect(fieldErrors(await refused(order({ boxes: [] })))).toEqual([
-      'products: fba.productBoxUnknown',
+      'products[0].boxNo: fba.productBoxUnknown',
+      'products[1].boxNo: fba.productBoxUnknown',
       'boxes: fba.atLeastOneBox',
     ])
     expect(fieldErrors(await refused(order({ products: [] })))).toEqual(['products: fba.atLeastOneProduct'])
+    // At the offending row's box number, so the form shows it in that row's cell.
     const unknownBox = await refused(order({ products: [product('MH-001'), product('MH-009')] }))
-    expect(fieldErrors(unknownBox)).toEqual(['products: fba.productBoxUnknown'])
+    expect(fieldErrors(unknownBox)).toEqual(['products[1].boxNo: fba.productBoxUnknown'])
     expect(unknownBox.content.fieldErrors[0]?.message).toBe('A product names a box that is not in the box list')
     const inChinese = await refused(order({ products: [product('MH-009')] }), 'zh_CN')
     expect(inChinese.content.fieldErrors[0]?.message).toBe('产品的箱号不在箱子列表中')
-    expect(fieldErrors(await refused(order({ files: [{ name: 'invoice.pdf' }] })))).toEqual([
+    expect(fieldErrors(await refused(order({ files: [{ file: '6f1c2a9e-3b7d-4e21-9a55-0c8e4f2b7d10' }] })))).toEqual([
       'files[0].fileType: validation.required',
     ])
     expect(fieldErrors(await refused(order({ shipmentId: 'FBX15K7X2QZ9', referenceId: 'abc' })))).toEqual([
@@ -331,5 +334,105 @@ describe('FBA order walls', () => {
       (await answer('POST', TRANSITION, operator, { id: mine.id, version: mine.version, transition: 'receive' }, host))
         .code,
     ).toBe('404')
+  })
+})
+
+describe('FBA order files', () => {
+  const FILE_UPLOAD = '/api/b2b/file/upload?entity=fbaOrder&field=files.file'
+  const download = (uuid: string, token: string, options?: { host: string }) =>
+    get(`/api/b2b/file/download?uuid=${uuid}`, token, options)
+
+  it("carry their bytes, bounded by type and size, read by the order's enterprise and the operators only", async () => {
+    const bytes = workbook(
+      [
+        ['Box', 'SKU', 'Quantity'],
+        ['MH-001', 'MH-SILK-SCARF-NV', 120],
+      ],
+      'Packing list',
+    )
+    const stored = await upload(FILE_UPLOAD, entadmin, { name: 'packing-list.xlsx', bytes })
+    expect(stored.json().code).toBe('0000')
+    const file = stored.json().content as { uuid: string; name: string }
+    expect(file.name).toBe('packing-list.xlsx')
+    // A program is no document, whatever its name; more than 5 MB is refused before it is stored.
+    const program = await upload(FILE_UPLOAD, entadmin, { name: 'invoice.pdf', bytes: Buffer.from('MZ\x90\x00binary') })
+    expect(program.json().code).toBe('validation')
+    const huge = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 1, 32)])
+    expect((await upload(FILE_UPLOAD, entadmin, { name: 'scan.pdf', bytes: huge })).json().code).toBe('413')
+
+    const made = (await ok(
+      'POST',
+      ADD,
+      entadmin,
+      order({ files: [{ fileType: 'packingList', file: file.uuid }] }),
+    )) as Row
+    const detail = (await ok('GET', `${DETAIL}?id=${made.id}`, entadmin)) as Row
+    expect(detail.files).toEqual([{ fileType: 'packingList', file: file.uuid }])
+
+    // The enterprise and the forwarder's operators read the bytes; another enterprise and another tenant do not.
+    for (const reader of [entadmin, entop, opadmin]) {
+      const got = await download(file.uuid, reader)
+      expect(got.statusCode).toBe(200)
+      expect(Buffer.compare(got.rawPayload, bytes)).toBe(0)
+    }
+    const nbadmin = await administratorOf(t, HAITONG, 'nbfiles')
+    expect((await download(file.uuid, nbadmin)).json().code).toBe('404')
+    const acme = await t.login('opadmin', 'acme.localhost')
+    expect((await download(file.uuid, acme, { host: 'acme.localhost' })).json().code).toBe('404')
+
+    // Naming a file the seller may not read (another enterprise's upload) is refused at its row.
+    const theirs = await upload('/api/b2b/file/upload?entity=userProfile&field=avatar', nbadmin, {
+      name: 'avatar.png',
+      bytes: png(40, 40),
+    })
+    expect(theirs.json().code).toBe('0000')
+    const foreign = (theirs.json().content as { uuid: string }).uuid
+    const refused = await answer(
+      'POST',
+      ADD,
+      entadmin,
+      order({
+        files: [
+          { fileType: 'packingList', file: file.uuid },
+          { fileType: 'other', file: foreign },
+        ],
+      }),
+    )
+    expect(fieldErrors(refused)).toEqual(['files[1].file: validation.unknownReference'])
+  })
+})
+
+describe('FBA SKU picker', () => {
+  const PICKER = '/api/booking/fba/product/fuzzyQuery'
+  type Option = { value: string; label: string; fields?: Record<string, string> }
+
+  it("offers the enterprise's own products with what a pick fills, by SKU, name or codes, behind the FBA gate", async () => {
+    const bySku = (await ok('GET', `${PICKER}?keyword=mh-silk`, entadmin)) as { list: Option[] }
+    const scarf = bySku.list.find((o) => o.value === 'MH-SILK-SCARF-NV')
+    expect(scarf?.fields).toEqual({
+      brand: expect.any(String),
+      nameCn: expect.any(String),
+      nameEn: expect.any(String),
+      price: expect.stringMatching(/^\d+(\.\d+)?$/),
+    })
+    expect(bySku.list.every((o) => o.value.startsWith('MH-SILK'))).toBe(true)
+    // The whole list is the company's products, no other enterprise's.
+    const all = (await ok('GET', `${PICKER}?limit=50`, entadmin)) as { list: Option[] }
+    const { rows } = await sql<{ sku: string }>`select sku from fba_product
+      where company = (select company_id from app_user where username = 'entadmin' and tenant_id = (select id from tenant where code = 'demo')) order by sku`.execute(
+      t.database.db,
+    )
+    expect(all.list.map((o) => o.value)).toEqual(rows.map((r) => r.sku).slice(0, 50))
+    const byCode = (await ok('GET', `${PICKER}?codes=MH-SILK-SCARF-NV`, entadmin)) as { list: Option[] }
+    expect(byCode.list.map((o) => o.value)).toEqual(['MH-SILK-SCARF-NV'])
+    // In Chinese the label carries the Chinese name.
+    const zh = (await ok('GET', `${PICKER}?codes=MH-SILK-SCARF-NV`, entadmin, undefined, { language: 'zh_CN' })) as {
+      list: Option[]
+    }
+    expect(zh.list[0]?.label).toBe(`MH-SILK-SCARF-NV — ${scarf?.fields?.nameCn}`)
+
+    const nbadmin = await administratorOf(t, HAITONG, 'nbpicker')
+    expect((await answer('GET', `${PICKER}?keyword=MH`, nbadmin)).code).toBe('360005')
+    expect((await answer('GET', `${PICKER}?limit=500`, entadmin)).code).toBe('validation')
   })
 })

@@ -541,6 +541,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'fbaOrderDetail.detail': FBA_STAFF,
   'fbaOrderDetail.create': FBA_STAFF,
   'fbaOrderDetail.update': FBA_STAFF,
+  // The SKU picker of the order form (issue #26 part 3): whoever writes FBA orders.
+  fbaProductFuzzyQuery: FBA_STAFF,
   'fbaOrderListOperator.list': PROVIDER_DESK,
   // The last-mile carrier's events (issue #26 tracking): the operators' desk.
   fbaLastMileEventAdd: PROVIDER_DESK,

@@ -4,7 +4,9 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #26, part 2, as the seller and the operator meet it: Minghui's administrator makes an FBA order of three
- * boxes and two products on /fbaOrderDetail and reads the chargeable weight the server worked out; the operator
+ * boxes and two products on /fbaOrderDetail — sees each box's chargeable weight and the total while typing, picks
+ * a SKU that fills its line, is refused at the line naming a box the order lacks — and reads the chargeable weight
+ * the server worked out; the operator
  * takes the cartons in (inbound) from the FBA order list; the seller's tabs count one order fewer created and one
  * more inbound. The rules' details (every SPEC §5 refusal, the divisor, the walls) are tests/api/fba-orders.test.ts.
  */
@@ -33,7 +35,7 @@ async function fillRow(scope: Locator, row: number, values: [label: string, valu
 }
 
 describe('FBA orders (issue #26)', () => {
-  it('a seller orders three boxes and two products, sees the chargeable weight; the operator takes it in', async () => {
+  it('a seller orders three boxes and two products, picking a SKU, refused at a row; the operator takes it in', async () => {
     const seller = await portal.signIn('entadmin')
     const { page } = seller
     await page.goto(`${seller.base}/fbaOrderList`)
@@ -69,28 +71,69 @@ describe('FBA orders (issue #26)', () => {
         [zh('fba', 'height'), height],
       ])
 
+    // The chargeable weight of each box and the total, worked out as the seller types, before anything is saved:
+    // 60×40×40/6000 = 16, 21.35, 45.5×35.5×30.1/6000 = 8.103: 45.453 kg in all.
+    const derived = boxes.locator('td[data-derived="chargeableWeight"]')
+    await expect.poll(() => derived.allTextContents(), WAIT).toEqual(['16.000', '21.350', '8.103'])
+    const total = page.getByLabel(zh('fba', 'chargeableWeightTotal'))
+    await expect.poll(() => total.inputValue(), WAIT).toBe('45.453')
+
     const products = page.getByRole('region', { name: zh('fba', 'sectionProducts') })
     for (let i = 1; i < 2; i++) await products.getByRole('button', { name: zh('widget', 'addRow') }).click()
-    const lines: [string, string, string, string, string][] = [
-      ['MH09-01', 'MH-SILK-SCARF-NV', '621410', '桑蚕丝方巾 藏青', 'Mulberry silk square scarf, navy'],
-      ['MH09-03', 'MH-PILLOW-SET-2', '630231', '纯棉枕套两件装', 'Cotton pillowcase, set of two'],
-    ]
-    for (const [i, [no, sku, hs, cn, en]] of lines.entries()) {
-      await fillRow(products, i, [
-        [zh('fba', 'boxNo'), no],
-        [zh('fba', 'sku'), sku],
-        [zh('fba', 'nameCn'), cn],
-        [zh('fba', 'nameEn'), en],
-        [zh('fba', 'productQuantity'), '100'],
-        [zh('fba', 'declaredPrice'), '6.50'],
-      ])
+    const skuBox = (i: number) =>
+      products.getByRole('combobox', { name: new RegExp(`^${escaped(zh('fba', 'sku'))}`) }).nth(i)
+    // The first line's SKU picked from Minghui's products: its names, brand and price fill the line.
+    await pick(page, skuBox(0), 'MH-SILK', /^MH-SILK-SCARF-NV/)
+    await expect
+      .poll(
+        () =>
+          products
+            .getByLabel(new RegExp(`^${escaped(zh('fba', 'nameEn'))}`))
+            .nth(0)
+            .inputValue(),
+        WAIT,
+      )
+      .toBe('Mulberry silk square scarf, navy')
+    expect(
+      await products
+        .getByLabel(new RegExp(`^${escaped(zh('fba', 'nameCn'))}`))
+        .nth(0)
+        .inputValue(),
+    ).toBe('桑蚕丝方巾 藏青')
+    expect(
+      await products
+        .getByLabel(new RegExp(`^${escaped(zh('fba', 'declaredPrice'))}`))
+        .nth(0)
+        .inputValue(),
+    ).toMatch(/^\d+(\.\d+)?$/)
+    await fillRow(products, 0, [
+      [zh('fba', 'boxNo'), 'MH09-01'],
+      [zh('fba', 'productQuantity'), '100'],
+    ])
+    // The second typed, as a seller who knows the SKU by heart; its box number one the order does not have.
+    await skuBox(1).fill('MH-PILLOW-SET-2')
+    await fillRow(products, 1, [
+      [zh('fba', 'boxNo'), 'MH09-09'],
+      [zh('fba', 'nameCn'), '纯棉枕套两件装'],
+      [zh('fba', 'nameEn'), 'Cotton pillowcase, set of two'],
+      [zh('fba', 'productQuantity'), '100'],
+      [zh('fba', 'declaredPrice'), '6.50'],
+    ])
+    for (const [i, hs] of ['621410', '630231'].entries())
       await pick(
         page,
         products.getByRole('combobox', { name: new RegExp(`^${escaped(zh('field', 'hsCode'))}`) }).nth(i),
         hs,
         new RegExp(`^${hs}`),
       )
-    }
+
+    // Refused before it is sent, at the second line's box number, in the seller's language.
+    await page.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()
+    const secondLine = products.locator('tbody tr').nth(1)
+    await expect.poll(() => secondLine.textContent(), WAIT).toContain(zh('fba', 'productBoxUnknown'))
+    expect(await products.locator('tbody tr').nth(0).textContent()).not.toContain(zh('fba', 'productBoxUnknown'))
+    await fillRow(products, 1, [[zh('fba', 'boxNo'), 'MH09-03']])
+    await expect.poll(() => secondLine.textContent(), WAIT).not.toContain(zh('fba', 'productBoxUnknown'))
 
     const saved = page.waitForResponse((r) => r.url().includes('/api/booking/fba/order/add'))
     await page.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()

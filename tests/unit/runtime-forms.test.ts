@@ -116,6 +116,34 @@ describe('messages', () => {
     ])
   })
 
+  it("puts a rule over rows at each offending row's cell: the FBA products naming a box the order lacks", () => {
+    const validate = validators.fbaOrder
+    const line = (boxNo: string) => ({
+      boxNo,
+      sku: 'MH-SILK-SCARF-NV',
+      hsCode: '621410',
+      nameCn: '方巾',
+      nameEn: 'Scarf',
+      quantity: 1,
+      declaredPrice: '6.50',
+    })
+    validate({
+      platformSource: 'amazon',
+      collectionType: 1,
+      deliveryType: 1,
+      customsType: 1,
+      warehouseCode: 'ONT8',
+      boxes: [{ boxNo: 'MH-001', quantity: 1, weight: 5, length: 40, width: 30, height: 30 }],
+      products: [line('MH-009'), line('MH-001'), line('MH-010')],
+    })
+    const errors = structuredClone(validate.errors ?? [])
+    localizeErrors(errors, entity('fbaOrder').fields, translate)
+    expect(errors.map((e) => [e.instancePath, e.message])).toEqual([
+      ['/products/0/boxNo', 'fba.productBoxUnknown{}'],
+      ['/products/2/boxNo', 'fba.productBoxUnknown{}'],
+    ])
+  })
+
   it('places server field errors under their fields, in the reader language when the key is known', () => {
     const tree = serverErrorTree(
       [

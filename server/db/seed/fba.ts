@@ -325,7 +325,6 @@ export async function seedFba(db: Kysely<DB>, manifest: Manifest): Promise<void>
           salesLink: `https://www.amazon.com/dp/${String(product.asin)}`,
         }
       }),
-      files: [{ fileType: 'packingList', name: `${String(order.customerReferenceNo)}-packing-list.xlsx` }],
       company,
     })),
   )

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { onCustomerMessage, useChatFilter } from '../../server/domain/chat/hooks.ts'
+import { onCustomerMessage, setChatFilter } from '../../server/domain/chat/hooks.ts'
 import { setupTestApp } from '../support/app.ts'
 import { bearerCalls } from '../support/calls.ts'
 
@@ -207,7 +207,7 @@ describe('bounds and extension points', () => {
 
   it('passes every text through the chat filter and tells the auto-reply of customer messages', async () => {
     const events: { conversationId: number; awaitingSince: Date }[] = []
-    const previous = useChatFilter(async (_trx, message) =>
+    const previous = setChatFilter(async (_trx, message) =>
       message.text.includes('forbidden') ? { refuse: '381003' } : { text: message.text.replaceAll('darn', '****') },
     )
     const off = onCustomerMessage(async (_trx, event) => {
@@ -231,7 +231,7 @@ describe('bounds and extension points', () => {
       expect(events[0]).toMatchObject({ conversationId })
       expect(events[0]?.awaitingSince).toBeInstanceOf(Date)
     } finally {
-      useChatFilter(previous)
+      setChatFilter(previous)
       off()
     }
   })

@@ -6,7 +6,7 @@ import type { ErrorCode } from '../../http/errors.ts'
  * The chat's extension points (issue #27), for the IM administration (h11's chat filter and auto-reply) to
  * register at start, as the engine's effects are: the chat names no module of theirs.
  *
- * - `useChatFilter(filter)`: every message's text passes the filter in the sending transaction, before it is
+ * - `setChatFilter(filter)`: every message's text passes the filter in the sending transaction, before it is
  *   stored. It answers the text to store (masked, or as it was) or refuses with an error code (381003, the
  *   chat filter's, or one of its own); a refused text stores nothing and tells nobody.
  * - `onCustomerMessage(hook)`: runs in the transaction that stored a customer's message, with the time since
@@ -36,7 +36,7 @@ let filter: ChatFilter = passThrough
 const customerMessageHooks: CustomerMessageHook[] = []
 
 /** Installs the chat filter; with no argument, the filter that lets every text through. Answers the previous one. */
-export function useChatFilter(next: ChatFilter = passThrough): ChatFilter {
+export function setChatFilter(next: ChatFilter = passThrough): ChatFilter {
   const previous = filter
   filter = next
   return previous

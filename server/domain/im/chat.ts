@@ -5,7 +5,7 @@ import { type Channel, delivered, registerChannel, retry } from '../../jobs/chan
 import { enqueue } from '../../jobs/outbox.ts'
 import { now, tenantTimeZone } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
-import { type CustomerMessageEvent, onCustomerMessage, useChatFilter } from '../chat/hooks.ts'
+import { type CustomerMessageEvent, onCustomerMessage, setChatFilter } from '../chat/hooks.ts'
 import { sendSystemMessage, stillAwaiting } from '../chat/store.ts'
 import { type AutoReplySettings, autoReplyFor, type WaitUnit } from './autoReply.ts'
 import { applyChatFilters, type ChatFilter } from './filter.ts'
@@ -103,7 +103,7 @@ let installed = false
 export function installImChatRules(): void {
   if (installed) return
   installed = true
-  useChatFilter(async (trx, message) => {
+  setChatFilter(async (trx, message) => {
     const outcome = applyChatFilters(message.text, await tenantFilters(trx, message.tenantId))
     return 'refused' in outcome ? { refuse: outcome.refused as ErrorCode } : { text: outcome.text }
   })

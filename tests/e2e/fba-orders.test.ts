@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { openContext } from '../support/browser.ts'
+import { decodeCode128, pdfImages } from '../support/pdfImages.ts'
+import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #26, part 2, as the seller and the operator meet it: Minghui's administrator makes an FBA order of three
@@ -42,6 +44,7 @@ describe('FBA orders (issue #26)', () => {
     await expect.poll(() => tabCount(page, 'created'), WAIT).toMatch(/^\d+$/)
     const created = Number(await tabCount(page, 'created'))
     const inbound = Number(await tabCount(page, 'inbound'))
+    const outbound = Number(await tabCount(page, 'outbound'))
 
     await page.goto(`${seller.base}/fbaOrderDetail`)
     await page.getByLabel(zh('fba', 'customerReferenceNo')).fill('MH-PO-2612-09')
@@ -150,23 +153,49 @@ describe('FBA orders (issue #26)', () => {
     const row = page.locator('table tbody tr').filter({ hasText: answer.content.orderNo })
     await expect.poll(() => row.textContent(), WAIT).toContain('45.453')
 
-    // The operator takes the cartons in.
+    // The seller prints the carton labels from the order: one Code 128 barcode per box, each its box number.
+    await page.goto(`${seller.base}/fbaOrderView?id=${answer.content.id}`)
+    const labels = page.waitForEvent('download', WAIT)
+    await page.getByRole('button', { name: zh('fba', 'cartonLabels'), exact: true }).click()
+    const pdf = await downloaded(await labels)
+    expect(pdfImages(pdf).map(decodeCode128).sort()).toEqual(['MH09-01', 'MH09-02', 'MH09-03'])
+
+    // The operator takes the cartons in, then sends them out of the warehouse.
     const operator = await portal.signIn('opadmin')
     await operator.page.goto(`${operator.base}/fbaOrderListOperator`)
     const theirs = operator.page.locator('table tbody tr').filter({ hasText: answer.content.orderNo })
     await expect.poll(() => theirs.count(), WAIT).toBe(1)
     await theirs.getByRole('button', { name: zh('fba', 'receive'), exact: true }).click()
     await expect.poll(() => theirs.textContent(), WAIT).toContain(zh('fba', 'stateInbound'))
-    await operator.context.close()
-
-    // The seller's tabs follow; the inbound tab lists it.
-    await page.reload()
+    await page.goto(`${seller.base}/fbaOrderList`)
     await expect.poll(() => tabCount(page, 'inbound'), WAIT).toBe(String(inbound + 1))
     expect(await tabCount(page, 'created')).toBe(String(created))
-    await page.getByRole('tab', { name: new RegExp(escaped(zh('fba', 'stateInbound'))) }).click()
+    await theirs.getByRole('button', { name: zh('fba', 'dispatch'), exact: true }).click()
+    await expect.poll(() => theirs.textContent(), WAIT).toContain(zh('fba', 'stateOutbound'))
+    await operator.context.close()
+
+    // The seller's tabs follow; the outbound tab lists it.
+    await page.reload()
+    await expect.poll(() => tabCount(page, 'outbound'), WAIT).toBe(String(outbound + 1))
+    expect(await tabCount(page, 'inbound')).toBe(String(inbound))
+    await page.getByRole('tab', { name: new RegExp(escaped(zh('fba', 'stateOutbound'))) }).click()
     await expect
       .poll(() => page.locator('table tbody tr').filter({ hasText: answer.content.orderNo }).count(), WAIT)
       .toBe(1)
+
+    // Anyone the seller gives the number to tracks it on the public page, without signing in: its two milestones.
+    const visitor = await openContext(portal.browser, { viewport: { width: 1280, height: 900 } })
+    const publicPage = await visitor.newPage()
+    await publicPage.goto(`${portal.server.url}/orderTracking?numbers=${answer.content.orderNo}`)
+    const card = publicPage.getByTestId('tracking-fba-order')
+    await expect.poll(() => card.getAttribute('data-number'), WAIT).toBe(answer.content.orderNo)
+    const milestones = card.getByTestId('tracking-fba-event')
+    expect(await milestones.evaluateAll((items) => items.map((i) => i.getAttribute('data-milestone')))).toEqual([
+      'leftWarehouse',
+      'received',
+    ])
+    expect(await card.textContent()).not.toContain('MH-SILK-SCARF-NV')
+    await visitor.close()
     await seller.context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { png } from '../support/images.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -85,11 +86,24 @@ describe('FBA set-up (issue #26)', () => {
     await expect.poll(() => address.textContent(), WAIT).toContain('24208 San Michele Rd')
     expect(await address.textContent()).toContain('Moreno Valley')
 
-    // 4. A product: a wrong ASIN is refused with its message, the right one saved.
+    // 4. A product: a picture too large and a wrong ASIN are refused with their messages, the right ones saved.
     await p.goto(`${enabled.base}/fbaProductDetail`)
     await p.getByLabel(zh('fba', 'sku')).fill('MH-SILK-SCARF-RD')
     await p.getByLabel(zh('fba', 'nameCn')).fill('桑蚕丝方巾 酒红')
     await p.getByLabel(zh('fba', 'nameEn')).fill('Mulberry silk square scarf, burgundy')
+    // A 3 MB picture is refused before it is sent (the field takes 2 MB), a small one stored and previewed.
+    const picture = p.locator('input[type="file"]')
+    await expect.poll(() => picture.count(), WAIT).toBe(1)
+    await picture.setInputFiles({
+      name: 'scarf-big.png',
+      mimeType: 'image/png',
+      buffer: png(40, 40, [150, 20, 40], 3072),
+    })
+    await expect
+      .poll(() => p.getByRole('alert').allTextContents(), WAIT)
+      .toContain(zh('widget', 'fileTooLarge').replace('{{name}}', 'scarf-big.png').replace('{{size}}', '2 MB'))
+    await picture.setInputFiles({ name: 'scarf.png', mimeType: 'image/png', buffer: png(40, 40, [150, 20, 40]) })
+    await expect.poll(() => p.getByRole('img', { name: /scarf\.png/ }).count(), WAIT).toBe(1)
     const asin = p.getByLabel(zh('fba', 'asin'))
     await asin.fill('B1C7K4M2XR')
     await p.getByRole('button', { name: zh('ui', 'save'), exact: true }).click()

@@ -5,12 +5,12 @@ import { decodeCode128, pdfImages } from '../support/pdfImages.ts'
 import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
- * Issue #26, part 2, as the seller and the operator meet it: Minghui's administrator makes an FBA order of three
- * boxes and two products on /fbaOrderDetail — sees each box's chargeable weight and the total while typing, picks
- * a SKU that fills its line, is refused at the line naming a box the order lacks — and reads the chargeable weight
- * the server worked out; the operator
- * takes the cartons in (inbound) from the FBA order list; the seller's tabs count one order fewer created and one
- * more inbound. The rules' details (every SPEC §5 refusal, the divisor, the walls) are tests/api/fba-orders.test.ts.
+ * Issue #26's acceptance, as the seller and the operator meet it: Minghui's administrator makes an FBA order of
+ * three boxes on /fbaOrderDetail — a SKU picked from its products fills the line, the chargeable weight of each box
+ * and the total show as it types, a product naming a box the order lacks is refused at its row — then prints the
+ * carton labels (one Code 128 barcode per box, decoded here to the box numbers); the operator takes the cartons in
+ * and sends them out, the seller's tabs following each move; a visitor tracks the order by its number. The rules'
+ * details (every SPEC §5 refusal, the divisor, the walls) are tests/api/fba-*.test.ts.
  */
 const portal = setupPortal()
 const zh = (namespace: string, key: string) => localeText('zh', namespace, key)
@@ -37,7 +37,7 @@ async function fillRow(scope: Locator, row: number, values: [label: string, valu
 }
 
 describe('FBA orders (issue #26)', () => {
-  it('a seller orders three boxes and two products, picking a SKU, refused at a row; the operator takes it in', async () => {
+  it('a seller orders three boxes, is refused at a row, prints scannable labels; the operator moves it; anyone tracks it', async () => {
     const seller = await portal.signIn('entadmin')
     const { page } = seller
     await page.goto(`${seller.base}/fbaOrderList`)

@@ -204,8 +204,9 @@ function actionErrors(
   if (action.when) {
     if (place !== 'row')
       errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })
+    // The rows carry their id and, for an entity with states, the state (not a field of its own).
     for (const field of conditionFields(action.when))
-      if (!row?.fields[field] && field !== 'id')
+      if (!row?.fields[field] && field !== 'id' && field !== row?.states?.field)
         errors.push({
           path: [...at, 'when'],
           message: `unknown field "${field}" of the screen’s rows`,

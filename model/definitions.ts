@@ -357,6 +357,8 @@ export interface ActionDef {
   download?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean
+  /** A detail's toolbar: opens the customer's chat about the record (its field `contextRef` is the reference). */
+  chat?: { contextType: 'order' | 'quote' | 'specialRate'; contextRef: string }
 }
 
 export interface SearchDef {

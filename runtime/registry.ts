@@ -45,7 +45,7 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   inquiryHome: lazy(() => import('./flows/inquiry/InquiryHome.tsx')),
   bookingOrder: lazy(() => import('./flows/booking/BookingOrder.tsx')),
   blEditor: lazy(() => import('./flows/bl-editor/BlEditor.tsx')),
-  imChat: placeholder,
+  imChat: lazy(() => import('./flows/chat/ImChat.tsx')),
   analyticsChart: placeholder,
   roleTree: placeholder,
   overlayEditor: lazy(() => import('./screens/overlay/OverlayEditor.tsx')),

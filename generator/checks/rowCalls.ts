@@ -49,6 +49,22 @@ function actionErrors(
   entities: Record<string, EntityDef>,
 ): ActionError[] {
   const errors: ActionError[] = []
+  // The chat about the record (issue #27): a detail's toolbar, its reference a field of the record.
+  if (action.chat) {
+    if (place !== 'toolbar' || kind !== 'detail')
+      errors.push({
+        path: [...at, 'chat'],
+        message: 'chat: opens the chat about the record shown: a toolbar action of a detail screen',
+        expected: 'actions.toolbar of a kind: detail screen',
+      })
+    else if (!row?.fields[action.chat.contextRef])
+      errors.push({
+        path: [...at, 'chat', 'contextRef'],
+        message: `unknown field "${action.chat.contextRef}"`,
+        expected: 'a field of the screen’s entity holding the reference (an order number)',
+        fix: suggestion(action.chat.contextRef, Object.keys(row?.fields ?? {})),
+      })
+  }
   if (!action.call) {
     // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
     for (const key of action.download ? (['values', 'opens'] as const) : (['input', 'values', 'opens'] as const))

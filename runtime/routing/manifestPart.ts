@@ -12,6 +12,8 @@ export const READS_WHOLE_MANIFEST: readonly string[] = [
   // The generic form (runtime/screens/form/FormScreen.tsx) with its state machine and transitions.
   'blEditor',
   'bookingOrder',
+  // The chat's sides, states, contexts and message bound (runtime/flows/chat/model.ts).
+  'imChat',
   'overlayEditor',
   'palletInquiry',
   'quoteComparison',

@@ -1,7 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { useClient } from '../client.tsx'
 import { useEffects } from '../effects.tsx'
+import { chatAddress, openChatTab } from '../flows/chat/open.ts'
+import { useChatUnread } from '../flows/chat/useChatUnread.ts'
 import { ORDER_DESK_USER_TYPE, PENDING_APPROVAL_PERMISSIONS } from '../routing/menus.ts'
 import { resetSession, useSession } from '../session.ts'
 import { useSiteSettings } from '../site/SiteSettings.tsx'
@@ -30,6 +33,16 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   picture: { width: '100%', height: '100%', objectFit: 'cover' },
+  badge: {
+    minWidth: '18px',
+    padding: '0 5px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase100,
+    lineHeight: '18px',
+    textAlign: 'center',
+  },
 })
 
 /** "Li Wei" → "LW", "刘洋" → "刘". */
@@ -88,8 +101,10 @@ function ProfileMenu() {
 }
 
 /**
- * SPEC §2: the IM website opens in a new tab with the user's parameters. Shown when the tenant's site
- * settings name that website (`imUrl`); the chat call that adds its cacheKey comes with the IM work.
+ * SPEC §2: the IM link opens the chat in a new tab with the user's parameters. A tenant whose site settings
+ * name an outside IM website (`imUrl`) keeps it; otherwise a user with the chat (imChat) or the service desk
+ * (imServiceDesk) opens Waybill's own /im: a customer through the open call's cacheKey, an operator the queue.
+ * The badge is the unread count, kept by the chat's socket (and asked again when the window gets focus).
  */
 function ImLink() {
   const { t, i18n } = useTranslation()
@@ -97,10 +112,16 @@ function ImLink() {
   const session = useSession()
   const settings = useSiteSettings()
   const base = settings?.imUrl ?? ''
-  if (!session.user || !base) return null
+  const user = session.user
+  if (!user) return null
+  if (!base) {
+    const operator = session.permissions.has('imServiceDesk')
+    if (!operator && !session.permissions.has('imChat')) return null
+    return <ChatLink operator={operator} />
+  }
   const params = new URLSearchParams({
-    userName: session.user.userInfo.username,
-    companyUserType: String(session.user.userInfo.companyUserType),
+    userName: user.userInfo.username,
+    companyUserType: String(user.userInfo.companyUserType),
     tenantId: String(settings?.tenantId ?? ''),
     fromB2B: '1',
     language: i18n.language,
@@ -114,6 +135,34 @@ function ImLink() {
     >
       {t('ui.im')}
     </a>
+  )
+}
+
+function ChatLink({ operator }: { operator: boolean }) {
+  const { t, i18n } = useTranslation()
+  const buttons = useButtonStyles()
+  const styles = useStyles()
+  const session = useSession()
+  const settings = useSiteSettings()
+  const client = useClient()
+  const unread = useChatUnread()
+  const user = session.user
+  if (!user) return null
+  const address = (cacheKey?: string) => chatAddress(user, settings?.tenantId, i18n.language, cacheKey)
+  const open = () => {
+    if (operator) window.open(address(), '_blank', 'noopener')
+    else void openChatTab(client, {}, address).catch(() => undefined)
+  }
+  const label = unread ? `${t('ui.im')} (${t('chat.unread', { count: unread })})` : t('ui.im')
+  return (
+    <button type="button" className={buttons.button} onClick={open} aria-label={label}>
+      {t('ui.im')}
+      {unread > 0 && (
+        <span className={styles.badge} data-testid="im-unread">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </button>
   )
 }
 

@@ -9,6 +9,7 @@ import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
 import { downloadFrom, refusalText } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
+import { chatAddress, openChatTab } from '../../flows/chat/open.ts'
 import { canOpen } from '../../routing/access.ts'
 import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
 import { useSession } from '../../session.ts'
@@ -176,6 +177,15 @@ export function useDetailScreen(screen: ManifestScreen) {
         if (route) effects.navigate(routeTarget(route.path, action, record.id))
         return
       }
+      if (action.chat && session.user) {
+        const user = session.user
+        const contextRef = String(record[action.chat.contextRef] ?? '')
+        const address = (cacheKey: string) =>
+          chatAddress(user, settings?.tenantId as number | undefined, i18n.language, cacheKey)
+        // A refusal was said by the client, in the reader's language.
+        await openChatTab(client, { contextType: action.chat.contextType, contextRef }, address).catch(() => undefined)
+        return
+      }
       if (action.download) {
         const endpoint = namedEndpoint(action.download)
         if (!endpoint) return
@@ -192,7 +202,7 @@ export function useDetailScreen(screen: ManifestScreen) {
       }
       await fire(action)
     },
-    [effects, entity, fire, record, t],
+    [client, effects, entity, fire, i18n.language, record, session.user, settings, t],
   )
 
   /** The dialog's answer: the transition fired with it. */

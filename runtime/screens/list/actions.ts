@@ -19,6 +19,9 @@ export interface ActionContext {
   route: (name: string) => { access: 'public' | 'open' | 'permission'; permissions: readonly string[] } | undefined
 }
 
+/** The route the chat action opens (screens/chat.yaml). */
+const CHAT_ROUTE = 'imChat'
+
 const holdsAny = (needed: readonly string[], held: ReadonlySet<string>) =>
   needed.length === 0 || needed.some((permission) => held.has(permission))
 
@@ -48,6 +51,12 @@ export function actionAllowed(action: ActionDef, context: ActionContext, row?: R
       const state = row[entity?.states?.field ?? 'state']
       if (!transition.from.includes(String(state))) return false
     }
+  }
+  // The chat about the record: a customer's (imOpen needs imChat), with the reference the record holds.
+  if (action.chat) {
+    const route = context.route(CHAT_ROUTE)
+    if (!permissions.has('imChat') || !route || !canOpen(route, permissions)) return false
+    if (row && !row[action.chat.contextRef]) return false
   }
   if (action.route) {
     const route = context.route(action.route)

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+
+/**
+ * Issue #27's chat in Chromium, two people on one server: entadmin asks about an order from its detail page
+ * (a new tab on /im with SPEC's parameters), opcs finds the conversation in the queue, takes it and answers;
+ * the customer's tab shows the answer without a reload, with their own message marked read, and the top
+ * bar's unread badge on the order page clears once the chat tab has read it.
+ */
+const portal = setupPortal()
+const en = (namespace: string, key: string) => localeText('en', namespace, key)
+
+describe('the chat (/im)', () => {
+  it('a customer asks about an order, an operator takes it and answers, the customer reads it live', async () => {
+    const customer = await portal.signIn('entadmin')
+    const { page } = customer
+    await page.goto(`${customer.base}/myOrders?state=booked&containerLoadType=FCL&lang=en`)
+    const link = page.locator('table tbody tr td:first-child a').first()
+    await expect.poll(() => link.count(), WAIT).toBe(1)
+    const orderNo = ((await link.textContent()) ?? '').trim()
+    await link.click()
+    await page.waitForURL(/\/orderDetails\?id=\d+/, WAIT)
+
+    // "Ask customer service" opens the chat tab with the order's conversation.
+    const [chat] = await Promise.all([
+      customer.context.waitForEvent('page', WAIT),
+      page.getByRole('button', { name: en('chat', 'ask'), exact: true }).click(),
+    ])
+    await chat.waitForURL(/\/im\?cacheKey=/, WAIT)
+    const address = new URL(chat.url())
+    expect(Object.fromEntries(address.searchParams)).toMatchObject({
+      userName: 'entadmin',
+      fromB2B: '1',
+      language: 'en',
+    })
+    const box = chat.getByRole('textbox', { name: en('chat', 'text') })
+    await expect.poll(() => box.count(), WAIT).toBe(1)
+    const question = `When does ${orderNo} sail? <b>not bold</b>`
+    await box.fill(question)
+    await box.press('Enter')
+    const mine = chat.locator('li[data-side="1"]', { hasText: question })
+    await expect.poll(() => mine.count(), WAIT).toBe(1)
+    // Plain text: the markup is shown as typed, never drawn.
+    expect(await mine.locator('b').count()).toBe(0)
+
+    // The operator's desk: the conversation in the queue, taken and answered.
+    const operator = await portal.signIn('opcs')
+    const desk = operator.page
+    await desk.goto(`${operator.base}/im?fromB2B=1&language=en`)
+    const entry = desk.getByRole('button', { name: new RegExp(orderNo) })
+    await expect.poll(() => entry.count(), WAIT).toBeGreaterThan(0)
+    await entry.first().click()
+    await expect.poll(() => desk.locator('li[data-side="1"]', { hasText: question }).count(), WAIT).toBe(1)
+    await desk.getByRole('button', { name: en('chat', 'take'), exact: true }).click()
+    await expect
+      .poll(
+        () =>
+          desk
+            .getByRole('button', { name: new RegExp(orderNo) })
+            .first()
+            .textContent(),
+        WAIT,
+      )
+      .toContain(en('chat', 'state_assigned'))
+    const answer = `${orderNo} sails on Friday; cut-off Wednesday 12:00.`
+    const reply = desk.getByRole('textbox', { name: en('chat', 'text') })
+    await reply.fill(answer)
+    await desk.getByRole('button', { name: en('chat', 'send'), exact: true }).click()
+
+    // The customer's tab, never reloaded: the answer arrives, and their question is marked read.
+    await expect.poll(() => chat.locator('li[data-side="2"]', { hasText: answer }).count(), WAIT).toBe(1)
+    await expect.poll(() => desk.locator('li[data-side="2"] [data-mark="read"]').count(), WAIT).toBeGreaterThan(0)
+
+    // With the chat tab closed, a second answer shows on the order page's top-bar badge, live; opening the
+    // order's chat again reads it, and the badge clears.
+    await chat.close()
+    await reply.fill('Anything else?')
+    await reply.press('Enter')
+    const badge = page.getByTestId('im-unread')
+    await expect.poll(() => badge.textContent().catch(() => null), WAIT).toBe('1')
+    const [again] = await Promise.all([
+      customer.context.waitForEvent('page', WAIT),
+      page.getByRole('button', { name: en('chat', 'ask'), exact: true }).click(),
+    ])
+    await expect.poll(() => again.locator('li[data-side="2"]', { hasText: 'Anything else?' }).count(), WAIT).toBe(1)
+    await expect.poll(() => badge.count(), WAIT).toBe(0)
+    await operator.context.close()
+    await customer.context.close()
+  })
+})

@@ -252,8 +252,10 @@ describe('last-mile events', () => {
     ).toBe('220000')
 
     const signedAt = new Date(now().getTime() - 60_000).toISOString()
+    // As the operator list's row action sends it: the row's id and version with what the dialog asked.
     const added = await ok('POST', LAST_MILE, opadmin, {
       id: row.id,
+      version: row.version,
       milestone: 'signed',
       eventDateTime: signedAt,
       location: 'Moreno Valley CA',

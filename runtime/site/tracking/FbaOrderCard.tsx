@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { formatTime } from './ShipmentCard.tsx'
+import { eventDetails, formatTime, place } from './ShipmentCard.tsx'
 import type { FbaOrderEventView, FbaTrackResult } from './types.ts'
 
 /**
@@ -52,8 +52,6 @@ const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, margin: 0 },
 })
 
-const place = (code: string | null, name: string | null) => (code ? (name ? `${name} (${code})` : code) : '—')
-
 function eventCode(e: FbaOrderEventView): string | null {
   return e.transportEventTypeCode ?? e.equipmentEventTypeCode ?? e.shipmentEventTypeCode
 }
@@ -103,15 +101,12 @@ export function FbaOrderCard({ answer }: { answer: FbaTrackResult }) {
               <span>
                 {t(`tracking.fbaMilestone_${e.milestone}`)}
                 <span className={styles.detail}>
-                  {[
+                  {eventDetails([
                     eventCode(e),
                     e.unLocationCode ? place(e.unLocationCode, e.locationName) : e.location,
                     e.signedBy && `${t('tracking.fbaSignedBy')}: ${e.signedBy}`,
                     e.remark,
-                  ]
-                    .filter(Boolean)
-                    .map((part) => ` · ${part}`)
-                    .join('')}
+                  ])}
                 </span>
               </span>
             </li>

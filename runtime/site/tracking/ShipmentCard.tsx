@@ -115,9 +115,18 @@ export function describeEvent(e: TrackingEventView, t: TFunction): string {
   return `${t(`tracking.equipmentEvent_${e.equipmentEventTypeCode}`)}${empty}`
 }
 
-function place(code: string | null, name: string | null) {
+/** A port as the cards name it: its name and UN/LOCODE, the code alone, or a dash. */
+export function place(code: string | null, name: string | null) {
   if (!code) return '—'
   return name ? `${name} (${code})` : code
+}
+
+/** An event's particulars after its description, each after a middle dot; the empty ones left out. */
+export function eventDetails(parts: readonly unknown[]): string {
+  return parts
+    .filter(Boolean)
+    .map((part) => ` · ${part}`)
+    .join('')
 }
 
 export function ShipmentCard({ number, answer }: { number: string; answer: ShipmentAnswer }) {
@@ -211,17 +220,14 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
                 {describeEvent(e, t)}
                 {e.eventClassifierCode !== 'ACT' && ` · ${t(`tracking.classifier_${e.eventClassifierCode}`)}`}
                 <span className={styles.detail}>
-                  {[
+                  {eventDetails([
                     e.unLocationCode && place(e.unLocationCode, e.locationName),
                     e.vesselName && `${e.vesselName}${e.carrierVoyageNumber ? ` / ${e.carrierVoyageNumber}` : ''}`,
                     e.equipmentReference,
                     e.corrected && t('tracking.corrected'),
                     e.correction && t('tracking.correction'),
                     e.remark,
-                  ]
-                    .filter(Boolean)
-                    .map((part) => ` · ${part}`)
-                    .join('')}
+                  ])}
                 </span>
               </span>
             </li>

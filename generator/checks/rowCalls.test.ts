@@ -226,3 +226,50 @@ screens:
     ])
   })
 })
+
+describe('checkRowCalls: a row action’s when: and a detail’s chat (issues #26, #27)', () => {
+  const WATCH = `entity: priceWatch
+label: l
+fields:
+  pol: { type: string }
+states:
+  field: status
+  initial: open
+  values: { open: { label: l }, closed: { label: l } }
+  transitions:
+    close: { from: [open], to: closed, permission: p, label: l }
+`
+  const screens = (actions: string, kind = 'list') => `area: watch
+label: l
+screens:
+  - name: priceMonitor
+    route: /priceMonitor
+    title: t
+    access: open
+    status: built
+    kind: ${kind}
+    entity: priceWatch
+    endpoints:
+      ${kind === 'list' ? 'list: { method: POST, path: /watch/list }' : 'detail: { method: GET, path: /watch/detail }'}
+    actions:
+${actions}`
+  const run = (area: string) =>
+    checkRowCalls(contextOf({ 'schemas/priceWatch.yaml': WATCH, 'screens/watch.yaml': area })).map((e) => e.message)
+
+  it('takes the state of an entity with states in when:, as the rows carry it, and no field the rows lack', () => {
+    const row = (field: string) =>
+      `      row:\n        - { name: close, label: l, transition: close, when: { field: ${field}, in: [open] } }\n`
+    expect(run(screens(row('status')))).toEqual([])
+    expect(run(screens(row('stat')))).toEqual(['unknown field "stat" of the screen’s rows'])
+  })
+
+  it('opens the chat about the record from a detail’s toolbar, its reference a field of the record', () => {
+    const chat = (ref: string) =>
+      `      toolbar:\n        - { name: ask, label: l, chat: { contextType: order, contextRef: ${ref} } }\n`
+    expect(run(screens(chat('pol'), 'detail'))).toEqual([])
+    expect(run(screens(chat('pod'), 'detail'))).toEqual(['unknown field "pod"'])
+    expect(run(screens(chat('pol'), 'list'))).toEqual([
+      'chat: opens the chat about the record shown: a toolbar action of a detail screen',
+    ])
+  })
+})

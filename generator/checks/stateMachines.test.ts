@@ -108,6 +108,13 @@ fields:
     expect(where(creating(`${good}        writeBack: { pol: notes }\n`))).toEqual([
       'schemas/priceWatch.yaml:20:27 states.transitions.close.creates.writeBack.pol: unknown field "notes" of watchLog',
     ])
+    // A record made every time the transition fires (an FBA order's milestones) is never written back.
+    expect(creating(`${good}        repeat: true\n`)).toEqual([])
+    expect(
+      printed(creating(`${good}        repeat: true\n        writeBack: { pol: note }\n`)).map((e) => e.split('\n')[0]),
+    ).toEqual([
+      'schemas/priceWatch.yaml:21:9 states.transitions.close.creates.writeBack: a repeated record is never written back',
+    ])
   })
 
   it('an action firing a transition the engine fires on an update', () => {

@@ -173,7 +173,10 @@ export async function screenWalker(
 ): Promise<(path: string) => Promise<string>> {
   page ??= await context.newPage()
   const inFlight = new Set<Request>()
-  page.on('request', (request) => inFlight.add(request))
+  // A WebSocket (the chat's, kept open on every signed-in page) is a connection, not a request that ends.
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'websocket') inFlight.add(request)
+  })
   page.on('requestfinished', (request) => inFlight.delete(request))
   page.on('requestfailed', (request) => inFlight.delete(request))
   return async (path) => {

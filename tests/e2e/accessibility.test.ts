@@ -52,9 +52,14 @@ async function axeFindings(page: Page, only: { tags: string[] } | { rules: strin
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
-/** A page whose data has come: no request in flight, no spinner left. */
+/**
+ * A page drawn whole with its data: the server's summary of it gone (the portal replaces it once drawn,
+ * runtime/shell/reveal.ts) and no spinner left. Not Playwright's "networkidle": a signed-in page keeps the chat's
+ * WebSocket open, which that waits on.
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
+  await page.waitForLoadState('load')
+  await page.locator('[data-server-page]').waitFor({ state: 'detached', ...WAIT })
   await expect.poll(() => page.locator('[role="progressbar"], .fui-Spinner').count(), WAIT).toBe(0)
 }
 

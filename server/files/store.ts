@@ -92,10 +92,29 @@ export async function saveFile(trx: Transaction<DB>, file: NewFile): Promise<Fil
   return toMeta(row)
 }
 
-/** The condition a viewer's files meet: their own uploads, and the others' as each file's visibility allows. */
+/**
+ * The condition a viewer's files meet: their own uploads, the others' as each file's visibility allows, and
+ * those granted to them by name (a chat message's attachment to its conversation's customer, grantFile).
+ */
 function visibleTo(viewer: FileViewer) {
   return sql<boolean>`(created_by = ${viewer.userId} or visibility = 'public' or ${viewer.operator}
-    or (visibility = 'company' and owner_company = ${viewer.companyId ?? -1}))`
+    or (visibility = 'company' and owner_company = ${viewer.companyId ?? -1})
+    or exists (select 1 from file_grant g
+      where g.tenant_id = file.tenant_id and g.file_id = file.id and g.user_id = ${viewer.userId}))`
+}
+
+/**
+ * Lets one more user read a file, whatever its visibility: the way a domain shares a file it carries with a
+ * reader the visibility does not reach (a chat attachment with the conversation's customer). Granting twice
+ * is granting once; a grant goes with the file.
+ */
+export async function grantFile(
+  trx: Transaction<DB>,
+  grant: { tenantId: number; fileId: string; userId: number; reason: string },
+): Promise<void> {
+  await sql`insert into file_grant (tenant_id, file_id, user_id, reason)
+    values (${grant.tenantId}, ${grant.fileId}, ${grant.userId}, ${grant.reason})
+    on conflict do nothing`.execute(trx)
 }
 
 /**
@@ -107,15 +126,18 @@ export async function fileInfo(
   tenantId: number,
   ids: string[],
   viewer: FileViewer,
+  /** Only files uploaded for this field (a chat message takes only uploads within its own field's limits). */
+  uploadedFor?: { entity: string; field: string },
 ): Promise<FileMeta[]> {
   if (!ids.length) return []
-  const rows = await files(trx)
+  let query = files(trx)
     .selectFrom('file')
     .select(META)
     .where('tenant_id', '=', tenantId)
     .where(sql<boolean>`id in (${sql.join(ids)})`)
     .where(visibleTo(viewer))
-    .execute()
+  if (uploadedFor) query = query.where('entity', '=', uploadedFor.entity).where('field', '=', uploadedFor.field)
+  const rows = await query.execute()
   const byId = new Map(rows.map((row) => [row.id, toMeta(row)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }

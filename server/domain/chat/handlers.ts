@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
-import { fileInfo } from '../../files/store.ts'
+import { fileInfo, grantFile } from '../../files/store.ts'
 import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -27,6 +27,11 @@ import {
   visibleConversation,
 } from './store.ts'
 
+/** The file field a message's attachment is uploaded through (schemas/imMessage.yaml). */
+const ATTACHMENT_FIELD = { entity: 'imMessage', field: 'attachment' }
+/** A file id as the store makes them (the field itself takes any short text). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 /** Operators' calls: the forwarder's staff with the chat desk only (a customer's session is refused as 220000). */
 function operatorOf(ctx: HandlerContext): Session {
   const session = sessionOf(ctx)
@@ -49,10 +54,20 @@ export async function sendAs(trx: Transaction<DB>, session: Session, conversatio
   countMessage(session.tenantId, session.userId)
   const conversation = await visibleConversation(trx, session, conversationId)
   if (message.attachment) {
+    // Only a file the sender may read, uploaded through the message's own field (its types and size limit).
     const viewer = { userId: session.userId, companyId: session.companyId, operator: session.companyUserType === 1 }
-    const [file] = await fileInfo(trx, session.tenantId, [message.attachment], viewer)
+    const [file] = UUID.test(message.attachment)
+      ? await fileInfo(trx, session.tenantId, [message.attachment], viewer, ATTACHMENT_FIELD)
+      : []
     if (!file)
       throw new ApiError('validation', {}, [{ field: 'attachment', message: 'widget.fileIdFormat', params: {} }])
+    // The other side reads it too: the operators by the field's visibility, the customer by this grant.
+    await grantFile(trx, {
+      tenantId: session.tenantId,
+      fileId: file.uuid,
+      userId: conversation.customer,
+      reason: 'imMessage',
+    })
   }
   if (!message.text?.trim() && !message.attachment)
     throw new ApiError('validation', {}, [{ field: 'text', message: 'chat.textOrAttachment', params: {} }])

@@ -302,6 +302,16 @@ export async function stillAwaiting(
   )
 }
 
+/** A message with its sender's name and its attachment's name, type and size (the file row, never its bytes). */
+const MESSAGE_COLUMNS = sql`m.id, m.conversation, m.sender,
+  coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side, m.text, m.attachment,
+  f.name as attachment_name, f.content_type as attachment_type, f.size as attachment_size,
+  m.created_at, m.delivered_at, m.read_at`
+
+/** The attachment's file id as a uuid, so the join finds the file by its key (send stores only file ids). */
+const ATTACHED_FILE = sql`case when m.attachment ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+  then m.attachment::uuid end`
+
 type MessageRecord = {
   id: number
   conversation: number
@@ -310,6 +320,9 @@ type MessageRecord = {
   side: number
   text: string | null
   attachment: string | null
+  attachment_name: string | null
+  attachment_type: string | null
+  attachment_size: number | null
   created_at: Date
   delivered_at: Date | null
   read_at: Date | null
@@ -326,6 +339,9 @@ function messageRow(row: MessageRecord): ImMessageRow {
     side: row.side,
     text: row.text ?? '',
     attachment: row.attachment,
+    attachmentName: row.attachment_name,
+    attachmentType: row.attachment_type,
+    attachmentSize: row.attachment_size === null ? null : Number(row.attachment_size),
     createdAt: iso(row.created_at) as string,
     deliveredAt: iso(row.delivered_at),
     readAt: iso(row.read_at),
@@ -341,10 +357,10 @@ export async function messagePage(
 ): Promise<{ list: ImMessageRow[]; hasMore: boolean }> {
   const forward = page.after !== undefined && page.before === undefined
   const { rows } = await sql<MessageRecord>`
-    select m.id, m.conversation, m.sender, coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side,
-      m.text, m.attachment, m.created_at, m.delivered_at, m.read_at
+    select ${MESSAGE_COLUMNS}
     from im_message m
     left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
+    left join file f on f.id = ${ATTACHED_FILE} and f.tenant_id = m.tenant_id
     where m.tenant_id = ${tenantId} and m.conversation = ${conversationId}
       ${page.before !== undefined ? sql`and m.id < ${page.before}` : sql``}
       ${forward ? sql`and m.id > ${page.after}` : sql``}
@@ -356,10 +372,10 @@ export async function messagePage(
 
 export async function messageById(trx: Transaction<DB>, tenantId: number, id: number) {
   const { rows } = await sql<MessageRecord>`
-    select m.id, m.conversation, m.sender, coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side,
-      m.text, m.attachment, m.created_at, m.delivered_at, m.read_at
+    select ${MESSAGE_COLUMNS}
     from im_message m
     left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
+    left join file f on f.id = ${ATTACHED_FILE} and f.tenant_id = m.tenant_id
     where m.tenant_id = ${tenantId} and m.id = ${id}
   `.execute(trx)
   return rows[0] ? messageRow(rows[0]) : undefined

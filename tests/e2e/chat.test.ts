@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #27's chat in Chromium, two people on one server: entadmin asks about an order from its detail page
@@ -84,6 +84,43 @@ describe('the chat (/im)', () => {
     ])
     await expect.poll(() => again.locator('li[data-side="2"]', { hasText: 'Anything else?' }).count(), WAIT).toBe(1)
     await expect.poll(() => badge.count(), WAIT).toBe(0)
+    await operator.context.close()
+    await customer.context.close()
+  })
+
+  it('a customer sends a PDF; the operator sees its link and downloads the same bytes', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
+    const customer = await portal.signIn('entadmin')
+    const opened = await customer.page.request.post(`${customer.base}/api/b2b/im/open`, {
+      headers: { resource: '1' },
+      data: { contextType: 'order', contextRef: 'HY-E2E-ATTACH' },
+    })
+    const { cacheKey } = (await opened.json()).content
+    const chat = customer.page
+    await chat.goto(`${customer.base}/im?cacheKey=${cacheKey}&fromB2B=1&language=en`)
+    await chat.getByTestId('chat-attach-input').setInputFiles({
+      name: 'customs invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    })
+    await expect.poll(() => chat.getByTestId('chat-picked').textContent(), WAIT).toContain('customs invoice.pdf')
+    await chat.getByRole('button', { name: en('chat', 'send'), exact: true }).click()
+    await expect
+      .poll(() => chat.locator('li[data-side="1"] a', { hasText: 'customs invoice.pdf' }).count(), WAIT)
+      .toBe(1)
+    expect(await chat.getByTestId('chat-picked').count()).toBe(0)
+
+    const operator = await portal.signIn('opcs', { acceptDownloads: true })
+    const desk = operator.page
+    await desk.goto(`${operator.base}/im?fromB2B=1&language=en`)
+    const entry = desk.getByRole('button', { name: /HY-E2E-ATTACH/ })
+    await expect.poll(() => entry.count(), WAIT).toBeGreaterThan(0)
+    await entry.first().click()
+    const link = desk.locator('li[data-side="1"] a', { hasText: 'customs invoice.pdf' })
+    await expect.poll(() => link.count(), WAIT).toBe(1)
+    const [download] = await Promise.all([desk.waitForEvent('download', WAIT), link.click()])
+    expect(download.suggestedFilename()).toBe('customs invoice.pdf')
+    expect(Buffer.compare(await downloaded(download), pdf)).toBe(0)
     await operator.context.close()
     await customer.context.close()
   })

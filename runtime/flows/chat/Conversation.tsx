@@ -1,10 +1,11 @@
 import { Button, Textarea } from '@fluentui/react-components'
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ImConversationRow, ImMessageRow } from '../../../generated/content.ts'
+import type { ImConversationRow, ImMessageRow, StoredFile } from '../../../generated/content.ts'
 import { RequestError } from '../../api.ts'
 import { useClient } from '../../client.tsx'
 import { formatDateTime } from '../../dates.ts'
+import { AttachmentPicker, MessageAttachment } from './Attachment.tsx'
 import { mergeMessages, SYSTEM_SIDE, sideLabel, textMaxLength } from './model.ts'
 import { chatSocket } from './socket.ts'
 import { useChatStyles } from './styles.ts'
@@ -28,6 +29,7 @@ export function Conversation({ conversation, side }: { conversation: ImConversat
   const [hasMore, setHasMore] = useState(false)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const [text, setText] = useState('')
+  const [attachment, setAttachment] = useState<StoredFile | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const list = useRef<HTMLOListElement>(null)
@@ -136,14 +138,19 @@ export function Conversation({ conversation, side }: { conversation: ImConversat
   const closed = conversation.state === 3
   async function send() {
     const body = text.trim()
-    if (!body || sending) return
+    if ((!body && !attachment) || sending) return
     setSending(true)
     setRefusal(null)
     try {
-      const { content } = await client.b2b.imSend({ conversation: id, text: body })
+      const { content } = await client.b2b.imSend({
+        conversation: id,
+        ...(body ? { text: body } : {}),
+        ...(attachment ? { attachment: attachment.uuid } : {}),
+      })
       stickToBottom.current = true
       add([content])
       setText('')
+      setAttachment(null)
     } catch (error) {
       if (error instanceof RequestError && shownHere(error))
         setRefusal(error.fieldErrors.map((e) => e.message).join(' ') || error.message)
@@ -182,7 +189,10 @@ export function Conversation({ conversation, side }: { conversation: ImConversat
                 <span>{system ? t(sideLabel(message.side)) : message.senderName}</span>
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
               </span>
-              <span className={`${styles.bubble} ${bubble ?? ''}`}>{message.text}</span>
+              {(message.text || !message.attachment) && (
+                <span className={`${styles.bubble} ${bubble ?? ''}`}>{message.text}</span>
+              )}
+              <MessageAttachment message={message} />
               {mine && !system && (
                 <span
                   className={styles.meta}
@@ -202,18 +212,25 @@ export function Conversation({ conversation, side }: { conversation: ImConversat
         </p>
       )}
       <div className={styles.composer}>
-        <Textarea
-          className={styles.input}
-          aria-label={t('chat.text')}
-          placeholder={t(closed ? 'chat.closedNotice' : 'chat.typeHere')}
-          value={text}
-          maxLength={maxLength}
-          disabled={closed}
-          resize="vertical"
-          onChange={(_, data) => setText(data.value.slice(0, maxLength))}
-          onKeyDown={onKeyDown}
-        />
-        <Button appearance="primary" disabled={closed || sending || !text.trim()} onClick={() => void send()}>
+        <div className={styles.composerBox}>
+          <Textarea
+            className={styles.input}
+            aria-label={t('chat.text')}
+            placeholder={t(closed ? 'chat.closedNotice' : 'chat.typeHere')}
+            value={text}
+            maxLength={maxLength}
+            disabled={closed}
+            resize="vertical"
+            onChange={(_, data) => setText(data.value.slice(0, maxLength))}
+            onKeyDown={onKeyDown}
+          />
+          <AttachmentPicker value={attachment} onChange={setAttachment} onRefusal={setRefusal} disabled={closed} />
+        </div>
+        <Button
+          appearance="primary"
+          disabled={closed || sending || (!text.trim() && !attachment)}
+          onClick={() => void send()}
+        >
           {t('chat.send')}
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import type { ImMessageRow } from '../../../generated/content.ts'
+import { type FileLimits, fileLimits } from '../../../rules/fileLimits.ts'
 import { entityDef } from '../../screens/manifest.ts'
 
 /**
@@ -25,6 +26,14 @@ export const contextLabel = (contextType: string): string => enumLabel('imOpen',
 /** The longest message the send call takes (imMessage.text's maxLength). */
 export function textMaxLength(): number | undefined {
   return entityDef('imMessage')?.fields.text?.maxLength
+}
+
+/** Where a message's attachment is uploaded: the message's own file field, whose limits the server holds it to. */
+export const ATTACHMENT_TARGET = { entity: 'imMessage', field: 'attachment' } as const
+
+/** The attachment's limits (imMessage.attachment's accept and maxSizeKb), checked before a byte is sent. */
+export function attachmentLimits(): FileLimits {
+  return fileLimits(entityDef(ATTACHMENT_TARGET.entity)?.fields[ATTACHMENT_TARGET.field] ?? {})
 }
 
 /** Messages by id, oldest first, each once (the send's answer and the socket's copy of it are one message). */

@@ -88,7 +88,7 @@ describe('the chat (/im)', () => {
     await customer.context.close()
   })
 
-  it('a customer sends a PDF; the operator sees its link and downloads the same bytes', async () => {
+  it('a customer sends a PDF; the operator, already in the conversation, gets its link live and the same bytes', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
     const customer = await portal.signIn('entadmin')
     const opened = await customer.page.request.post(`${customer.base}/api/b2b/im/open`, {
@@ -96,6 +96,14 @@ describe('the chat (/im)', () => {
       data: { contextType: 'order', contextRef: 'HY-E2E-ATTACH' },
     })
     const { cacheKey } = (await opened.json()).content
+    const operator = await portal.signIn('opcs', { acceptDownloads: true })
+    const desk = operator.page
+    await desk.goto(`${operator.base}/im?fromB2B=1&language=en`)
+    const entry = desk.getByRole('button', { name: /HY-E2E-ATTACH/ })
+    await expect.poll(() => entry.count(), WAIT).toBeGreaterThan(0)
+    await entry.first().click()
+    await expect.poll(() => desk.getByRole('textbox', { name: en('chat', 'text') }).count(), WAIT).toBe(1)
+
     const chat = customer.page
     await chat.goto(`${customer.base}/im?cacheKey=${cacheKey}&fromB2B=1&language=en`)
     await chat.getByTestId('chat-attach-input').setInputFiles({
@@ -110,12 +118,7 @@ describe('the chat (/im)', () => {
       .toBe(1)
     expect(await chat.getByTestId('chat-picked').count()).toBe(0)
 
-    const operator = await portal.signIn('opcs', { acceptDownloads: true })
-    const desk = operator.page
-    await desk.goto(`${operator.base}/im?fromB2B=1&language=en`)
-    const entry = desk.getByRole('button', { name: /HY-E2E-ATTACH/ })
-    await expect.poll(() => entry.count(), WAIT).toBeGreaterThan(0)
-    await entry.first().click()
+    // The desk, never reloaded, draws it from the socket.
     const link = desk.locator('li[data-side="1"] a', { hasText: 'customs invoice.pdf' })
     await expect.poll(() => link.count(), WAIT).toBe(1)
     const [download] = await Promise.all([desk.waitForEvent('download', WAIT), link.click()])

@@ -25,6 +25,7 @@ import * as siteSettingsSave from './migrations/0027_site_settings_save.ts'
 import * as platformTenants from './migrations/0028_platform_tenants.ts'
 import * as fbaService from './migrations/0029_fba_service.ts'
 import * as chatKeys from './migrations/0030_chat_keys.ts'
+import * as companyChatName from './migrations/0031_company_chat_name.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0028_platform_tenants': platformTenants,
   '0029_fba_service': fbaService,
   '0030_chat_keys': chatKeys,
+  '0031_company_chat_name': companyChatName,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -60,6 +60,9 @@ export const LOOKUPS = [
   'bookingAgent',
   // The caller's enterprise's FBA products by SKU (a text field's look-up: the product line's SKU).
   'fbaProduct',
+  // The chat desk's pick-lists (screens/chat.yaml): the operators who chat, the tenant's IM tags (read only).
+  'chatOperator',
+  'chatTag',
 ] as const
 
 /** Hand-written screens (runtime/flows and runtime/site), named by `component:` in a screen. */

@@ -35,6 +35,8 @@ const LOOKUPS: Record<(typeof LOOKUP_NAMES)[number], (client: Client) => LookupC
   office: (c) => c.b2b.officeFuzzyQuery,
   bookingAgent: (c) => c.b2b.bookingAgentFuzzyQuery,
   fbaProduct: (c) => c.booking.fbaProductFuzzyQuery,
+  chatOperator: (c) => c.b2b.imOperatorOptions,
+  chatTag: (c) => c.b2b.imTagOptions,
 }
 
 /** The entity each reference widget of model/registries.ts looks up. */

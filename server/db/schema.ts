@@ -64,6 +64,8 @@ export interface CompanyTable {
   /** The services enabled for the enterprise (/clientEnterpriseService); null: never set, off. */
   online_booking: boolean | null
   im_service: boolean | null
+  /** The name the enterprise's users appear under in the chat (migration 0031); null: the company's name. */
+  im_display_name: string | null
 }
 
 export interface UserTable {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { onCustomerMessage, setChatFilter } from '../../server/domain/chat/hooks.ts'
 import { setupTestApp } from '../support/app.ts'
-import { bearerCalls } from '../support/calls.ts'
+import { bearerCalls, idIn } from '../support/calls.ts'
 
 /** The chat (issue #27): open and its one-time key, messages, read marks, the desk, the walls, the socket. */
 const test = setupTestApp()
@@ -16,15 +16,34 @@ let entop: string
 let opcs: string
 let opadmin: string
 let acmeAdmin: string
+let acmeOperator: string
+/** The demo tenant's users by name (the transfer takes an operator's id, as the pick-list offers it). */
+const idOf = {} as Record<'opcs' | 'opadmin' | 'entop', number>
 beforeAll(async () => {
-  ;[entadmin, entop, opcs, opadmin, acmeAdmin] = await Promise.all([
+  ;[entadmin, entop, opcs, opadmin, acmeAdmin, acmeOperator] = await Promise.all([
     test.login('entadmin'),
     test.login('entop'),
     test.login('opcs'),
     test.login('opadmin'),
     test.login('entadmin', 'acme.localhost'),
+    test.login('opadmin', 'acme.localhost'),
   ])
+  const { rows } = await sql<{ id: number; username: string }>`select u.id, u.username from app_user u
+    join tenant t on t.id = u.tenant_id where t.code = 'demo'`.execute(test.database.db)
+  for (const row of rows) idOf[row.username as keyof typeof idOf] = row.id
 })
+
+/** An operator on or off chat duty, as the IM administration sets it (/OperationAccountManagementList). */
+async function setChatState(username: keyof typeof idOf, chatState: 0 | 1) {
+  const accounts = (await ok('POST', '/api/b2b/im/operateAccount/list', opadmin, { searchParams: {} })).list as {
+    id: number
+    version: number
+    user: number
+  }[]
+  const account = accounts.find((a) => a.user === idOf[username])
+  if (!account) throw new Error(`${username} has no chat account`)
+  await ok('POST', '/api/b2b/im/operateAccount/edit', opadmin, { id: account.id, version: account.version, chatState })
+}
 
 const open = (token: string, body: object, options?: { host: string }) =>
   ok('POST', '/api/b2b/im/open', token, body, options) as Promise<{ cacheKey: string; conversationId: number }>
@@ -85,11 +104,12 @@ describe('messages, read marks and the desk', () => {
       conversation: conversationId,
       text: 'Friday',
     })
-    expect(answered).toMatchObject({ side: 2, text: 'Friday', senderName: 'Zhang Min' })
+    // Names are the chat's display names: opcs's /OperationAccountManagementList one (server/db/seed/im.ts).
+    expect(answered).toMatchObject({ side: 2, text: 'Friday', senderName: '客服 张敏' })
     const mine = await ok('POST', '/api/b2b/im/conversation/list', opcs, { mine: true })
     expect(mine.list.find((c: { id: number }) => c.id === conversationId)).toMatchObject({
       state: 2,
-      operatorName: 'Zhang Min',
+      operatorName: '客服 张敏',
     })
 
     expect(await unread(entadmin)).toBe(1)
@@ -117,22 +137,74 @@ describe('messages, read marks and the desk', () => {
       customMessage: 'Hi',
     })
     await ok('POST', '/api/b2b/im/conversation/take', opcs, { id: conversationId })
-    const moved = await ok('POST', '/api/b2b/im/conversation/transfer', opcs, {
+    // The transfer picks from the operators who chat (imOperatorOptions): opadmin is off duty, so not offered,
+    // and refused if asked for anyway; a customer's id is no operator.
+    const offered = async () =>
+      (await ok('GET', '/api/b2b/im/operator/fuzzyQuery', opcs)).list as { value: string; label: string }[]
+    expect(await offered()).toEqual([{ value: String(idOf.opcs), name: '客服 张敏', label: '客服 张敏' }])
+    const transfer = (operator: number) =>
+      answer('POST', '/api/b2b/im/conversation/transfer', opcs, { id: conversationId, operator })
+    const offDuty = await transfer(idOf.opadmin)
+    expect(offDuty.code).toBe('381004')
+    expect(offDuty.message).toBe('No such customer-service agent on chat duty')
+    expect((await transfer(idOf.entop)).code).toBe('381004')
+    // A typed name is no longer what the call takes.
+    const typed = await answer('POST', '/api/b2b/im/conversation/transfer', opcs, {
       id: conversationId,
       operatorUsername: 'opadmin',
     })
-    expect(moved).toMatchObject({ state: 2, operatorName: 'Li Wei' })
-    expect(
-      (
-        await answer('POST', '/api/b2b/im/conversation/transfer', opcs, {
-          id: conversationId,
-          operatorUsername: 'entop',
-        })
-      ).code,
-    ).toBe('381004')
-    await ok('POST', '/api/b2b/im/conversation/tags', opadmin, { id: conversationId, tags: [7, 9] })
-    const tagged = await ok('POST', '/api/b2b/im/conversation/list', opadmin, { tag: 9 })
-    expect(tagged.list.map((c: { id: number; tags: number[] }) => [c.id, c.tags])).toEqual([[conversationId, [7, 9]]])
+    expect(typed.code).toBe('validation')
+
+    // On duty (the IM administration's account list), opadmin is offered under the name customers see.
+    await setChatState('opadmin', 1)
+    try {
+      expect(await offered()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ value: String(idOf.opadmin), label: '李伟（主管）' })]),
+      )
+      expect(
+        (await ok('GET', '/api/b2b/im/operator/fuzzyQuery?keyword=%E4%B8%BB%E7%AE%A1', opcs)).list.map(
+          (o: { value: string }) => o.value,
+        ),
+      ).toEqual([String(idOf.opadmin)])
+      const moved = await transfer(idOf.opadmin)
+      expect(moved.content).toMatchObject({ state: 2, operator: idOf.opadmin, operatorName: '李伟（主管）' })
+    } finally {
+      await setChatState('opadmin', 0)
+    }
+
+    // Tags by id from the read-only look-up, which opcs (the desk without the tag administration) may read.
+    const tagOptions = (await ok('GET', '/api/b2b/im/tag/fuzzyQuery', opcs)).list as {
+      value: string
+      name: string
+      fields: { color?: string }
+    }[]
+    expect(tagOptions.map((t) => t.name)).toEqual(expect.arrayContaining(['VIP', '报关']))
+    expect(tagOptions.find((t) => t.name === 'VIP')?.fields.color).toBe('#C50F1F')
+    expect((await answer('POST', '/api/b2b/im/tag/list', opcs, { searchParams: {} })).code).toBe('220000')
+    const vip = Number(tagOptions.find((t) => t.name === 'VIP')?.value)
+    const customs = Number(tagOptions.find((t) => t.name === '报关')?.value)
+    await ok('POST', '/api/b2b/im/conversation/tags', opcs, { id: conversationId, tags: [vip, customs] })
+    const tagged = await ok('POST', '/api/b2b/im/conversation/list', opadmin, { tag: customs })
+    expect(tagged.list.map((c: { id: number; tags: number[] }) => [c.id, c.tags])).toEqual([
+      [conversationId, [vip, customs]],
+    ])
+    // Another tenant's tag (or one that never was) is refused at the field, in the caller's language.
+    const acmeTags = (await ok('GET', '/api/b2b/im/tag/fuzzyQuery', acmeOperator, undefined, ACME)).list as {
+      value: string
+      name: string
+    }[]
+    expect(acmeTags.map((t) => t.name)).not.toContain('VIP')
+    const foreign = await answer(
+      'POST',
+      '/api/b2b/im/conversation/tags',
+      opcs,
+      { id: conversationId, tags: [vip, Number(acmeTags[0]?.value)] },
+      { language: 'zh_CN' },
+    )
+    expect(foreign.code).toBe('validation')
+    expect(foreign.content.fieldErrors[0]).toMatchObject({ field: 'tags', message: '该标签不存在' })
+    const transferred = await ok('POST', '/api/b2b/im/conversation/list', opcs, { tag: customs })
+    expect(transferred.list[0].tags).toEqual([vip, customs])
 
     await ok('POST', '/api/b2b/im/conversation/close', opadmin, { id: conversationId })
     const refused = await answer('POST', '/api/b2b/im/message/send', entadmin, {
@@ -151,6 +223,72 @@ describe('messages, read marks and the desk', () => {
     // The next open about the same context is a new conversation.
     const reopened = await open(entadmin, { contextType: 'specialRate', contextRef: 'SP001' })
     expect(reopened.conversationId).not.toBe(conversationId)
+  })
+
+  it('names people by their chat display names on both sides, in the queue and the messages, never a user name', async () => {
+    const customer = await idIn(test, 'company', 'name', '杭州明辉纺织品进出口有限公司')
+    const rename = (imDisplayName: string) =>
+      ok('POST', '/api/b2b/im/companyAccount/displayName', opadmin, { id: customer, imDisplayName })
+    const { conversationId } = await open(entadmin, {
+      contextType: 'order',
+      contextRef: 'HY-NAMES',
+      customMessage: 'Who am I to you?',
+    })
+    const personal = await test.login('personal')
+    // No message of theirs: the rate test below counts every message personal sends.
+    const own = await open(personal, { contextType: 'quote', contextRef: 'QT-NAMES' })
+    await ok('POST', '/api/b2b/im/message/send', opcs, { conversation: conversationId, text: 'Hello' })
+
+    const seen = async () => {
+      const queue = (await ok('POST', '/api/b2b/im/conversation/list', opcs, { pageSize: 100 })).list as {
+        id: number
+        customerName: string
+        operatorName: string
+      }[]
+      const customerSide = (await history(entadmin, { conversationId })).list as { side: number; senderName: string }[]
+      const operatorSide = (await history(opcs, { conversationId })).list as { side: number; senderName: string }[]
+      const mine = (await ok('POST', '/api/b2b/im/mine', entadmin, {})).list as { id: number; operatorName: string }[]
+      return {
+        row: queue.find((c) => c.id === conversationId),
+        personal: queue.find((c) => c.id === own.conversationId)?.customerName,
+        customerSide: customerSide.map((m) => [m.side, m.senderName]),
+        operatorSide: operatorSide.map((m) => [m.side, m.senderName]),
+        customersView: mine.find((c) => c.id === conversationId)?.operatorName,
+      }
+    }
+    // No chat name of its own: the enterprise's name; a personal user by their own name; the operator by theirs.
+    const company = '杭州明辉纺织品进出口有限公司'
+    expect(await seen()).toEqual({
+      row: expect.objectContaining({ customerName: company, operatorName: '客服 张敏' }),
+      personal: 'Liu Yang',
+      customerSide: [
+        [2, '客服 张敏'],
+        [1, company],
+      ],
+      operatorSide: [
+        [2, '客服 张敏'],
+        [1, company],
+      ],
+      customersView: '客服 张敏',
+    })
+    // The IM administration names the enterprise for the chat: every view follows, the messages already sent too.
+    await rename('明辉纺织')
+    try {
+      const named = await seen()
+      expect(named.row?.customerName).toBe('明辉纺织')
+      expect(named.customerSide).toEqual([
+        [2, '客服 张敏'],
+        [1, '明辉纺织'],
+      ])
+      expect(named.operatorSide).toEqual(named.customerSide)
+      for (const name of [named.row?.customerName, named.row?.operatorName, named.personal])
+        expect(['entadmin', 'opcs', 'personal']).not.toContain(name)
+    } finally {
+      await rename('')
+    }
+    expect((await seen()).row?.customerName).toBe(company)
+    // Read, so the socket test below starts from no unread message.
+    await ok('POST', '/api/b2b/im/message/read', entadmin, { id: conversationId })
   })
 
   it('keeps customers to their own calls and operators to theirs', async () => {
@@ -180,7 +318,6 @@ describe('the walls', () => {
       (await answer('POST', '/api/b2b/im/message/send', acmeAdmin, { conversation: conversationId, text: 'x' }, acme))
         .code,
     ).toBe('404')
-    const acmeOperator = await test.login('opadmin', 'acme.localhost')
     const queue = await ok('POST', '/api/b2b/im/conversation/list', acmeOperator, { pageSize: 100 }, acme)
     expect(queue.list.map((c: { id: number }) => c.id)).not.toContain(conversationId)
     expect(
@@ -317,7 +454,12 @@ describe('the socket (GET /b2b/im/socket)', () => {
     const ack = await customer.next((f) => f.type === 'ack' && f.ref === 'c1')
     const id = ack.id as number
     const heard = await operator.next((f) => f.type === 'message' && (f.message as { id: number }).id === id)
-    expect(heard.message).toMatchObject({ text: 'Container number please', side: 1, senderName: 'Chen Jing' })
+    // An enterprise user by their enterprise's chat name (the company's name while it has none of its own).
+    expect(heard.message).toMatchObject({
+      text: 'Container number please',
+      side: 1,
+      senderName: '杭州明辉纺织品进出口有限公司',
+    })
     await customer.next((f) => f.type === 'delivered' && f.messageId === id)
 
     operator.send({ type: 'send', conversationId, text: 'TGHU1234567', ref: 'o1' })

@@ -360,6 +360,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   imTransfer: PROVIDER_DESK,
   imClose: PROVIDER_DESK,
   imTag: PROVIDER_DESK,
+  // The desk's pick-lists: the operators who chat, and the tenant's tags read only (the desk or the tag admin).
+  imOperatorOptions: PROVIDER_DESK,
+  imTagOptions: PROVIDER_DESK,
   // Provider administration: configuration, accounts and roles, rates and price levels, news, overlays.
   'exchangeRateList.list': PROVIDER_ADMIN,
   'exchangeRateList.create': PROVIDER_ADMIN,
@@ -409,6 +412,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'editContainer.update': PROVIDER_ADMIN,
   // Chat administration (issue #27, screens/im.yaml): the operation administrator's IM permissions.
   changeCompanyImState: PROVIDER_ADMIN,
+  companyImDisplayName: PROVIDER_ADMIN,
   'imAutoReply.detail': PROVIDER_ADMIN,
   'imAutoReply.list': PROVIDER_ADMIN,
   imAutoReplySave: PROVIDER_ADMIN,

@@ -137,6 +137,54 @@ describe('chat filters', () => {
     })
     expect(fieldErrors(long)).toContainEqual(expect.objectContaining({ field: 'text' }))
 
+    // The filter matches whatever the case, so an entry differing only by case is the same one: refused at its
+    // field in the caller's language, as a kind's other spelling (a word and a pattern of the same text).
+    const cash = (await ok('POST', '/api/b2b/im/chatFilter/add', operator, {
+      kind: 'word',
+      text: 'Cash',
+      action: 'mask',
+    })) as Row
+    for (const [text, kind, language, message] of [
+      ['cash', 'word', 'en_US', 'This word or pattern is already in the filter (whatever its case)'],
+      [' CASH ', 'pattern', 'zh_CN', '该词语或模式已在过滤列表中（不区分大小写）'],
+      ['cAsH', 'word', 'ja_JP', 'この語句またはパターンは既に登録されています（大文字・小文字は区別しません）'],
+    ] as const) {
+      const again = await answer(
+        'POST',
+        '/api/b2b/im/chatFilter/add',
+        operator,
+        { kind, text, action: 'refuse' },
+        { language },
+      )
+      expect(again.code).toBe('validation')
+      expect(fieldErrors(again)).toContainEqual(expect.objectContaining({ field: 'text', message }))
+    }
+    // Seeded entries count too (返点), an edit to another's text in another case is refused, its own case is not.
+    expect(
+      fieldErrors(
+        await answer('POST', '/api/b2b/im/chatFilter/add', operator, { kind: 'word', text: '返点', action: 'mask' }),
+      ),
+    ).toContainEqual(expect.objectContaining({ field: 'text' }))
+    const other = (await ok('POST', '/api/b2b/im/chatFilter/add', operator, {
+      kind: 'word',
+      text: 'Tips',
+      action: 'mask',
+    })) as Row
+    const clash = await answer('POST', '/api/b2b/im/chatFilter/edit', operator, {
+      id: other.id,
+      version: other.version,
+      text: 'CASH',
+    })
+    expect(fieldErrors(clash)).toContainEqual(expect.objectContaining({ field: 'text' }))
+    const recased = (await ok('POST', '/api/b2b/im/chatFilter/edit', operator, {
+      id: cash.id,
+      version: cash.version,
+      text: 'CASH',
+    })) as Row
+    expect(recased.text).toBe('CASH')
+    // Another tenant may hold the same text.
+    await ok('POST', '/api/b2b/im/chatFilter/add', acmeOperator, { kind: 'word', text: 'cash', action: 'mask' }, ACME)
+
     const acme = await list('chatFilter', acmeOperator, {}, ACME)
     expect(acme.map((f) => f.text)).toContain('kickback')
     expect(acme.map((f) => f.text)).not.toContain('回扣')
@@ -325,6 +373,24 @@ describe('IM tenant settings and accounts', () => {
       ACME,
     )
     expect(acme.code).toBe('404')
+  })
+
+  it("names an enterprise for the chat, bounded, only the tenant's own customer enterprises", async () => {
+    const enterprises = await list('companyAccount', operator)
+    const first = enterprises[0] as Row
+    const path = '/api/b2b/im/companyAccount/displayName'
+    const named = (await ok('POST', path, operator, { id: first.id, imDisplayName: ' 明辉纺织 ' })) as Row
+    expect(named.imDisplayName).toBe('明辉纺织')
+    expect((await list('companyAccount', operator)).find((c) => c.id === first.id)?.imDisplayName).toBe('明辉纺织')
+    const long = await answer('POST', path, operator, { id: first.id, imDisplayName: 'x'.repeat(33) })
+    expect(fieldErrors(long)).toContainEqual(expect.objectContaining({ field: 'imDisplayName' }))
+    const stale = await answer('POST', path, operator, { id: first.id, version: first.version, imDisplayName: 'y' })
+    expect(stale.code).toBe('330002')
+    // Empty: the company's own name again (the chat reads null as that).
+    const cleared = (await ok('POST', path, operator, { id: first.id, imDisplayName: '' })) as Row
+    expect(cleared.imDisplayName ?? null).toBeNull()
+    expect((await answer('POST', path, cs, { id: first.id, imDisplayName: 'z' })).code).toBe('220000')
+    expect((await answer('POST', path, acmeOperator, { id: first.id, imDisplayName: 'z' }, ACME)).code).toBe('404')
   })
 })
 

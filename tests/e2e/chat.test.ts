@@ -3,7 +3,8 @@ import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #27's chat in Chromium, two people on one server: entadmin asks about an order from its detail page
- * (a new tab on /im with SPEC's parameters), opcs finds the conversation in the queue, takes it and answers;
+ * (a new tab on /im with SPEC's parameters), opcs finds the conversation in the queue under the enterprise's chat
+ * name, takes it, tags it from the tenant's tags and filters the queue by them, and answers;
  * the customer's tab shows the answer without a reload, with their own message marked read, and the top
  * bar's unread badge on the order page clears once the chat tab has read it.
  */
@@ -62,6 +63,26 @@ describe('the chat (/im)', () => {
         WAIT,
       )
       .toContain(en('chat', 'state_assigned'))
+    // Named by the enterprise's chat name, never the user name.
+    const row = await desk
+      .getByRole('button', { name: new RegExp(orderNo) })
+      .first()
+      .textContent()
+    expect(row).toContain('杭州明辉纺织品进出口有限公司')
+    expect(row).not.toContain('entadmin')
+    // The desk's tags, read only (opcs administers none): tag the conversation, and filter the queue by it.
+    const addTag = desk.getByRole('combobox', { name: en('chat', 'addTag') })
+    await expect.poll(() => addTag.locator('option', { hasText: 'VIP' }).count(), WAIT).toBe(1)
+    await addTag.selectOption({ label: 'VIP' })
+    const chip = desk.getByRole('button', { name: en('chat', 'removeTag').replace('{{name}}', 'VIP') })
+    await expect.poll(() => chip.count(), WAIT).toBe(1)
+    const byTag = desk.getByRole('combobox', { name: en('chat', 'tags') })
+    await byTag.selectOption({ label: '冷链' })
+    await expect.poll(() => desk.getByRole('button', { name: new RegExp(orderNo) }).count(), WAIT).toBe(0)
+    await byTag.selectOption({ label: 'VIP' })
+    await expect.poll(() => desk.getByRole('button', { name: new RegExp(orderNo) }).count(), WAIT).toBeGreaterThan(0)
+    await byTag.selectOption({ value: '' })
+
     const answer = `${orderNo} sails on Friday; cut-off Wednesday 12:00.`
     const reply = desk.getByRole('textbox', { name: en('chat', 'text') })
     await reply.fill(answer)

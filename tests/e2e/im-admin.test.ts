@@ -4,7 +4,7 @@ import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
  * Issue #27's chat administration in Chromium, as the operation administrator walks it: the tenant's chat
- * settings with their app ids, the operators who chat, a customer enterprise's chat turned on, a tag added
+ * settings with their app ids, the operators who chat, a customer enterprise's chat turned on and named, a tag added
  * (and its name refused again in another case), a filter word added, and the auto-reply's wait saved — the
  * six IM screens of SPEC §2, one server, one page.
  */
@@ -31,6 +31,16 @@ describe('IM administration (/TagManagementList, /ChatFilterList, /ImAutoReply �
     const off = await turnOn.count()
     await turnOn.first().click()
     await expect.poll(() => turnOn.count(), WAIT).toBe(off - 1)
+    // And named for the chat: the name its users appear under there (the desk's queue and messages).
+    await page.reload()
+    await rows
+      .first()
+      .getByRole('button', { name: en('imAdmin', 'setDisplayName'), exact: true })
+      .click()
+    await dialog.getByLabel(en('imAdmin', 'enterpriseDisplayName')).fill('MH Textile (chat)')
+    await dialog.getByRole('button', { name: en('ui', 'ok'), exact: true }).click()
+    await expect.poll(() => dialog.count(), WAIT).toBe(0)
+    await expect.poll(() => rows.filter({ hasText: 'MH Textile (chat)' }).count(), WAIT).toBe(1)
 
     // A tag, then the same name in capitals: refused at the field with the tag rule's message.
     await page.goto(`${base}/TagManagementList?lang=en`)

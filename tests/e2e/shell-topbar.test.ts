@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { openContext } from '../support/browser.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
-/** The top bar of SPEC §2: the notification bell, the Direct order menu's tenant check, the IM link, the menus. */
+/**
+ * The top bar of SPEC §2: the notification bell, the Direct order menu's tenant check, the IM link (Waybill's own
+ * chat with its unread badge, or a tenant's outside IM website), the menus.
+ */
 const portal = setupPortal()
 const text = localeText
 
@@ -151,20 +154,67 @@ describe('the Direct order menu (SPEC §2 tenant check)', () => {
 })
 
 describe('the IM link', () => {
-  it("is there when the site settings name an IM website, and opens it with the user's parameters", async () => {
-    // The demo tenant names none.
-    const demo = await signedIn('entop')
-    await demo.page.goto(`${demo.base}/personalInfo`)
-    const profile = text('zh', 'ui', 'profileMenu')
-    await expect.poll(() => demo.page.getByRole('button', { name: profile }).count(), WAIT).toBe(1)
-    expect(await demo.page.getByRole('link', { name: text('zh', 'ui', 'im'), exact: true }).count()).toBe(0)
-    await demo.context.close()
+  it("opens Waybill's chat, its badge counting unread messages live, or the IM website the site settings name", async () => {
+    // The demo tenant names no IM website: holders of the chat get Waybill's own (/im), a button with a badge.
+    const im = text('zh', 'ui', 'im')
+    const unreadName = (count: number) => `${im} (${text('zh', 'chat', 'unread').replace('{{count}}', String(count))})`
+    const operator = await signedIn('opcs')
+    await operator.page.goto(`${operator.base}/personalInfo`)
+    await expect.poll(() => operator.page.getByRole('button', { name: im, exact: true }).count(), WAIT).toBe(1)
+    expect(await operator.page.getByTestId('im-unread').count()).toBe(0)
+    expect(await operator.page.getByRole('link', { name: im, exact: true }).count()).toBe(0)
+
+    // A customer asks (the open call the chat's buttons make): the operator's badge counts it, without a reload.
+    const customer = await signedIn('entop')
+    await customer.page.goto(`${customer.base}/personalInfo`)
+    const asked = await customer.page.evaluate(async () =>
+      (
+        await fetch('/api/b2b/im/open', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', resource: '1' },
+          body: JSON.stringify({ customMessage: 'Is the warehouse open on Saturday?' }),
+        })
+      ).json(),
+    )
+    expect(asked.code).toBe('0000')
+    const badge = operator.page.getByTestId('im-unread')
+    await expect.poll(() => badge.textContent().catch(() => null), WAIT).toBe('1')
+    expect(await operator.page.getByRole('button', { name: unreadName(1), exact: true }).count()).toBe(1)
+
+    // The customer's button opens their conversation in a new tab with SPEC's parameters.
+    const [own] = await Promise.all([
+      customer.context.waitForEvent('page', WAIT),
+      customer.page.getByRole('button', { name: im, exact: true }).click(),
+    ])
+    await own.waitForURL(/\/im\?cacheKey=/, WAIT)
+    expect(Object.fromEntries(new URL(own.url()).searchParams)).toMatchObject({ userName: 'entop', fromB2B: '1' })
+    await expect
+      .poll(() => own.locator('li[data-side="1"]', { hasText: 'Is the warehouse open on Saturday?' }).count(), WAIT)
+      .toBe(1)
+
+    // The operator's opens the queue, where the customer shows by their enterprise's chat name; reading the
+    // conversation clears the badge on the first tab.
+    const [desk] = await Promise.all([
+      operator.context.waitForEvent('page', WAIT),
+      operator.page.getByRole('button', { name: unreadName(1), exact: true }).click(),
+    ])
+    await desk.waitForURL(/\/im\?/, WAIT)
+    const address = Object.fromEntries(new URL(desk.url()).searchParams)
+    expect(address).toMatchObject({ userName: 'opcs', fromB2B: '1' })
+    expect(address.cacheKey).toBeUndefined()
+    const entry = desk.getByRole('button', { name: /杭州明辉纺织品进出口有限公司/ })
+    await expect.poll(() => entry.count(), WAIT).toBe(1)
+    expect(await entry.textContent()).not.toContain('entop')
+    await entry.click()
+    await expect.poll(() => badge.count(), WAIT).toBe(0)
+    await customer.context.close()
+    await operator.context.close()
 
     // acme's settings name one (server/db/seed/demo.ts): in the page's HTML for the first drawing
     // (server/portal/initial.ts) and in the settings call alike.
     const { context, page, base } = await signedIn('entadmin', 'acme.localhost')
     await page.goto(`${base}/personalInfo?lang=zh`)
-    const link = page.getByRole('link', { name: text('zh', 'ui', 'im'), exact: true })
+    const link = page.getByRole('link', { name: im, exact: true })
     await expect.poll(() => link.count(), WAIT).toBe(1)
     const href = new URL((await link.getAttribute('href')) ?? '')
     expect(`${href.origin}${href.pathname}`).toBe('https://im.acme-logistics.example/chat')

@@ -1,4 +1,4 @@
-import { Badge, Button, Input, Select, Spinner } from '@fluentui/react-components'
+import { Badge, Button, Select, Spinner } from '@fluentui/react-components'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,7 +8,6 @@ import type { ImQueueQuery, ImTagging } from '../../../generated/types.ts'
 import { useClient } from '../../client.tsx'
 import { isLanguage, switchLanguage } from '../../i18n.ts'
 import type { ScreenProps } from '../../registry.ts'
-import { entityDef } from '../../screens/manifest.ts'
 import { useSession } from '../../session.ts'
 import { Conversation } from './Conversation.tsx'
 import { CLOSED_STATE, CUSTOMER_SIDE, contextLabel, OPERATOR_SIDE, stateLabel } from './model.ts'
@@ -93,13 +92,10 @@ function OperatorDesk() {
   const { t } = useTranslation()
   const client = useClient()
   const queryClient = useQueryClient()
-  const session = useSession()
   const [filter, setFilter] = useState<QueueFilter>('open')
   const [tag, setTag] = useState<number | null>(null)
   const [chosen, setChosen] = useState<number | null>(null)
   const [transferTo, setTransferTo] = useState('')
-  // The tenant's tags come from the IM administration's tag list, for operators who may read it.
-  const readsTags = session.permissions.has('imTagList')
 
   const query: ImQueueQuery = {
     ...(filter === 'closed' ? { state: CLOSED_STATE } : {}),
@@ -113,13 +109,18 @@ function OperatorDesk() {
     queryKey: queueKey,
     queryFn: async ({ signal }) => (await client.b2b.imQueue(query, signal)).content.list,
   })
+  // The desk's pick-lists (screens/chat.yaml): the tenant's tags, read only, and the operators who chat.
   const tags = useQuery({
-    queryKey: ['imTags'],
-    enabled: readsTags,
+    queryKey: ['imTagOptions'],
     staleTime: 60_000,
-    queryFn: async ({ signal }) =>
-      (await client.tagManagementList.list({ pageNum: 1, pageSize: 100, searchParams: {} }, signal)).content.list,
+    queryFn: async ({ signal }) => (await client.b2b.imTagOptions({ limit: '50' }, signal)).content.list,
   })
+  const operators = useQuery({
+    queryKey: ['imOperatorOptions'],
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => (await client.b2b.imOperatorOptions({ limit: '50' }, signal)).content.list,
+  })
+  const tagName = (id: number) => tags.data?.find((option) => option.value === String(id))?.name
 
   // Anything the socket says about a conversation changes the queue: ask for it again.
   useEffect(
@@ -158,20 +159,18 @@ function OperatorDesk() {
             </Button>
           ))}
         </div>
-        {readsTags && (
-          <Select
-            aria-label={t('chat.tags')}
-            value={tag ? String(tag) : ''}
-            onChange={(_, data) => setTag(data.value ? Number(data.value) : null)}
-          >
-            <option value="">{t('chat.allTags')}</option>
-            {(tags.data ?? []).map((row) => (
-              <option key={row.id} value={String(row.id)}>
-                {row.name}
-              </option>
-            ))}
-          </Select>
-        )}
+        <Select
+          aria-label={t('chat.tags')}
+          value={tag ? String(tag) : ''}
+          onChange={(_, data) => setTag(data.value ? Number(data.value) : null)}
+        >
+          <option value="">{t('chat.allTags')}</option>
+          {(tags.data ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.name}
+            </option>
+          ))}
+        </Select>
         {queue.isPending && <Spinner size="small" />}
         {!queue.isPending && !rows.length && <p className={styles.muted}>{t('chat.noConversation')}</p>}
         <ul className={styles.queueList}>
@@ -215,51 +214,78 @@ function OperatorDesk() {
                 <Button size="small" onClick={() => void act(() => client.b2b.imTake({ id: current.id }))}>
                   {t('chat.take')}
                 </Button>
-                <Input
+                <Select
                   size="small"
                   aria-label={t('chat.operator')}
-                  placeholder={t('chat.operator')}
                   value={transferTo}
-                  maxLength={entityDef('imTransfer')?.fields.operatorUsername?.maxLength}
                   onChange={(_, data) => setTransferTo(data.value)}
-                />
+                >
+                  <option value="">{t('chat.transferTo')}</option>
+                  {(operators.data ?? [])
+                    .filter((option) => option.value !== String(current.operator))
+                    .map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                </Select>
                 <Button
                   size="small"
-                  disabled={!transferTo.trim()}
+                  disabled={!transferTo}
                   onClick={() =>
                     void act(async () => {
-                      await client.b2b.imTransfer({ id: current.id, operatorUsername: transferTo.trim() })
+                      await client.b2b.imTransfer({ id: current.id, operator: Number(transferTo) })
                       setTransferTo('')
                     })
                   }
                 >
                   {t('chat.transfer')}
                 </Button>
-                {readsTags && (
-                  <Select
-                    size="small"
-                    aria-label={t('chat.addTag')}
-                    value=""
-                    onChange={(_, data) =>
-                      data.value &&
-                      void act(() =>
-                        client.b2b.imTag({
-                          id: current.id,
-                          tags: [...new Set([...current.tags, Number(data.value)])] as ImTagging['tags'],
-                        }),
-                      )
-                    }
-                  >
-                    <option value="">{t('chat.addTag')}</option>
-                    {(tags.data ?? [])
-                      .filter((row) => !current.tags.includes(row.id))
-                      .map((row) => (
-                        <option key={row.id} value={String(row.id)}>
-                          {row.name}
-                        </option>
-                      ))}
-                  </Select>
-                )}
+                <Select
+                  size="small"
+                  aria-label={t('chat.addTag')}
+                  value=""
+                  onChange={(_, data) =>
+                    data.value &&
+                    void act(() =>
+                      client.b2b.imTag({
+                        id: current.id,
+                        tags: [...new Set([...current.tags, Number(data.value)])] as ImTagging['tags'],
+                      }),
+                    )
+                  }
+                >
+                  <option value="">{t('chat.addTag')}</option>
+                  {(tags.data ?? [])
+                    .filter((option) => !current.tags.includes(Number(option.value)))
+                    .map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.name}
+                      </option>
+                    ))}
+                </Select>
+                {current.tags.map((id) => {
+                  const name = tagName(id)
+                  if (!name) return null
+                  return (
+                    <Button
+                      key={id}
+                      size="small"
+                      appearance="outline"
+                      aria-label={t('chat.removeTag', { name })}
+                      onClick={() =>
+                        void act(() =>
+                          client.b2b.imTag({
+                            id: current.id,
+                            tags: current.tags.filter((tag) => tag !== id) as ImTagging['tags'],
+                          }),
+                        )
+                      }
+                    >
+                      {name} ×
+                    </Button>
+                  )
+                })}
                 <Button size="small" onClick={() => void act(() => client.b2b.imClose({ id: current.id }))}>
                   {t('chat.close')}
                 </Button>

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { foldFilterText } from '../../domain/im/filter.ts'
 import type { Manifest } from '../../manifest.ts'
 import type { DB } from '../schema.ts'
 import { insertAll } from './rates.ts'
@@ -93,7 +94,7 @@ export async function seedIm(db: Kysely<DB>, manifest: Manifest): Promise<void> 
       manifest,
       tenant.id,
       'imChatFilter',
-      seed.filters.map((f) => ({ ...f })),
+      seed.filters.map((f) => ({ ...f, textKey: foldFilterText(f.text) })),
     )
     await insertAll(db, manifest, tenant.id, 'imAutoReply', [
       { ...seed.autoReply, serviceDays: [...seed.autoReply.serviceDays] },

@@ -4,10 +4,13 @@ import { fileInfo, grantFile } from '../../files/store.ts'
 import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
+import { parseLimit } from '../reference/lookup.ts'
 import { countMessage } from './limit.ts'
 import {
   CUSTOMER,
   changeConversation,
+  chatOperators,
+  chatTags,
   conversationById,
   conversationPage,
   conversationRow,
@@ -23,6 +26,7 @@ import {
   sideOf,
   spendOpenKey,
   storeMessage,
+  unknownTags,
   unreadTotal,
   visibleConversation,
 } from './store.ts'
@@ -172,9 +176,10 @@ export const chatHandlers = {
     const session = operatorOf(ctx)
     return ctx.inTenant(async (trx) => {
       const conversation = await visibleConversation(trx, session, ctx.input.id)
-      const operator = await operatorByUsername(trx, session.tenantId, ctx.input.operatorUsername)
-      if (operator === undefined) throw new ApiError('381004')
-      await changeConversation(trx, conversation, { operator })
+      // Only one the pick-list offers: an operator who chats (chat on, enabled, with the desk).
+      const [operator] = await chatOperators(trx, session.tenantId, { codes: String(ctx.input.operator), limit: 1 })
+      if (!operator) throw new ApiError('381004')
+      await changeConversation(trx, conversation, { operator: Number(operator.value) })
       return rowFor(trx, session, conversation.id)
     })
   },
@@ -192,9 +197,32 @@ export const chatHandlers = {
     const session = operatorOf(ctx)
     return ctx.inTenant(async (trx) => {
       const conversation = await visibleConversation(trx, session, ctx.input.id)
-      await changeConversation(trx, conversation, { tags: [...new Set(ctx.input.tags)] })
+      const tags = [...new Set(ctx.input.tags)]
+      // The tenant's own tags only: another tenant's id, or a deleted tag's, is refused at the field.
+      if ((await unknownTags(trx, session.tenantId, tags)).length)
+        throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
+      await changeConversation(trx, conversation, { tags })
       return rowFor(trx, session, conversation.id)
     })
+  },
+
+  async imOperatorOptions(ctx) {
+    const session = operatorOf(ctx)
+    const { keyword, codes, limit } = ctx.input
+    return {
+      list: await ctx.inTenant((trx) =>
+        chatOperators(trx, session.tenantId, { keyword, codes, limit: parseLimit(limit) }),
+      ),
+    }
+  },
+
+  /** Read only, for the desk (imServiceDesk) as for the tag administration (imTagList). */
+  async imTagOptions(ctx) {
+    const session = sessionOf(ctx)
+    const { keyword, codes, limit } = ctx.input
+    return {
+      list: await ctx.inTenant((trx) => chatTags(trx, session.tenantId, { keyword, codes, limit: parseLimit(limit) })),
+    }
   },
 
   /** A plain GET of the socket's path (no upgrade): the caller's unread count, as imUnreadCount. */

@@ -68,10 +68,22 @@ export interface ConversationRecord {
   awaiting_since: Date | null
 }
 
+/**
+ * Names in the chat are display names, never a user name or an id, the same on both sides: an operator's is
+ * their /OperationAccountManagementList display name (im_account), a customer's their enterprise's
+ * /EnterpriseAccountManagementList chat name (company.im_display_name, else the company's name) and a personal
+ * user's their own name. CONVERSATION_FROM joins what CONVERSATION_COLUMNS reads.
+ */
 const CONVERSATION_COLUMNS = sql`c.id, c.tenant_id, c.customer, c.customer_company, c.context_type, c.context_ref,
   c.state, c.operator, c.tags, c.last_message_at, c.customer_unread, c.operator_unread, c.awaiting_since,
-  coalesce(nullif(cu.real_name, ''), cu.username) as customer_name,
-  coalesce(nullif(op.real_name, ''), op.username, '') as operator_name`
+  coalesce(nullif(cc.im_display_name, ''), cc.name, cu.real_name) as customer_name,
+  coalesce(nullif(oa.display_name, ''), op.real_name, '') as operator_name`
+
+const CONVERSATION_FROM = sql`im_conversation c
+  join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
+  left join company cc on cc.id = cu.company_id and cc.tenant_id = c.tenant_id and cc.company_type = 2
+  left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
+  left join im_account oa on oa."user" = c.operator and oa.tenant_id = c.tenant_id`
 
 type ConversationWithNames = ConversationRecord & { customer_name: string; operator_name: string }
 
@@ -93,9 +105,7 @@ export async function conversationById(
 ): Promise<ConversationWithNames | undefined> {
   const { rows } = await sql<ConversationWithNames>`
     select ${CONVERSATION_COLUMNS}
-    from im_conversation c
-    join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
-    left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
+    from ${CONVERSATION_FROM}
     where c.tenant_id = ${tenantId} and c.id = ${id}
   `.execute(trx)
   return rows[0]
@@ -118,13 +128,84 @@ export function conversationRow(row: ConversationWithNames, side: number): ImCon
   }
 }
 
-/** An operator of the tenant who has the chat desk, by user name. */
+/** An operator of the tenant who has the chat desk, by user name (the open call's contactUsername, SPEC §7). */
 export async function operatorByUsername(trx: Transaction<DB>, tenantId: number, username: string) {
   const { rows } = await sql<{ id: number }>`
     select u.id from app_user u
     where u.tenant_id = ${tenantId} and u.username = ${username} and u.company_user_type = 1 and u.state = 1
   `.execute(trx)
   return rows[0]?.id
+}
+
+/** `%`, `_` and `\` in a keyword match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const idsOf = (codes: string | undefined) =>
+  (codes ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => /^\d{1,10}$/.test(c))
+    .map(Number)
+    .filter((n) => n <= 2147483647)
+
+export interface OptionQuery {
+  keyword?: string
+  codes?: string
+  limit: number
+}
+
+/**
+ * The operators who chat (imOperatorOptions, the transfer's pick-list): the tenant's /OperationAccountManagementList
+ * accounts with chat on, whose user is an enabled operation account holding the chat desk through a role in use;
+ * by display name (contains) or by user ids. Value the user id, label the display name.
+ */
+export async function chatOperators(trx: Transaction<DB>, tenantId: number, query: OptionQuery) {
+  const ids = idsOf(query.codes)
+  if (query.codes && !ids.length) return []
+  const keyword = (query.keyword ?? '').trim()
+  const name = sql`coalesce(nullif(a.display_name, ''), u.real_name)`
+  const { rows } = await sql<{ id: number; name: string }>`
+    select u.id, ${name} as name
+    from im_account a
+    join app_user u on u.id = a."user" and u.tenant_id = a.tenant_id
+    where a.tenant_id = ${tenantId} and a.chat_state = 1 and u.state = 1 and u.company_user_type = 1
+      and exists (select 1 from user_role ur join role r on r.id = ur.role_id
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.status = 1 and r.permissions ? 'imServiceDesk')
+      ${ids.length ? sql`and u.id in (${sql.join(ids)})` : sql``}
+      ${!ids.length && keyword ? sql`and ${name} ilike ${`%${escapeLike(keyword)}%`}` : sql``}
+    order by name, u.id
+    limit ${ids.length ? Math.min(ids.length, 50) : query.limit}
+  `.execute(trx)
+  return rows.map((row) => ({ value: String(row.id), name: row.name, label: row.name }))
+}
+
+/** The tenant's IM tags, read only (imTagOptions: the desk's tag picker and queue filter), each with its colour. */
+export async function chatTags(trx: Transaction<DB>, tenantId: number, query: OptionQuery) {
+  const ids = idsOf(query.codes)
+  if (query.codes && !ids.length) return []
+  const keyword = (query.keyword ?? '').trim()
+  const { rows } = await sql<{ id: number; name: string; color: string | null }>`
+    select id, name, color from im_tag
+    where tenant_id = ${tenantId}
+      ${ids.length ? sql`and id in (${sql.join(ids)})` : sql``}
+      ${!ids.length && keyword ? sql`and name ilike ${`%${escapeLike(keyword)}%`}` : sql``}
+    order by name, id
+    limit ${ids.length ? Math.min(ids.length, 50) : query.limit}
+  `.execute(trx)
+  return rows.map((row) => ({
+    value: String(row.id),
+    name: row.name,
+    label: row.name,
+    fields: row.color ? { color: row.color } : {},
+  }))
+}
+
+/** Which of these ids are not tags of the tenant (a conversation carries the tenant's own tags only). */
+export async function unknownTags(trx: Transaction<DB>, tenantId: number, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return []
+  const { rows } = await sql<{ id: number }>`
+    select id from im_tag where tenant_id = ${tenantId} and id in (${sql.join([...ids])})`.execute(trx)
+  const known = new Set(rows.map((row) => row.id))
+  return ids.filter((id) => !known.has(id))
 }
 
 /** The customer's conversation about a context: the open one, or a new one (one open per customer and context). */
@@ -302,12 +383,6 @@ export async function stillAwaiting(
   )
 }
 
-/** A message with its sender's name and its attachment's name, type and size (the file row, never its bytes). */
-const MESSAGE_COLUMNS = sql`m.id, m.conversation, m.sender,
-  coalesce(nullif(u.real_name, ''), u.username) as sender_name, m.side, m.text, m.attachment,
-  f.name as attachment_name, f.content_type as attachment_type, f.size as attachment_size,
-  m.created_at, m.delivered_at, m.read_at`
-
 /** The attachment's file id as a uuid, so the join finds the file by its key (send stores only file ids). */
 const ATTACHED_FILE = sql`case when m.attachment ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
   then m.attachment::uuid end`
@@ -327,6 +402,22 @@ type MessageRecord = {
   delivered_at: Date | null
   read_at: Date | null
 }
+
+/**
+ * A message's sender by display name, as the conversation's names (CONVERSATION_COLUMNS; the system's has none),
+ * and its attachment's name, type and size (the file row, never its bytes).
+ */
+const MESSAGE_COLUMNS = sql`m.id, m.conversation, m.sender, m.side, m.text, m.attachment, m.created_at,
+  m.delivered_at, m.read_at,
+  f.name as attachment_name, f.content_type as attachment_type, f.size as attachment_size,
+  case when m.side = ${OPERATOR} then coalesce(nullif(sa.display_name, ''), u.real_name)
+    else coalesce(nullif(sc.im_display_name, ''), sc.name, u.real_name) end as sender_name`
+
+const MESSAGE_FROM = sql`im_message m
+  left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
+  left join company sc on sc.id = u.company_id and sc.tenant_id = m.tenant_id and sc.company_type = 2
+  left join im_account sa on sa."user" = m.sender and sa.tenant_id = m.tenant_id
+  left join file f on f.id = ${ATTACHED_FILE} and f.tenant_id = m.tenant_id`
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
@@ -358,9 +449,7 @@ export async function messagePage(
   const forward = page.after !== undefined && page.before === undefined
   const { rows } = await sql<MessageRecord>`
     select ${MESSAGE_COLUMNS}
-    from im_message m
-    left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
-    left join file f on f.id = ${ATTACHED_FILE} and f.tenant_id = m.tenant_id
+    from ${MESSAGE_FROM}
     where m.tenant_id = ${tenantId} and m.conversation = ${conversationId}
       ${page.before !== undefined ? sql`and m.id < ${page.before}` : sql``}
       ${forward ? sql`and m.id > ${page.after}` : sql``}
@@ -373,9 +462,7 @@ export async function messagePage(
 export async function messageById(trx: Transaction<DB>, tenantId: number, id: number) {
   const { rows } = await sql<MessageRecord>`
     select ${MESSAGE_COLUMNS}
-    from im_message m
-    left join app_user u on u.id = m.sender and u.tenant_id = m.tenant_id
-    left join file f on f.id = ${ATTACHED_FILE} and f.tenant_id = m.tenant_id
+    from ${MESSAGE_FROM}
     where m.tenant_id = ${tenantId} and m.id = ${id}
   `.execute(trx)
   return rows[0] ? messageRow(rows[0]) : undefined
@@ -439,9 +526,7 @@ export async function conversationPage(
     ${filter.tag !== undefined ? sql`and c.tags @> ${JSON.stringify([filter.tag])}::jsonb` : sql``}`
   const { rows } = await sql<ConversationWithNames>`
     select ${CONVERSATION_COLUMNS}
-    from im_conversation c
-    join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
-    left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
+    from ${CONVERSATION_FROM}
     where ${where}
     order by c.last_message_at desc nulls last, c.id desc
     limit ${filter.pageSize} offset ${(filter.pageNum - 1) * filter.pageSize}

@@ -35,6 +35,9 @@ type Token = { literal: string } | { one: true } | { star: true }
 
 const fold = (character: string) => character.toLocaleLowerCase('und')
 
+/** A filter's text as the matcher compares it (whatever the case): two entries with the same are one. */
+export const foldFilterText = (text: string): string => Array.from(text.trim()).map(fold).join('')
+
 /** Why a pattern is refused (a validation message key), or null when it is one the matcher takes. */
 export function patternProblem(pattern: string): string | null {
   const characters = Array.from(pattern.trim())

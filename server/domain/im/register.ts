@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { DerivationContext, EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { waitMs } from './autoReply.ts'
-import { patternProblem } from './filter.ts'
+import { foldFilterText, patternProblem } from './filter.ts'
 
 /**
  * Chat administration (issue #27, screens/im.yaml): the checks the engine runs before it writes a tag, a
@@ -26,7 +26,11 @@ async function imTagName(context: DerivationContext): Promise<Record<string, unk
   return { name, nameKey }
 }
 
-/** A pattern the linear matcher takes (server/domain/im/filter.ts); a word is any text. */
+/**
+ * A pattern the linear matcher takes (server/domain/im/filter.ts); a word is any text. The filter matches
+ * whatever the case, so an entry differing from another only by case is a duplicate (`textKey`, folded as the
+ * matcher folds). A row written before textKey existed is compared by its text.
+ */
 async function imChatFilterPattern(context: DerivationContext): Promise<Record<string, unknown>> {
   const text = String(context.data.text ?? '').trim()
   if (context.data.kind === 'pattern') {
@@ -34,7 +38,13 @@ async function imChatFilterPattern(context: DerivationContext): Promise<Record<s
     if (problem) throw refuse('text', problem)
   }
   if (!text) throw refuse('text', 'validation.required')
-  return { text }
+  const textKey = foldFilterText(text)
+  const { rows } = await sql<{ id: number }>`
+    select id from im_chat_filter where tenant_id = ${context.call.tenantId}
+      and (text_key = ${textKey} or (text_key is null and lower(text) = ${textKey}))
+      and id is distinct from ${ownId(context)} limit 1`.execute(context.trx)
+  if (rows.length) throw refuse('text', 'imAdmin.filterTextTaken')
+  return { text, textKey }
 }
 
 /** The tenant's one auto-reply (`slot` 1, unique), its wait at most a day. */

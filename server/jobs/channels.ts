@@ -96,7 +96,9 @@ export interface ChannelContext {
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void }
 }
 
-export type SendResult = { ok: true; detail?: string } | { ok: false; retryable: boolean; reason: string }
+export type SendResult =
+  | { ok: true; detail?: string }
+  | { ok: false; retryable: boolean; reason: string; retryAfterMs?: number }
 
 export interface Channel {
   send(message: OutboxMessage, ctx: ChannelContext): Promise<SendResult>
@@ -119,9 +121,17 @@ export function registeredKinds(): string[] {
   return [...channels.keys()]
 }
 
-/** A failure worth another try (a timeout, a 4xx from SMTP, a provider's rate limit). */
-export function retry(reason: string): SendResult {
-  return { ok: false, retryable: true, reason }
+/**
+ * A failure worth another try (a timeout, a 4xx from SMTP, a provider's rate limit), after the worker's back-off —
+ * or `afterMs` from now, when the channel knows when it is worth it (a message leased before it is due).
+ */
+export function retry(reason: string, afterMs?: number): SendResult {
+  return {
+    ok: false,
+    retryable: true,
+    reason,
+    ...(afterMs === undefined ? {} : { retryAfterMs: Math.max(0, afterMs) }),
+  }
 }
 
 /** A failure no retry mends (an invalid address, a channel the tenant has not configured). */

@@ -243,7 +243,7 @@ export class OutboxWorker {
         this.log.warn({ outboxId: row.id, kind: row.kind, reason }, 'outbox message failed')
         return
       }
-      const delay = backoffMs(row.attempts, this.options.retryBaseMs)
+      const delay = Math.round(result.retryAfterMs ?? backoffMs(row.attempts, this.options.retryBaseMs))
       await sql`
         update outbox set leased_until = null, last_error = ${reason},
           next_attempt_at = now() + ${`${delay} milliseconds`}::interval

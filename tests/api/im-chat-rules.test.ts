@@ -99,6 +99,24 @@ describe('the auto-reply', () => {
     expect(await messages(entop, conversation)).toHaveLength(3)
   })
 
+  it('tries a reply leased before it is due again when it is due, not after the back-off', async () => {
+    const conversation = await open(entop, 'HY2612310105')
+    await send(entop, conversation, '到港了吗？')
+    // Leased at once, before the one-second wait is over (as a row due from its transaction's start can be).
+    const due = sql`kind = 'chatAutoReply' and (payload->>'conversationId')::int = ${conversation}`
+    await sql`update outbox set next_attempt_at = now() where ${due}`.execute(test.database.db)
+    await deliver()
+    expect((await messages(entop, conversation)).map((m) => m.side)).toEqual([1])
+    const { rows } = await sql<{ wait_ms: number; last_error: string }>`select last_error,
+      extract(epoch from next_attempt_at - now()) * 1000 as wait_ms from outbox where ${due}`.execute(test.database.db)
+    expect(rows[0]?.last_error).toBe('auto-reply not yet due')
+    // Due again within the wait's second, not after the worker's 30-second back-off.
+    expect(Number(rows[0]?.wait_ms)).toBeLessThanOrEqual(1_000)
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    await deliver()
+    expect((await messages(entop, conversation)).map((m) => m.side)).toEqual([1, 3])
+  })
+
   it('stays silent when an operator answered first, or when it is off', async () => {
     const conversation = await open(entadmin, 'HY2612310103')
     await send(entadmin, conversation, 'Is the VGM deadline tomorrow?')

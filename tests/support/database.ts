@@ -5,22 +5,30 @@ import { prepareDatabase } from '../../server/db/prepare.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { pgliteTemplate, postgresTemplate, templatesEnabled } from './template.ts'
 
+/** A test file's database; on PostgreSQL with its connection string, for another server process to open. */
+export interface FreshDatabase extends Database {
+  /** The copy's connection string (PostgreSQL only): a server process of its own (./server.ts) may share it. */
+  url?: string
+}
+
 /**
- * A fresh, migrated and seeded database for one test file: in-memory PGlite, or — with TEST_DB=postgres —
- * a database of its own on the DATABASE_URL server, dropped when the test file is done. Each is a copy of
- * the seeded template (tests/support/template.ts); the API's connection is made for the copy itself, since
- * PostgreSQL does not copy who may connect to a database.
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite, or — with TEST_DB=postgres, or
+ * `kind` 'postgres' — a database of its own on the DATABASE_URL server, dropped when the test file is done.
+ * Each is a copy of the seeded template (tests/support/template.ts); the API's connection is made for the copy
+ * itself, since PostgreSQL does not copy who may connect to a database.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+): Promise<FreshDatabase> {
   const templates = templatesEnabled()
-  if (process.env.TEST_DB !== 'postgres') {
+  if (kind !== 'postgres') {
     if (templates) return openDatabase({ databaseUrl: 'memory://', loadDataDir: await pgliteTemplate() })
     const database = await openDatabase({ databaseUrl: 'memory://' })
     await prepare(database)
     return database
   }
   const adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL')
+  if (!adminUrl) throw new Error('a PostgreSQL test database (TEST_DB=postgres) needs DATABASE_URL')
   let template = templates ? await postgresTemplate(adminUrl) : undefined
   const scratch = await scratchDatabase(adminUrl, 'waybill_test', template).catch(async (error) => {
     // 3D000: the template went while this file asked for it (another run built one of newer code).
@@ -33,6 +41,7 @@ export async function freshDatabase(): Promise<Database> {
   else await prepare(database)
   return {
     ...database,
+    url: scratch.url,
     async close() {
       await database.close()
       await scratch.drop()

@@ -31,7 +31,14 @@ export interface PortalServer {
   url: string
   port: number
   database: Database
+  /** On PostgreSQL, the database's connection string: a second server process (./server.ts) may share it. */
+  databaseUrl?: string
   close(): Promise<void>
+}
+
+export interface PortalOptions {
+  /** The database the portal serves: the test run's (TEST_DB; PGlite in the e2e project) unless told. */
+  database?: 'pglite' | 'postgres'
 }
 
 /**
@@ -40,8 +47,8 @@ export interface PortalServer {
  * process per file spent most of its time starting, migrating and seeding. A file that needs the server as
  * a process of its own (its environment, its data directory, its exit) uses startServer (./server.ts).
  */
-export async function servePortal(): Promise<PortalServer> {
-  const database = await freshDatabase()
+export async function servePortal({ database: kind }: PortalOptions = {}): Promise<PortalServer> {
+  const database = await freshDatabase(kind)
   try {
     const app = await buildApp({ database, staticDir: readConfig().staticDir })
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -50,6 +57,7 @@ export async function servePortal(): Promise<PortalServer> {
       url: `http://localhost:${port}`,
       port,
       database,
+      ...(database.url ? { databaseUrl: database.url } : {}),
       async close() {
         await app.close()
         await database.close()
@@ -85,14 +93,18 @@ export interface SignedIn {
 }
 
 /**
- * The end-to-end fixture: the portal on a database of the file's own, and the run's headless Chromium
- * (tests/support/browser-setup.ts), whose contexts this file opens are closed with its connection.
+ * The end-to-end fixture: the portal on a database of the file's own (`options.database`: which kind), and the
+ * run's headless Chromium (tests/support/browser-setup.ts), whose contexts this file opens are closed with its
+ * connection.
  */
-export function setupPortal(): PortalFixture {
+export function setupPortal(options: PortalOptions = {}): PortalFixture {
   let server: PortalServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    const [served, connected] = await Promise.allSettled([servePortal(), connectBrowser(inject('chromiumEndpoint'))])
+    const [served, connected] = await Promise.allSettled([
+      servePortal(options),
+      connectBrowser(inject('chromiumEndpoint')),
+    ])
     if (served.status === 'fulfilled') server = served.value
     if (connected.status === 'fulfilled') browser = connected.value
     for (const outcome of [served, connected]) if (outcome.status === 'rejected') throw outcome.reason

@@ -89,8 +89,10 @@ const autoReplyChannel: Channel = {
       if (!(await stillAwaiting(trx, message.tenantId, conversationId, since))) return delivered
       const reply = await replyFor(trx, message.tenantId, since, false)
       if (!reply) return delivered
-      // Early (another process's clock, a changed wait): not yet, try again.
-      if (!reply.due) return retry('auto-reply not yet due')
+      // Early — another process's clock, a changed wait, or the row's due time, which is reckoned from the start
+      // of the transaction that stored the message (the database's now()) and so falls a little before the
+      // reply's: try again when it is due, not after the worker's back-off (30 s and more).
+      if (!reply.due) return retry('auto-reply not yet due', reply.at.getTime() - now().getTime())
       await sendSystemMessage(trx, message.tenantId, conversationId, reply.text)
       return delivered
     })

@@ -21,7 +21,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp.ts'
  * spoke; nobody else hears it. Time passes for the outbox (tests/support/clock.ts), never slept.
  */
 const test = setupTestApp()
-const { ok } = bearerCalls(test)
+const { answer, ok } = bearerCalls(test)
 const dataDir = mkdtempSync(join(tmpdir(), 'waybill-unread-letter-'))
 const MINUTE = 60_000
 const en = JSON.parse(readFileSync('locales/en/letter.json', 'utf8')) as Record<string, string>
@@ -130,6 +130,16 @@ describe('an operator’s message left unread', () => {
     expect(mail?.subject).toBe(title)
     expect(mail?.text).toContain('Open the chat to read it and reply.')
     expect(mail?.text).toMatch(new RegExp(`https://[^\\s]+/im\\?conversation=${conversation}\\b`))
+
+    // The link's chat tab finds the conversation for its customer, with the message unread; for nobody else.
+    const opened = await ok('POST', '/api/b2b/im/conversation/get', entop, { id: conversation })
+    expect(opened).toMatchObject({ id: conversation, contextRef: 'HY2612310201', unread: 1 })
+    expect((await answer('POST', '/api/b2b/im/conversation/get', entadmin, { id: conversation })).code).toBe('404')
+    const acmeAdmin = await test.login('entadmin', 'acme.localhost')
+    const acmeCall = { host: 'acme.localhost' }
+    expect((await answer('POST', '/api/b2b/im/conversation/get', acmeAdmin, { id: conversation }, acmeCall)).code).toBe(
+      '404',
+    )
 
     // Told once: more time and more rounds write nothing more.
     await passOutboxTime(test.database.db, UNREAD_LETTER_KIND, 60 * MINUTE)

@@ -69,7 +69,7 @@ async function unreadBurst(trx: Transaction<DB>, tenantId: number, conversationI
       (select count(*)::int from im_message where tenant_id = ${tenantId} and conversation = ${conversationId}
         and side <> ${CUSTOMER} and read_at is null) as unread`.execute(trx)
   const row = rows[0]
-  return row && row.first_unread && !row.earlier_unread ? row.unread : 0
+  return row?.first_unread && !row.earlier_unread ? row.unread : 0
 }
 
 /** Delivers a due unread letter: nothing when read meanwhile, closed, or already told. */

@@ -348,7 +348,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   imMine: CHAT_CUSTOMERS,
   // The chat tab's key: whoever opened one (imChat).
   imEnter: [...SYSTEM, ...CHAT_CUSTOMERS],
-  // Either side, each within their own conversations (a customer's own, an operator's tenant's).
+  // Either side, each within their own conversations (a customer's own, an operator's tenant's); one by id is
+  // the unread letter's link.
+  imConversation: EVERYONE,
   imHistory: EVERYONE,
   imSend: EVERYONE,
   imRead: EVERYONE,

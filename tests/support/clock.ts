@@ -1,4 +1,6 @@
+import { type Kysely, sql } from 'kysely'
 import { addDays, type Day, dayIn, timeZoneOf } from '../../rules/calendar.ts'
+import type { DB } from '../../server/db/schema.ts'
 import { now } from '../../server/tenancy/clock.ts'
 
 /**
@@ -17,4 +19,14 @@ export function today(settings?: Record<string, unknown> | null): Day {
 /** A day some days from the tenant's today (negative: before it). */
 export function inDays(days: number, settings?: Record<string, unknown> | null): Day {
   return addDays(today(settings), days)
+}
+
+/**
+ * Lets time pass for the outbox's rows of a kind that wait to be sent: each falls due `ms` sooner. The worker
+ * asks the database's clock whether a row is due (server/jobs/outbox.ts), which a test cannot move, so a wait
+ * of minutes is passed here instead of slept; a worker round (OutboxWorker.runOnce) then sends what is due.
+ */
+export async function passOutboxTime(db: Kysely<DB>, kind: string, ms: number): Promise<void> {
+  await sql`update outbox set next_attempt_at = next_attempt_at - ${`${ms} milliseconds`}::interval
+    where kind = ${kind} and sent_at is null and failed_at is null`.execute(db)
 }

@@ -16,8 +16,8 @@ import { useChatStyles } from './styles.ts'
 
 /**
  * The chat tab (/im, issue #27), opened in a new tab with SPEC §2's query parameters: a customer's conversation
- * (the cacheKey of the open call spent once with imEnter; without one, their latest), or, for holders of the
- * service desk, the queue beside the conversation chosen.
+ * (the cacheKey of the open call spent once with imEnter; an unread-messages letter's `conversation` id; else
+ * their latest), or, for holders of the service desk, the queue beside the conversation chosen.
  */
 export default function ImChat(_: ScreenProps) {
   const styles = useChatStyles()
@@ -54,25 +54,37 @@ export default function ImChat(_: ScreenProps) {
         </span>
       </header>
       <div className={styles.body}>
-        {operator ? <OperatorDesk /> : <CustomerChat cacheKey={params.get('cacheKey')} />}
+        {operator ? (
+          <OperatorDesk />
+        ) : (
+          <CustomerChat cacheKey={params.get('cacheKey')} conversationId={idParam(params.get('conversation'))} />
+        )}
       </div>
     </main>
   )
 }
 
-function CustomerChat({ cacheKey }: { cacheKey: string | null }) {
+/** A positive integer id from the address, or null. */
+function idParam(value: string | null): number | null {
+  const id = Number(value)
+  return value && Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+function CustomerChat({ cacheKey, conversationId }: { cacheKey: string | null; conversationId: number | null }) {
   const styles = useChatStyles()
   const { t } = useTranslation()
   const client = useClient()
   const conversation = useQuery({
-    queryKey: ['imChat', cacheKey],
+    queryKey: ['imChat', cacheKey, conversationId],
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     // The key is good once: spent here, and the tab keeps the conversation it answered.
     queryFn: async ({ signal }): Promise<ImConversationRow | null> =>
       cacheKey
         ? (await client.b2b.imEnter({ cacheKey }, signal)).content
-        : ((await client.b2b.imMine({ pageNum: 1, pageSize: 1 }, signal)).content.list[0] ?? null),
+        : conversationId
+          ? (await client.b2b.imConversation({ id: conversationId }, signal)).content
+          : ((await client.b2b.imMine({ pageNum: 1, pageSize: 1 }, signal)).content.list[0] ?? null),
   })
   if (conversation.isPending) return <Spinner style={{ margin: '64px auto' }} />
   if (!conversation.data)

@@ -111,6 +111,14 @@ export const chatHandlers = {
     })
   },
 
+  async imConversation(ctx) {
+    const session = sessionOf(ctx)
+    return ctx.inTenant(async (trx) => {
+      await visibleConversation(trx, session, ctx.input.id)
+      return rowFor(trx, session, ctx.input.id)
+    })
+  },
+
   async imMine(ctx) {
     const session = customerOf(ctx)
     const { state, pageNum = 1, pageSize = 20 } = ctx.input

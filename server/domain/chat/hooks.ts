@@ -14,6 +14,10 @@ import type { ErrorCode } from '../../http/errors.ts'
  *   an operator's or the system's message clears it). The auto-reply schedules its reply there (an outbox row
  *   due at awaitingSince + its wait) and, when due, sends it with `sendSystemMessage` (./store.ts) if
  *   `stillAwaiting` says no operator has answered since.
+ * - `onOperatorMessage(hook)`: runs in the transaction that stored an operator's message (a person's: the
+ *   system side's auto-reply is not one), with whether it is the first of the customer's unread burst (no
+ *   other operator's message of the conversation is unread by the customer). The unread letter
+ *   (server/domain/im/unreadLetter.ts) schedules its letter there.
  */
 
 export type ChatFilterVerdict = { text: string } | { refuse: ErrorCode }
@@ -31,9 +35,19 @@ export interface CustomerMessageEvent {
 }
 export type CustomerMessageHook = (trx: Transaction<DB>, event: CustomerMessageEvent) => Promise<void>
 
+export interface OperatorMessageEvent {
+  tenantId: number
+  conversationId: number
+  messageId: number
+  /** No earlier operator's message of the conversation is unread by the customer: this one starts a burst. */
+  startsBurst: boolean
+}
+export type OperatorMessageHook = (trx: Transaction<DB>, event: OperatorMessageEvent) => Promise<void>
+
 const passThrough: ChatFilter = async (_trx, message) => ({ text: message.text })
 let filter: ChatFilter = passThrough
 const customerMessageHooks: CustomerMessageHook[] = []
+const operatorMessageHooks: OperatorMessageHook[] = []
 
 /** Installs the chat filter; with no argument, the filter that lets every text through. Answers the previous one. */
 export function setChatFilter(next: ChatFilter = passThrough): ChatFilter {
@@ -57,4 +71,17 @@ export function onCustomerMessage(hook: CustomerMessageHook): () => void {
 
 export async function runCustomerMessageHooks(trx: Transaction<DB>, event: CustomerMessageEvent): Promise<void> {
   for (const hook of customerMessageHooks) await hook(trx, event)
+}
+
+/** Adds a hook on every stored operator's message; answers a function that removes it. */
+export function onOperatorMessage(hook: OperatorMessageHook): () => void {
+  operatorMessageHooks.push(hook)
+  return () => {
+    const at = operatorMessageHooks.indexOf(hook)
+    if (at >= 0) operatorMessageHooks.splice(at, 1)
+  }
+}
+
+export async function runOperatorMessageHooks(trx: Transaction<DB>, event: OperatorMessageEvent): Promise<void> {
+  for (const hook of operatorMessageHooks) await hook(trx, event)
 }

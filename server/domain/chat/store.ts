@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts'
 import type { Session } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
-import { chatFilter, runCustomerMessageHooks } from './hooks.ts'
+import { chatFilter, runCustomerMessageHooks, runOperatorMessageHooks } from './hooks.ts'
 
 /**
  * The chat's rows (issue #27): conversations and messages (engine tables of schemas/imConversation.yaml and
@@ -353,6 +353,17 @@ export async function storeMessage(
       conversationId: conversation.id,
       messageId: id,
       awaitingSince: new Date(rows[0]?.awaiting_since ?? at),
+    })
+  } else if (sender.side === OPERATOR) {
+    // A read marks every message before it: whether the latest earlier operator's message is unread tells.
+    const { rows: earlier } = await sql<{ read_at: Date | null }>`select read_at from im_message
+      where tenant_id = ${conversation.tenant_id} and conversation = ${conversation.id} and side = ${OPERATOR}
+        and id < ${id} order by id desc limit 1`.execute(trx)
+    await runOperatorMessageHooks(trx, {
+      tenantId: conversation.tenant_id,
+      conversationId: conversation.id,
+      messageId: id,
+      startsBurst: !earlier[0] || earlier[0].read_at !== null,
     })
   }
   return id

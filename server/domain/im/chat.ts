@@ -9,6 +9,7 @@ import { type CustomerMessageEvent, onCustomerMessage, setChatFilter } from '../
 import { sendSystemMessage, stillAwaiting } from '../chat/store.ts'
 import { type AutoReplySettings, autoReplyFor, type WaitUnit } from './autoReply.ts'
 import { applyChatFilters, type ChatFilter } from './filter.ts'
+import { installUnreadLetter } from './unreadLetter.ts'
 
 /**
  * The IM administration's rules at work in the chat (issue #27): the tenant's chat filter on every message's
@@ -101,7 +102,10 @@ const autoReplyChannel: Channel = {
 
 let installed = false
 
-/** Installs the filter, the auto-reply's hook and its channel, once per process (every app of a test worker shares them). */
+/**
+ * Installs the filter, the auto-reply's hook and its channel, and the unread letter's (./unreadLetter.ts),
+ * once per process (every app of a test worker shares them).
+ */
 export function installImChatRules(): void {
   if (installed) return
   installed = true
@@ -111,4 +115,5 @@ export function installImChatRules(): void {
   })
   onCustomerMessage(scheduleAutoReply)
   registerChannel(AUTO_REPLY_KIND, autoReplyChannel)
+  installUnreadLetter()
 }

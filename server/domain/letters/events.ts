@@ -210,6 +210,17 @@ export const LETTER_EVENTS = {
     link: (bill) => withId('/billDetail', bill),
     defaults: withMail,
   },
+  // An operator's messages the customer has not read within the wait (issue #27, server/domain/im/unreadLetter.ts):
+  // told by the outbox when the wait ends, never by a transition. The record is the conversation, with its
+  // customer as the subscriber; the letter opens the chat tab on it.
+  chatUnread: {
+    entity: 'imConversation',
+    state: 'unread',
+    to: { kind: 'subscriber' },
+    no: 'contextRef',
+    link: (conversation) => `/im?conversation=${Number(conversation.id)}`,
+    defaults: withMail,
+  },
 } satisfies Record<string, LetterEvent>
 
 export type LetterEventName = keyof typeof LETTER_EVENTS

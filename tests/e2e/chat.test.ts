@@ -219,6 +219,9 @@ describe('the chat (/im)', () => {
     }
     const conversationId = conversation.list[0]?.id
     expect(conversation.list[0]?.contextRef).toBe(orderNo)
+    // The unread letter's link (/im?conversation=…, lasting longer than the open call's key) opens it too.
+    await again.goto(`${customer.base}/im?conversation=${conversationId}&fromB2B=1&language=en`)
+    await expect.poll(() => again.locator('li[data-side="2"]', { hasText: 'Anything else?' }).count(), WAIT).toBe(1)
     await acme.page.reload()
     const acmeQueue = acme.page.getByRole('complementary', { name: en('chat', 'queue') })
     await expect.poll(() => acmeQueue.count(), WAIT).toBe(1)

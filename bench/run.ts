@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchBundle } from './bundle.ts'
+import { benchChat } from './chat.ts'
 import { benchExport } from './export.ts'
 import { benchGenerator } from './generator.ts'
 import { benchLetterDelay } from './letter-delay.ts'
@@ -19,6 +20,7 @@ const sections = [
   await benchExport(),
   await benchMail(),
   await benchLetterDelay(),
+  await benchChat(),
 ]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [

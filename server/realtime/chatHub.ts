@@ -162,25 +162,38 @@ export class ChatHub {
     if (message && recipients.some((c) => (c.side === CUSTOMER) !== (message.side === CUSTOMER))) {
       await withTenant(this.api, event.t, (trx) => markDelivered(trx, event.t, event.c, message.id))
     }
-    if (event.k === 'message' || event.k === 'read' || event.k === 'assigned' || event.k === 'closed')
-      await this.sendUnread(recipients)
+    // A message or a read mark changes the count of those the conversation counts for (its customer; its operator,
+    // or every operator while it waits); a take, transfer or close may change any operator's.
+    if (event.k === 'message' || event.k === 'read')
+      await this.sendUnread(recipients.filter((c) => countsFor(c, conversation)))
+    else if (event.k === 'assigned' || event.k === 'closed') await this.sendUnread(recipients)
   }
 
-  /** Each user's unread count, once per user, to each of their sockets here. */
+  /** Each user's unread count, once per user, to each of their sockets here: one transaction per tenant. */
   private async sendUnread(clients: Client[]): Promise<void> {
-    const byUser = new Map<string, Client[]>()
+    const byTenant = new Map<number, Map<number, Client[]>>()
     for (const client of clients) {
-      const key = `${client.session.tenantId}:${client.session.userId}`
-      byUser.set(key, [...(byUser.get(key) ?? []), client])
+      const { tenantId, userId } = client.session
+      const users = byTenant.get(tenantId) ?? new Map<number, Client[]>()
+      byTenant.set(tenantId, users)
+      users.set(userId, [...(users.get(userId) ?? []), client])
     }
-    for (const group of byUser.values()) {
-      const { session, side } = group[0] as Client
-      const unread = await withTenant(this.api, session.tenantId, (trx) =>
-        unreadTotal(trx, session.tenantId, session.userId, side),
-      )
-      for (const client of group) send(client, { type: 'unread', unread })
+    for (const [tenantId, users] of byTenant) {
+      const counts = await withTenant(this.api, tenantId, async (trx) => {
+        const answered: [Client[], number][] = []
+        for (const [userId, group] of users)
+          answered.push([group, await unreadTotal(trx, tenantId, userId, (group[0] as Client).side)])
+        return answered
+      })
+      for (const [group, unread] of counts) for (const client of group) send(client, { type: 'unread', unread })
     }
   }
+}
+
+/** Whether a conversation is in the client's unread count (store.ts unreadTotal): a customer's own; an operator's held or waiting. */
+function countsFor(client: Client, conversation: { customer: number; operator: number | null }): boolean {
+  if (client.side === CUSTOMER) return client.session.userId === conversation.customer
+  return conversation.operator === null || conversation.operator === client.session.userId
 }
 
 function hostOf(origin: string): string | undefined {

@@ -483,6 +483,27 @@ describe('the socket (GET /b2b/im/socket)', () => {
       ).toEqual([])
   })
 
+  it("tells a message's unread count only to those it counts for: not to an operator who does not hold it", async () => {
+    const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-UNREAD-FEW' })
+    await ok('POST', '/api/b2b/im/conversation/take', opcs, { id: conversationId })
+    const holder = await connect(opcs)
+    const other = await connect(opadmin)
+    const customer = await connect(entadmin)
+    // Each socket hears its count once on opening; what follows is the message's.
+    await other.next((f) => f.type === 'unread')
+    await holder.next((f) => f.type === 'unread')
+    const [holderBefore, otherBefore] = [holder.frames.length, other.frames.length]
+
+    customer.send({ type: 'send', conversationId, text: 'Only for Zhang Min', ref: 'few' })
+    const ack = await customer.next((f) => f.type === 'ack' && f.ref === 'few')
+    // Both operators hear the message (the desk sees every conversation); only the holder's count changed.
+    await other.next((f) => f.type === 'message' && (f.message as { id: number }).id === ack.id)
+    await holder.next((f) => holder.frames.indexOf(f) >= holderBefore && f.type === 'unread')
+    await customer.next((f) => f.type === 'delivered' && f.messageId === ack.id)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(other.frames.slice(otherBefore).map((f) => f.type)).not.toContain('unread')
+  })
+
   it('answers a bad frame with its error and posts nowhere it may not', async () => {
     const { conversationId } = await open(entadmin, { contextType: 'order', contextRef: 'HY-FRAMES' })
     const customer = await connect(entadmin)

@@ -1,0 +1,122 @@
+import { sql, type Transaction } from 'kysely'
+import type { Day } from '../../../rules/calendar.ts'
+import type { DB } from '../../db/schema.ts'
+import { now, tenantDay } from '../../tenancy/clock.ts'
+
+/**
+ * The daily roll-ups of issue #28 (migration 0033_analytics): every analytics call reads `analytics_daily`, and
+ * every event that a chart counts adds itself here in the transaction that records it — a visit, a login, a
+ * registration, a rate search, an order — so the roll-up is never behind the data and today is never empty.
+ *
+ * A row is (tenant, metric, tenant-local day, dim1, dim2): `events` counts the events, `actors` the distinct
+ * actors of that day (a day's UV: a visitor's cookie, a user id), `amount` sums an amount (an order's, in the
+ * currency dim names — amounts of two currencies are never one row).
+ */
+
+/** The metrics the roll-ups keep; a chart (screens/analytics.yaml) names one. */
+export const METRICS = [
+  /** A page view: dim1 the page's name, dim2 its route; actor the visitor's cookie. */
+  'pageView',
+  /** A visit of the site by one visitor (one per visitor and day): actor the visitor's cookie; dim1 user type. */
+  'visitor',
+  /** A registration: dim1 the channel (mobile, email, invitation…); actor the user. */
+  'register',
+  /** A sign-in: dim1 the method (password, code…); actor the user. */
+  'login',
+  /** A rate search by a signed-in user: dim1 the mode (FCL, LCL, AIR…); actor the user. */
+  'rateQuery',
+  /** An order placed: dim1 the mode, dim2 the lane (POL-POD); actor the ordering company (or user). */
+  'order',
+  /** An order's amount: dim1 the currency, dim2 the mode; actor the ordering company. */
+  'orderAmount',
+] as const
+export type Metric = (typeof METRICS)[number]
+
+export interface Tally {
+  metric: Metric
+  /** When it happened; now by default. The row's day is this instant's day in the tenant's time zone. */
+  at?: Date
+  dim1?: string
+  dim2?: string
+  /** Who did it, counted once a day per row (a visitor cookie, `user:12`, `company:3`). */
+  actor?: string
+  /** An amount to sum (in dim1's currency for orderAmount). */
+  amount?: number
+  /** How many events (a batch of the same visit rows); 1 by default. */
+  events?: number
+}
+
+/** A dimension is bounded text: longer values are cut, so a wild route can neither bloat nor split the key. */
+const DIM_MAX = 200
+const dim = (value: string | undefined) => (value ?? '').slice(0, DIM_MAX)
+
+/** Adds one event (or `events` of them) to its day's row, in the caller's transaction. */
+export async function tally(trx: Transaction<DB>, tenantId: number, event: Tally): Promise<void> {
+  const day: Day = await tenantDay(trx, tenantId, event.at ?? now())
+  await tallyOn(trx, tenantId, day, event)
+}
+
+/** The same, for a caller that knows the tenant-local day already (a batch of visits). */
+export async function tallyOn(trx: Transaction<DB>, tenantId: number, day: Day, event: Tally): Promise<void> {
+  const dim1 = dim(event.dim1)
+  const dim2 = dim(event.dim2)
+  const events = event.events ?? 1
+  const amount = event.amount ?? 0
+  const actor = event.actor
+  await sql`
+    with fresh as (
+      insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
+      select ${tenantId}, ${event.metric}, ${day}::date, ${dim1}, ${dim2}, ${actor ?? ''}
+      where ${actor !== undefined}
+      on conflict do nothing
+      returning 1
+    )
+    insert into analytics_daily as a (tenant_id, metric, day, dim1, dim2, events, actors, amount)
+    values (${tenantId}, ${event.metric}, ${day}::date, ${dim1}, ${dim2}, ${events},
+      (select count(*) from fresh), ${amount})
+    on conflict (tenant_id, metric, day, dim1, dim2) do update set
+      events = a.events + excluded.events,
+      actors = a.actors + excluded.actors,
+      amount = a.amount + excluded.amount
+  `.execute(trx)
+}
+
+export interface DailyRow {
+  day: Day
+  dim1: string
+  dim2: string
+  events: number
+  actors: number
+  amount: number
+}
+
+/** A metric's rows between two tenant-local days (both included), oldest first — what a chart reads. */
+export async function dailyRows(
+  trx: Transaction<DB>,
+  tenantId: number,
+  metric: Metric,
+  from: Day,
+  to: Day,
+): Promise<DailyRow[]> {
+  const { rows } = await sql<{
+    day: string
+    dim1: string
+    dim2: string
+    events: string
+    actors: string
+    amount: string
+  }>`
+    select to_char(day, 'YYYY-MM-DD') as day, dim1, dim2, events::text, actors::text, amount::text
+    from analytics_daily
+    where tenant_id = ${tenantId} and metric = ${metric} and day between ${from}::date and ${to}::date
+    order by day, dim1, dim2
+  `.execute(trx)
+  return rows.map((r) => ({
+    day: r.day,
+    dim1: r.dim1,
+    dim2: r.dim2,
+    events: Number(r.events),
+    actors: Number(r.actors),
+    amount: Number(r.amount),
+  }))
+}

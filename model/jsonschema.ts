@@ -51,7 +51,9 @@ export function fieldSchema(
   if (field.multiple && field.type !== 'array' && field.type !== 'list' && field.type !== 'object') {
     const list: JsonSchema = { type: 'array', items: one, uniqueItems: true }
     list.maxItems = field.maxItems ?? field.maxFiles ?? DEFAULT_BOUNDS.maxChoices
-    if (field.required) list.minItems = 1
+    // Required means present; at least one entry unless the field says how many (`minItems: 0`: present, maybe empty).
+    const least = field.minItems ?? (field.required ? 1 : undefined)
+    if (least) list.minItems = least
     // The list is the field a form draws (a multiple choice): it carries the label too, or a form falls
     // back to the bare field name ("services" on the booking form).
     if (field.label) list.title = field.label

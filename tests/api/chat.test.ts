@@ -206,6 +206,26 @@ describe('messages, read marks and the desk', () => {
     const transferred = await ok('POST', '/api/b2b/im/conversation/list', opcs, { tag: customs })
     expect(transferred.list[0].tags).toEqual([vip, customs])
 
+    // The customer is tagged too: every conversation of theirs shows it at the desk, and the queue's tag filter
+    // finds a conversation by its customer's tag; the customer sees neither kind of tag.
+    const other = await open(entadmin, { contextType: 'order', contextRef: 'HY-CUSTOMER-TAG', customMessage: 'Hello' })
+    const customerTagged = await ok('POST', '/api/b2b/im/customer/tags', opcs, { id: conversationId, tags: [vip] })
+    expect(customerTagged).toMatchObject({ id: conversationId, customerTags: [vip] })
+    const byCustomerTag = await ok('POST', '/api/b2b/im/conversation/list', opcs, { tag: vip })
+    const found = byCustomerTag.list.find((c: { id: number }) => c.id === other.conversationId)
+    expect(found).toMatchObject({ tags: [], customerTags: [vip] })
+    const theirs = await ok('POST', '/api/b2b/im/mine', entadmin, { pageNum: 1, pageSize: 50 })
+    for (const row of theirs.list) expect(row).toMatchObject({ tags: [], customerTags: [] })
+    const foreignForCustomer = await answer('POST', '/api/b2b/im/customer/tags', opcs, {
+      id: conversationId,
+      tags: [Number(acmeTags[0]?.value)],
+    })
+    expect(foreignForCustomer.code).toBe('validation')
+    expect((await answer('POST', '/api/b2b/im/customer/tags', entadmin, { id: conversationId, tags: [] })).code).toBe(
+      '220000',
+    )
+    await ok('POST', '/api/b2b/im/customer/tags', opcs, { id: conversationId, tags: [] })
+
     await ok('POST', '/api/b2b/im/conversation/close', opadmin, { id: conversationId })
     const refused = await answer('POST', '/api/b2b/im/message/send', entadmin, {
       conversation: conversationId,

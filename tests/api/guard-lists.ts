@@ -362,6 +362,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   imTransfer: PROVIDER_DESK,
   imClose: PROVIDER_DESK,
   imTag: PROVIDER_DESK,
+  imCustomerTag: PROVIDER_DESK,
   // The desk's pick-lists: the operators who chat, and the tenant's tags read only (the desk or the tag admin).
   imOperatorOptions: PROVIDER_DESK,
   imTagOptions: PROVIDER_DESK,

@@ -132,7 +132,6 @@ function OperatorDesk() {
     staleTime: 60_000,
     queryFn: async ({ signal }) => (await client.b2b.imOperatorOptions({ limit: '50' }, signal)).content.list,
   })
-  const tagName = (id: number) => tags.data?.find((option) => option.value === String(id))?.name
 
   // Anything the socket says about a conversation changes the queue: ask for it again.
   useEffect(
@@ -253,51 +252,20 @@ function OperatorDesk() {
                 >
                   {t('chat.transfer')}
                 </Button>
-                <Select
-                  size="small"
-                  aria-label={t('chat.addTag')}
-                  value=""
-                  onChange={(_, data) =>
-                    data.value &&
-                    void act(() =>
-                      client.b2b.imTag({
-                        id: current.id,
-                        tags: [...new Set([...current.tags, Number(data.value)])] as ImTagging['tags'],
-                      }),
-                    )
-                  }
-                >
-                  <option value="">{t('chat.addTag')}</option>
-                  {(tags.data ?? [])
-                    .filter((option) => !current.tags.includes(Number(option.value)))
-                    .map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.name}
-                      </option>
-                    ))}
-                </Select>
-                {current.tags.map((id) => {
-                  const name = tagName(id)
-                  if (!name) return null
-                  return (
-                    <Button
-                      key={id}
-                      size="small"
-                      appearance="outline"
-                      aria-label={t('chat.removeTag', { name })}
-                      onClick={() =>
-                        void act(() =>
-                          client.b2b.imTag({
-                            id: current.id,
-                            tags: current.tags.filter((tag) => tag !== id) as ImTagging['tags'],
-                          }),
-                        )
-                      }
-                    >
-                      {name} ×
-                    </Button>
-                  )
-                })}
+                <TagPicker
+                  options={tags.data ?? []}
+                  chosen={current.tags}
+                  addLabel={t('chat.addTag')}
+                  removeLabel={(name) => t('chat.removeTag', { name })}
+                  onChange={(next) => void act(() => client.b2b.imTag({ id: current.id, tags: next }))}
+                />
+                <TagPicker
+                  options={tags.data ?? []}
+                  chosen={current.customerTags}
+                  addLabel={t('chat.addCustomerTag')}
+                  removeLabel={(name) => t('chat.removeCustomerTag', { name })}
+                  onChange={(next) => void act(() => client.b2b.imCustomerTag({ id: current.id, tags: next }))}
+                />
                 <Button size="small" onClick={() => void act(() => client.b2b.imClose({ id: current.id }))}>
                   {t('chat.close')}
                 </Button>
@@ -309,6 +277,59 @@ function OperatorDesk() {
       ) : (
         <p className={styles.empty}>{t('chat.noConversation')}</p>
       )}
+    </>
+  )
+}
+
+type TagOption = { value: string; name?: string }
+
+/**
+ * The desk's tags of one thing (the conversation, or its customer): a pick-list of the tenant's tags not yet on it,
+ * and a chip per tag on it that takes it off. `onChange` gets every tag at once, as the tag calls take them.
+ */
+function TagPicker(props: {
+  options: readonly TagOption[]
+  chosen: readonly number[]
+  addLabel: string
+  removeLabel: (name: string) => string
+  onChange: (tags: ImTagging['tags']) => void
+}) {
+  const { options, chosen, addLabel, removeLabel, onChange } = props
+  const nameOf = (id: number) => options.find((option) => option.value === String(id))?.name
+  return (
+    <>
+      <Select
+        size="small"
+        aria-label={addLabel}
+        value=""
+        onChange={(_, data) =>
+          data.value && onChange([...new Set([...chosen, Number(data.value)])] as ImTagging['tags'])
+        }
+      >
+        <option value="">{addLabel}</option>
+        {options
+          .filter((option) => !chosen.includes(Number(option.value)))
+          .map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.name}
+            </option>
+          ))}
+      </Select>
+      {chosen.map((id) => {
+        const name = nameOf(id)
+        if (!name) return null
+        return (
+          <Button
+            key={id}
+            size="small"
+            appearance="outline"
+            aria-label={removeLabel(name)}
+            onClick={() => onChange(chosen.filter((tag) => tag !== id) as ImTagging['tags'])}
+          >
+            {name} ×
+          </Button>
+        )
+      })}
     </>
   )
 }

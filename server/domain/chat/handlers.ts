@@ -23,6 +23,7 @@ import {
   OPERATOR,
   openConversation,
   operatorByUsername,
+  setCustomerTags,
   sideOf,
   spendOpenKey,
   storeMessage,
@@ -210,6 +211,19 @@ export const chatHandlers = {
       if ((await unknownTags(trx, session.tenantId, tags)).length)
         throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
       await changeConversation(trx, conversation, { tags })
+      return rowFor(trx, session, conversation.id)
+    })
+  },
+
+  /** The conversation's customer's tags: the tenant's own only, as a conversation's; a closed one still tags them. */
+  async imCustomerTag(ctx) {
+    const session = operatorOf(ctx)
+    return ctx.inTenant(async (trx) => {
+      const conversation = await visibleConversation(trx, session, ctx.input.id)
+      const tags = [...new Set(ctx.input.tags)]
+      if ((await unknownTags(trx, session.tenantId, tags)).length)
+        throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
+      await setCustomerTags(trx, conversation, tags, session.userId)
       return rowFor(trx, session, conversation.id)
     })
   },

@@ -62,6 +62,7 @@ export interface ConversationRecord {
   state: number
   operator: number | null
   tags: number[] | null
+  customer_tags: number[] | null
   last_message_at: Date | null
   customer_unread: number | null
   operator_unread: number | null
@@ -75,15 +76,16 @@ export interface ConversationRecord {
  * user's their own name. CONVERSATION_FROM joins what CONVERSATION_COLUMNS reads.
  */
 const CONVERSATION_COLUMNS = sql`c.id, c.tenant_id, c.customer, c.customer_company, c.context_type, c.context_ref,
-  c.state, c.operator, c.tags, c.last_message_at, c.customer_unread, c.operator_unread, c.awaiting_since,
-  coalesce(nullif(cc.im_display_name, ''), cc.name, cu.real_name) as customer_name,
+  c.state, c.operator, c.tags, ct.tags as customer_tags, c.last_message_at, c.customer_unread, c.operator_unread,
+  c.awaiting_since, coalesce(nullif(cc.im_display_name, ''), cc.name, cu.real_name) as customer_name,
   coalesce(nullif(oa.display_name, ''), op.real_name, '') as operator_name`
 
 const CONVERSATION_FROM = sql`im_conversation c
   join app_user cu on cu.id = c.customer and cu.tenant_id = c.tenant_id
   left join company cc on cc.id = cu.company_id and cc.tenant_id = c.tenant_id and cc.company_type = 2
   left join app_user op on op.id = c.operator and op.tenant_id = c.tenant_id
-  left join im_account oa on oa."user" = c.operator and oa.tenant_id = c.tenant_id`
+  left join im_account oa on oa."user" = c.operator and oa.tenant_id = c.tenant_id
+  left join im_customer_tags ct on ct.customer = c.customer and ct.tenant_id = c.tenant_id`
 
 type ConversationWithNames = ConversationRecord & { customer_name: string; operator_name: string }
 
@@ -111,7 +113,7 @@ export async function conversationById(
   return rows[0]
 }
 
-/** A conversation as the caller's side sees it: its unread count is the caller's side's. */
+/** A conversation as the caller's side sees it: its unread count is the caller's side's; the tags are the desk's. */
 export function conversationRow(row: ConversationWithNames, side: number): ImConversationRow {
   return {
     id: row.id,
@@ -122,7 +124,8 @@ export function conversationRow(row: ConversationWithNames, side: number): ImCon
     state: row.state,
     operator: row.operator,
     operatorName: row.operator_name,
-    tags: row.tags ?? [],
+    tags: side === CUSTOMER ? [] : (row.tags ?? []),
+    customerTags: side === CUSTOMER ? [] : (row.customer_tags ?? []),
     lastMessageAt: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
     unread: (side === CUSTOMER ? row.customer_unread : row.operator_unread) ?? 0,
   }
@@ -534,7 +537,7 @@ export async function conversationPage(
     ${filter.customer !== undefined ? sql`and c.customer = ${filter.customer}` : sql``}
     ${filter.operator !== undefined ? sql`and c.operator = ${filter.operator}` : sql``}
     ${filter.state !== undefined ? sql`and c.state = ${filter.state}` : filter.customer === undefined ? sql`and c.state <> ${CLOSED}` : sql``}
-    ${filter.tag !== undefined ? sql`and c.tags @> ${JSON.stringify([filter.tag])}::jsonb` : sql``}`
+    ${filter.tag !== undefined ? sql`and (c.tags @> ${JSON.stringify([filter.tag])}::jsonb or ct.tags @> ${JSON.stringify([filter.tag])}::jsonb)` : sql``}`
   const { rows } = await sql<ConversationWithNames>`
     select ${CONVERSATION_COLUMNS}
     from ${CONVERSATION_FROM}
@@ -544,13 +547,43 @@ export async function conversationPage(
   `.execute(trx)
   const { rows: count } = await sql<{
     n: number
-  }>`select count(*)::int as n from im_conversation c where ${where}`.execute(trx)
+  }>`select count(*)::int as n from im_conversation c
+    left join im_customer_tags ct on ct.customer = c.customer and ct.tenant_id = c.tenant_id
+    where ${where}`.execute(trx)
   return {
     list: rows.map((row) => conversationRow(row, side)),
     total: count[0]?.n ?? 0,
     pageNum: filter.pageNum,
     pageSize: filter.pageSize,
   }
+}
+
+/**
+ * A customer's tags (all of them at once), shown on every conversation of theirs at the desk; the conversation
+ * the operator changed them from is told to everyone, as a tag change is.
+ */
+export async function setCustomerTags(
+  trx: Transaction<DB>,
+  conversation: ConversationRecord,
+  tags: number[],
+  by: number,
+): Promise<void> {
+  const at = now()
+  await dyn(trx)
+    .insertInto('im_customer_tags')
+    .values({
+      tenant_id: conversation.tenant_id,
+      customer: conversation.customer,
+      tags: JSON.stringify(tags),
+      created_by: by,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'customer']).doUpdateSet({ tags: JSON.stringify(tags), updated_at: at }),
+    )
+    .execute()
+  await notifyChat(trx, { t: conversation.tenant_id, c: conversation.id, k: 'assigned' })
 }
 
 /** Take, transfer, close, tag: one change to a conversation that is not closed, told to everyone. */

@@ -88,6 +88,28 @@ async function rowFor(trx: Transaction<DB>, session: Session, id: number) {
   return conversationRow((await conversationById(trx, session.tenantId, id)) as never, sideOf(session))
 }
 
+type Conversation = Awaited<ReturnType<typeof visibleConversation>>
+
+/**
+ * A tag call of the desk (imTag, imCustomerTag): the conversation the operator sees, its tags deduplicated and the
+ * tenant's own only — another tenant's id, or a deleted tag's, is refused at the field — then `apply`; answers the
+ * conversation as the desk draws it.
+ */
+async function tagging(
+  ctx: HandlerContext & { input: { id: number; tags: number[] } },
+  apply: (trx: Transaction<DB>, conversation: Conversation, tags: number[], session: Session) => Promise<void>,
+) {
+  const session = operatorOf(ctx)
+  return ctx.inTenant(async (trx) => {
+    const conversation = await visibleConversation(trx, session, ctx.input.id)
+    const tags = [...new Set(ctx.input.tags)]
+    if ((await unknownTags(trx, session.tenantId, tags)).length)
+      throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
+    await apply(trx, conversation, tags, session)
+    return rowFor(trx, session, conversation.id)
+  })
+}
+
 /** SPEC §7 "IM open" and the chat's calls (screens/chat.yaml). */
 export const chatHandlers = {
   async imOpen(ctx) {
@@ -203,29 +225,12 @@ export const chatHandlers = {
   },
 
   async imTag(ctx) {
-    const session = operatorOf(ctx)
-    return ctx.inTenant(async (trx) => {
-      const conversation = await visibleConversation(trx, session, ctx.input.id)
-      const tags = [...new Set(ctx.input.tags)]
-      // The tenant's own tags only: another tenant's id, or a deleted tag's, is refused at the field.
-      if ((await unknownTags(trx, session.tenantId, tags)).length)
-        throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
-      await changeConversation(trx, conversation, { tags })
-      return rowFor(trx, session, conversation.id)
-    })
+    return tagging(ctx, (trx, conversation, tags) => changeConversation(trx, conversation, { tags }))
   },
 
-  /** The conversation's customer's tags: the tenant's own only, as a conversation's; a closed one still tags them. */
+  /** The conversation's customer's tags, shown on each of their conversations; a closed one still tags them. */
   async imCustomerTag(ctx) {
-    const session = operatorOf(ctx)
-    return ctx.inTenant(async (trx) => {
-      const conversation = await visibleConversation(trx, session, ctx.input.id)
-      const tags = [...new Set(ctx.input.tags)]
-      if ((await unknownTags(trx, session.tenantId, tags)).length)
-        throw new ApiError('validation', {}, [{ field: 'tags', message: 'chat.unknownTag', params: {} }])
-      await setCustomerTags(trx, conversation, tags, session.userId)
-      return rowFor(trx, session, conversation.id)
-    })
+    return tagging(ctx, (trx, conversation, tags, session) => setCustomerTags(trx, conversation, tags, session.userId))
   },
 
   async imOperatorOptions(ctx) {

@@ -285,6 +285,8 @@ export async function rollUpRawVisits(
   db: Kysely<DB> | Transaction<DB>,
   tenantId: number | null,
   zone: string | null,
+  /** Write the actor rows of this day and later only (the bench: what is kept once older days' are pruned). */
+  actorsFrom?: Day,
 ): Promise<void> {
   const where: RawBuilder<unknown> = tenantId === null ? sql`true` : sql`v.tenant_id = ${tenantId}`
   const zoneOf = zone
@@ -295,12 +297,15 @@ export async function rollUpRawVisits(
       v.visitor::text as actor, coalesce(v.user_type::text, '') as user_type
     from page_visit v where ${where}
   )`
+  const counted = actorsFrom ? sql`day >= ${actorsFrom}::date` : sql`true`
   await sql`
     with ${visits}
     insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
     select distinct tenant_id, 'pageView', day, left(page_name, 200), left(page_route, 200), actor from visits
-    union
+    where ${counted}
+    union all
     select distinct on (tenant_id, day, actor) tenant_id, 'visitor', day, user_type, '', actor from visits
+    where ${counted}
     on conflict do nothing`.execute(db)
   await sql`
     with ${visits}

@@ -148,7 +148,7 @@ async function loadVisits(db: Kysely<DB>, demo: number, from: Day): Promise<numb
     const hi = Math.min(total, lo + LOAD_BATCH - 1)
     await sql`
       insert into page_visit (tenant_id, visitor, user_id, user_type, page_name, page_route, created_at)
-      select t, ('00000000-0000-4000-8000-' || lpad(to_hex(t::bigint * 1000000 + (g * 7919) % pool), 12, '0'))::uuid,
+      select t, ('00000000-0000-4000-8000-' || lpad(to_hex(t::bigint * 1000000 + (g::bigint * 7919) % pool), 12, '0'))::uuid,
         null, case when g % 9 = 0 then 2 end, ${sql.raw(names)}[1 + p], ${sql.raw(routes)}[1 + p],
         ${start(from)} + ((g::bigint * 104729) % ${WINDOW * 86400}::bigint) * interval '1 second'
       from generate_series(${lo}::int, ${hi}::int) g,

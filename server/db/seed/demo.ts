@@ -7,6 +7,7 @@ import { withTenant } from '../../tenancy/scope.ts'
 import { insertPresetRole } from '../presetRoles.ts'
 import type { DB } from '../schema.ts'
 import { seedBookingAgents } from './agents.ts'
+import { seedAnalytics } from './analytics.ts'
 import { seedBills } from './bills.ts'
 import { seedBlInstructions } from './blInstructions.ts'
 import { seedCertifications } from './certifications.ts'
@@ -458,4 +459,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedUlds(db, manifest)
   await seedFba(db, manifest)
   await seedIm(db, manifest)
+  await seedAnalytics(db, manifest)
 }

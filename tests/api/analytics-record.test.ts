@@ -2,7 +2,9 @@ import type { LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messageFor } from '../../server/http/errors.ts'
+import { outboxBody } from '../../server/jobs/sealed.ts'
 import { setupTestApp } from '../support/app.ts'
+import { directFcl } from '../support/booking.ts'
 import { today } from '../support/clock.ts'
 
 /**
@@ -204,3 +206,121 @@ describe('the page-name list', () => {
     expect(refused.json().code).toBe('220000')
   })
 })
+
+describe('the events the charts count, each tallied in its own transaction', () => {
+  /** The day's totals of a metric (all rows, or one dim1) for demo. */
+  async function totals(metric: string, dim1?: string) {
+    const rows = await rollup(demo, metric, dim1)
+    return {
+      events: rows.reduce((sum, r) => sum + r.events, 0),
+      rows,
+    }
+  }
+  async function amount(currency: string, mode: string) {
+    const { rows } = await sql<{ amount: string }>`
+      select amount::text from analytics_daily where tenant_id = ${demo} and metric = 'orderAmount'
+        and day = ${today()}::date and dim1 = ${currency} and dim2 = ${mode}`.execute(test.database.db)
+    return Number(rows[0]?.amount ?? 0)
+  }
+  const inject = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) =>
+    test.app.inject({
+      method,
+      url,
+      headers: {
+        host: 'localhost',
+        resource: '1',
+        'x-forwarded-for': '10.77.0.1',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(payload ? { payload } : {}),
+    })
+
+  it('a password login counts as a login of its user, actors once a day', async () => {
+    const userId = await idOf('opcs')
+    const before = await totals('login', 'password')
+    await test.login('opcs')
+    await test.login('opcs')
+    const after = await totals('login', 'password')
+    expect(after.events).toBe(before.events + 2)
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from analytics_daily_actor
+      where tenant_id = ${demo} and metric = 'login' and day = ${today()}::date and actor = ${`user:${userId}`}`.execute(
+      test.database.db,
+    )
+    expect(Number(rows[0]?.n)).toBe(1)
+  })
+
+  it('a registration counts under its channel', async () => {
+    const mobile = '13912340028'
+    const before = await totals('register', 'mobile')
+    const sent = await inject('POST', '/api/b2b/user/sendRegisterSms', null, { key: mobile })
+    expect(sent.json().code, sent.body).toBe('0000')
+    const { rows } = await sql<{ kind: string; payload: Record<string, unknown> }>`
+      select kind, payload from outbox where payload->>'to' = ${mobile} order by id desc limit 1`.execute(
+      test.database.db,
+    )
+    const row = rows[0] as { kind: string; payload: Record<string, unknown> }
+    const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] as string
+    const registered = await inject('POST', '/api/b2b/user/register', null, {
+      username: 'visitor28',
+      password: 'Freight@2026',
+      confirmPassword: 'Freight@2026',
+      mobile,
+      code,
+      agreement: true,
+    })
+    expect(registered.json().code, registered.body).toBe('0000')
+    expect((await totals('register', 'mobile')).events).toBe(before.events + 1)
+  })
+
+  it("a signed-in user's rate search counts by mode; a visitor's does not", async () => {
+    const lane = { mode: 'FCL', origin: 'CNSHA', destination: 'USLAX', containerType: '45G1' }
+    const before = await totals('rateQuery', 'FCL')
+    expect((await inject('POST', '/api/price/public/api/rate/search', null, lane)).json().code).toBe('0000')
+    expect((await totals('rateQuery', 'FCL')).events).toBe(before.events)
+    const token = await test.login('entop')
+    expect((await inject('POST', '/api/price/public/api/rate/search', token, lane)).json().code).toBe('0000')
+    expect((await totals('rateQuery', 'FCL')).events).toBe(before.events + 1)
+  })
+
+  it('an order counts when submitted (never as a draft), by mode and lane; its charges move orderAmount per currency', async () => {
+    const customer = await test.login('entadmin')
+    const before = await totals('order', 'FCL')
+    const draft = await inject('POST', '/api/booking/order/add', customer, directFcl())
+    expect(draft.json().code, draft.body).toBe('0000')
+    expect((await totals('order', 'FCL')).events).toBe(before.events)
+    const placed = await inject('POST', '/api/booking/order/add', customer, { ...directFcl(), submit: true })
+    expect(placed.json().code, placed.body).toBe('0000')
+    const after = await totals('order', 'FCL')
+    expect(after.events).toBe(before.events + 1)
+    expect(after.rows.map((r) => r.dim2)).toContain('CNSHA-USLAX')
+
+    const operator = await test.login('opadmin')
+    const usd = await amount('USD', 'FCL')
+    const cny = await amount('CNY', 'FCL')
+    const line = { chargeCode: 'OFR', chargeName: 'Ocean freight', category: 'freight', unit: '40HQ', quantity: 2 }
+    const adjust = (charges: object[]) =>
+      inject('POST', '/api/booking/orderCharge/adjustOrderCharge', operator, {
+        orderId: placed.json().content.id,
+        remark: 'rates agreed',
+        charges,
+      })
+    const first = await adjust([
+      { ...line, unitPrice: '1950.50', currency: 'USD' },
+      { ...line, chargeCode: 'DOC', quantity: 1, unitPrice: '500', currency: 'CNY' },
+    ])
+    expect(first.json().code, first.body).toBe('0000')
+    expect(await amount('USD', 'FCL')).toBeCloseTo(usd + 3901, 4)
+    expect(await amount('CNY', 'FCL')).toBeCloseTo(cny + 500, 4)
+    // Replaced lines move the sums by the change only: USD down to one container, CNY gone.
+    expect((await adjust([{ ...line, quantity: 1, unitPrice: '1950.50', currency: 'USD' }])).json().code).toBe('0000')
+    expect(await amount('USD', 'FCL')).toBeCloseTo(usd + 1950.5, 4)
+    expect(await amount('CNY', 'FCL')).toBeCloseTo(cny, 4)
+  })
+})
+
+async function idOf(username: string): Promise<number> {
+  const { rows } = await sql<{
+    id: number
+  }>`select id from app_user where tenant_id = ${demo} and username = ${username}`.execute(test.database.db)
+  return rows[0]?.id as number
+}

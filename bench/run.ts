@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
+import { benchAnalyticsRecord } from './analytics-record.ts'
 import { benchBundle } from './bundle.ts'
 import { benchChat } from './chat.ts'
 import { benchExport } from './export.ts'
@@ -21,6 +22,7 @@ const sections = [
   await benchMail(),
   await benchLetterDelay(),
   await benchChat(),
+  await benchAnalyticsRecord(),
 ]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [

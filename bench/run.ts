@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { benchAnalytics } from './analytics.ts'
+import { benchAnalyticsRecord } from './analytics-record.ts'
 import { benchBundle } from './bundle.ts'
 import { benchChat } from './chat.ts'
 import { benchExport } from './export.ts'
@@ -23,6 +24,7 @@ const sections = [
   await benchLetterDelay(),
   await benchChat(),
   await benchAnalytics(),
+  await benchAnalyticsRecord(),
 ]
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const report = [

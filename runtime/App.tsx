@@ -6,6 +6,7 @@ import { hasTexts, textsReady } from './i18n.ts'
 import { NOT_FOUND_PATH } from './routing/access.ts'
 import { HandoffGate, RouteGate } from './routing/RouteGate.tsx'
 import { ScrollManager } from './routing/scroll.tsx'
+import { VisitRecorder } from './routing/VisitRecorder.tsx'
 import { textsFor } from './shell/texts.ts'
 
 /** The route of the table an address opens, if any. */
@@ -27,12 +28,14 @@ function RouteTexts({ route, children }: { route: RouteEntry; children: ReactNod
 
 /**
  * Every route of the generated table behind its gate; anything else is the 404 page (SPEC §2). A new
- * page opens at its top, Back and Forward restore the position (./routing/scroll.tsx).
+ * page opens at its top, Back and Forward restore the position (./routing/scroll.tsx); each page opened is
+ * recorded as a visit, off the navigation's path (./routing/VisitRecorder.tsx).
  */
 export function App() {
   return (
     <HandoffGate>
       <ScrollManager />
+      <VisitRecorder pageAt={routeAt} />
       <Routes>
         {routes.map((route) => (
           <Route

@@ -13,6 +13,7 @@ import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
+import { visitHandlers } from './domain/analytics/visits.ts'
 import { orderChargeHandlers } from './domain/billing/charges.ts'
 import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
 import { blInstructionHandlers } from './domain/blInstructions/prefill.ts'
@@ -162,6 +163,8 @@ export async function buildApp({
     new Set(manifest.endpoints.filter((e) => ids.includes(e.id)).map((e) => `/api${e.path}`))
   const csrfPaths: CsrfPaths = {
     signIns: apiPaths(['userLogin', 'userCodeLogin', 'exchangeToken']),
+    // The page visits sendBeacon posts as a page is left (issue #28): no header is possible there.
+    beacons: apiPaths(['behaviorRecordAdd']),
     // Logout, and SPEC §7's GETs that change state: a transition's (withdraw, reapplyOrder) and the GET twin of a
     // change (spaCancel).
     stateChangingGets: apiPaths([
@@ -245,8 +248,9 @@ export async function buildApp({
         if (tenant.state !== 1) throw new ApiError('110001')
         request.tenant = tenant
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
-        checkCrossSite(request, csrfPaths)
-        request.session = await loadSession(database.api, request)
+        // A beacon the browser does not vouch for is a visitor's, whatever cookie it carries.
+        const sessionBelieved = checkCrossSite(request, csrfPaths)
+        request.session = sessionBelieved ? await loadSession(database.api, request) : null
       })
 
       // The site settings and the like: `no-cache` with an ETag, 304 when the browser's copy is current. The
@@ -316,6 +320,7 @@ export async function buildApp({
           ...transitionHandlers(manifest, engine),
           ...platformHandlers,
           ...imHandlers(engine),
+          ...visitHandlers(manifest),
         },
         { imSocket: (socket, request) => chatHub.attach(socket, request) },
       )

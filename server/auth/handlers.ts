@@ -13,6 +13,7 @@ import type {
   TokenExchange,
 } from '../../generated/types.ts'
 import type { DB } from '../db/schema.ts'
+import { tally } from '../domain/analytics/rollup.ts'
 import { type HandlerContext, type Session, sessionOf } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
@@ -236,6 +237,11 @@ export const authHandlers: HandlerRegistry = {
         // A refusal is thrown, not answered: the user, its role and the spent code roll back with it.
         const refused = await runRegistrationHooks({ trx, tenantId, userId: created.id, input })
         if (refused) throw refused
+        await tally(trx, tenantId, {
+          metric: 'register',
+          dim1: input.inviteCode ? 'invitation' : 'mobile',
+          actor: `user:${created.id}`,
+        })
         return created
       }),
     )
@@ -264,6 +270,7 @@ export const authHandlers: HandlerRegistry = {
       // Only the right password learns that the account is disabled.
       if (account.state !== 1) return new ApiError('300007')
       await clearLoginFailures(trx, tenantId, key, ip)
+      await tally(trx, tenantId, { metric: 'login', dim1: 'password', actor: `user:${account.id}` })
       return { token: await startSession(trx, tenantId, account.id, ctx.request), account }
     })
     return signedIn(ctx, token, account)
@@ -296,6 +303,7 @@ export const authHandlers: HandlerRegistry = {
       const account = await findAccount(trx, tenantId, key)
       if (!account || account.mobile !== key) return new ApiError('300006')
       if (account.state !== 1) return new ApiError('300007')
+      await tally(trx, tenantId, { metric: 'login', dim1: 'code', actor: `user:${account.id}` })
       return { token: await startSession(trx, tenantId, account.id, ctx.request), account }
     })
     return signedIn(ctx, token, account)

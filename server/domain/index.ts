@@ -1,4 +1,5 @@
 import { createRegistry, type Registry } from '../engine/index.ts'
+import { register as analytics } from './analytics/register.ts'
 import { register as billing } from './billing/register.ts'
 import { register as blInstructions } from './blInstructions/register.ts'
 import { register as clients } from './clients/register.ts'
@@ -27,6 +28,7 @@ import { register as watch } from './watch/register.ts'
 export function domainRegistry(): Registry {
   const registry = createRegistry()
   for (const register of [
+    analytics,
     billing,
     blInstructions,
     clients,

@@ -13,6 +13,10 @@ import { ApiError } from './errors.ts'
  *   - the sign-in calls, which set that cookie (login CSRF: signing a victim into the attacker's account).
  * A call with an `Authorization` header is not forgeable that way (a browser adds none across sites, and
  * the header decides the session, ./../auth/tokens.ts) and needs nothing more: API clients, tests.
+ *
+ * A beacon (`navigator.sendBeacon`, the page-visit batch posted as a page is left, issue #28) cannot carry the
+ * header. Its call is never refused, but its cookie's session is believed only when the browser itself says the
+ * request is same-origin (`Sec-Fetch-Site`, a header no script can set); otherwise it counts as a visitor's.
  */
 export const CSRF_HEADER = 'resource'
 export const CSRF_VALUE = '1'
@@ -34,14 +38,21 @@ export interface CsrfPaths {
   stateChangingGets: ReadonlySet<string>
   /** Calls that open a session and set the cookie, as /api paths. */
   signIns: ReadonlySet<string>
+  /** Calls a beacon makes (no header possible), as /api paths: answered, with the session only if same-origin. */
+  beacons?: ReadonlySet<string>
 }
 
-/** Throws CrossSiteRefused when the request needs the header and lacks it. */
-export function checkCrossSite(request: FastifyRequest, paths: CsrfPaths): void {
-  if (request.headers.authorization !== undefined) return
-  if (request.headers[CSRF_HEADER] === CSRF_VALUE) return
+/**
+ * Throws CrossSiteRefused when the request needs the header and lacks it. Answers whether the session cookie
+ * may stand for the caller (false only for a beacon the browser does not vouch for).
+ */
+export function checkCrossSite(request: FastifyRequest, paths: CsrfPaths): boolean {
+  if (request.headers.authorization !== undefined) return true
+  if (request.headers[CSRF_HEADER] === CSRF_VALUE) return true
   const path = request.url.split('?')[0] ?? ''
+  if (paths.beacons?.has(path)) return request.headers['sec-fetch-site'] === 'same-origin'
   if (paths.signIns.has(path)) throw new CrossSiteRefused()
   const changes = !SAFE_METHODS.has(request.method) || paths.stateChangingGets.has(path)
   if (changes && request.cookies[SESSION_COOKIE] !== undefined) throw new CrossSiteRefused()
+  return true
 }

@@ -30,6 +30,7 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   pushRead: "a push mail's read link: the signed token is the credential (forged or another tenant's: 220000)",
   newsRecommended: 'the recommended articles block of the public news page',
   newsLike: 'a visitor may like an article (counted per visitor, no account)',
+  behaviorRecordAdd: 'a page visit is recorded for visitors too, counted by the first-party visitor cookie',
   // Freight search a visitor may use within the tenant's visitor allowance (SPEC §6).
   rateSearch: 'rate search works for visitors, limited by visitorQueryLimit',
   rateQuote: "a rate's detail from the public search",
@@ -250,6 +251,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'billDetail.detail': [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
   downloadBilling: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
   downloadBillingPost: [...PROVIDER_ADMIN, ...ENTERPRISE.slice(1)],
+  behaviorPageNames: PROVIDER_ADMIN,
   'billManage.list': PROVIDER_ADMIN,
   'billManage.create': PROVIDER_ADMIN,
   'billManage.delete': PROVIDER_ADMIN,

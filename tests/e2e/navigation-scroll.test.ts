@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
@@ -76,6 +77,25 @@ describe('scroll position across navigations', () => {
     await page.waitForURL(/sort=etd\.(asc|desc)/, WAIT)
     await expect.poll(() => page.locator('table[aria-busy="true"]').count(), WAIT).toBe(0)
     expect(await scrollY(page)).toBe(300)
+    await context.close()
+  })
+})
+
+describe('page visits (issue #28)', () => {
+  it("records a page opened and sends it by beacon when the page is left, as the signed-in user's", async () => {
+    const { context, page } = await portal.signIn('opadmin')
+    await page.goto(`${portal.server.url}/orderList`)
+    await page.locator('table').first().waitFor(WAIT)
+    // Leaving the page within the queue's five-second wait: the visit goes by navigator.sendBeacon on pagehide,
+    // without the portal's header, and is still the signed-in user's (Sec-Fetch-Site: same-origin).
+    await page.goto(`${portal.server.url}/dashboard`)
+    const visits = async () => {
+      const { rows } = await sql<{ page_route: string; username: string | null }>`
+        select v.page_route, u.username from page_visit v left join app_user u on u.tenant_id = v.tenant_id and u.id = v.user_id
+        where v.page_name = 'orderList'`.execute(portal.server.database.db)
+      return rows
+    }
+    await expect.poll(visits, WAIT).toEqual([{ page_route: '/orderList', username: 'opadmin' }])
     await context.close()
   })
 })

@@ -200,7 +200,7 @@ async function seedTenant(
   // 3. The older days' page views and visitors, from the day's visitor count (the same shape as the raw days).
   const signedShare = new Map<string, number>()
   for (const u of users.rows.slice(0, 40)) signedShare.set(String(u.type), (signedShare.get(String(u.type)) ?? 0) + 1)
-  const typeKeys = ['', ...signedShare.keys()]
+  const typeKeys = ['0', ...signedShare.keys()]
   const typeShares = [1 - Math.min(40, users.rows.length) / 40, ...[...signedShare.values()].map((n) => n / 40)]
   await sql`
     with ${days}
@@ -276,7 +276,7 @@ async function seedTenant(
 /**
  * The pageView and visitor roll-ups of every raw page visit of a tenant (or of all tenants, `tenantId` null: the
  * bench), with their actor rows: one pageView row per tenant-local day, page name and route (events the views,
- * actors the distinct cookies), one visitor row per day and user type ('' before sign-in; events = actors = the
+ * actors the distinct cookies), one visitor row per day and user type ('0' before sign-in, as server/domain/analytics/visits.ts tallies it; events = actors = the
  * day's distinct cookies). The days are the tenant's own: `zone` is its time zone (null: each tenant's setting,
  * Asia/Shanghai when none). Adds to rows that exist (`on conflict … do update`), so run it on days it has not
  * counted yet.
@@ -294,7 +294,7 @@ export async function rollUpRawVisits(
     : sql`coalesce((select t.settings ->> 'timeZone' from tenant t where t.id = v.tenant_id), 'Asia/Shanghai')`
   const visits = sql`visits as materialized (
     select v.tenant_id, (v.created_at at time zone ${zoneOf})::date as day, v.page_name, v.page_route,
-      v.visitor::text as actor, coalesce(v.user_type::text, '') as user_type
+      v.visitor::text as actor, coalesce(v.user_type::text, '0') as user_type
     from page_visit v where ${where}
   )`
   const counted = actorsFrom ? sql`day >= ${actorsFrom}::date` : sql`true`

@@ -17,7 +17,10 @@ import { now, tenantDay } from '../../tenancy/clock.ts'
 export const METRICS = [
   /** A page view: dim1 the page's name, dim2 its route; actor the visitor's cookie. */
   'pageView',
-  /** A visit of the site by one visitor (one per visitor and day): actor the visitor's cookie; dim1 user type. */
+  /**
+   * A visit of the site by one visitor (one per visitor and day, tallied `once`): actor the visitor's cookie; dim1
+   * the user type — '0' not signed in, else the session's companyUserType (1 provider, 2 enterprise, 3 order list).
+   */
   'visitor',
   /** A registration: dim1 the channel (mobile, email, invitation…); actor the user. */
   'register',
@@ -44,6 +47,8 @@ export interface Tally {
   amount?: number
   /** How many events (a batch of the same visit rows); 1 by default. */
   events?: number
+  /** The event counts only the first time its actor is seen that day under the row (a day's visit of the site). */
+  once?: boolean
 }
 
 /** A dimension is bounded text: longer values are cut, so a wild route can neither bloat nor split the key. */
@@ -72,7 +77,8 @@ export async function tallyOn(trx: Transaction<DB>, tenantId: number, day: Day, 
       returning 1
     )
     insert into analytics_daily as a (tenant_id, metric, day, dim1, dim2, events, actors, amount)
-    values (${tenantId}, ${event.metric}, ${day}::date, ${dim1}, ${dim2}, ${events},
+    values (${tenantId}, ${event.metric}, ${day}::date, ${dim1}, ${dim2},
+      case when ${event.once === true} then (select count(*) from fresh) else ${events} end,
       (select count(*) from fresh), ${amount})
     on conflict (tenant_id, metric, day, dim1, dim2) do update set
       events = a.events + excluded.events,

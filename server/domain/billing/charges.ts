@@ -17,6 +17,7 @@ import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import { now } from '../../tenancy/clock.ts'
+import { tallyOrderAmount } from '../analytics/events.ts'
 
 /**
  * SPEC §7's orderCharge/adjustOrderCharge (issue #24): an operator sets an order's charge lines before billing.
@@ -66,7 +67,7 @@ export function orderChargeHandlers(manifest: Manifest, engine: EngineApi): Hand
       const call = { tenantId: ctx.request.tenant.id, session, language: ctx.request.language }
       const { orderId, remark, charges } = ctx.input as { orderId: number; remark: string; charges: ChargeInput[] }
       return ctx.inTenant(async (trx: Transaction<DB>) => {
-        await engine.detail(trx, { entity: 'order' }, call, { id: orderId })
+        const order = await engine.detail(trx, { entity: 'order' }, call, { id: orderId })
         const db = trx as unknown as AnyDB
         const old = (
           await db
@@ -92,6 +93,7 @@ export function orderChargeHandlers(manifest: Manifest, engine: EngineApi): Hand
         })
         const inserted = await db.insertInto(charge.table).values(values).returning(selection(columns)).execute()
         const rows = inserted.map((row) => toApiRow(columns, row)).sort((a, b) => Number(a.id) - Number(b.id))
+        await tallyOrderAmount(trx, call.tenantId, order, old, rows)
         await writeAudit(trx, {
           tenantId: call.tenantId,
           entity: 'order',

@@ -201,7 +201,9 @@ describe('the screens that wait for the whole manifest', () => {
     expect(components.length).toBeGreaterThan(15)
     // The generic kinds read the manifest too: the route gate loads their own part.
     expect(
-      components.filter((c) => ['list', 'detail', 'form', 'chart'].includes(c.name)).every((c) => readsManifest(c.file)),
+      components
+        .filter((c) => ['list', 'detail', 'form', 'chart'].includes(c.name))
+        .every((c) => readsManifest(c.file)),
     ).toBe(true)
     const reading = components
       .filter((c) => !['list', 'detail', 'form', 'chart', 'custom'].includes(c.name) && readsManifest(c.file))

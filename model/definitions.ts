@@ -1,3 +1,4 @@
+import type { ChartDef } from './chart.ts'
 /** The configuration as written in YAML (after meta-schema validation) and the manifest resolved from it. */
 
 export type FieldType =
@@ -412,8 +413,10 @@ export interface ScreenDef {
   footer?: false
   status: 'built' | 'planned'
   redirect?: string
-  kind?: 'list' | 'detail' | 'form' | 'custom'
+  kind?: 'list' | 'detail' | 'form' | 'chart' | 'custom'
   component?: string
+  /** A chart screen (kind: chart, issue #28): what it counts and how it draws it (model/chart.ts). */
+  chart?: ChartDef
   entity?: string
   /** A hand-written screen's forms: the request entities its own manifest part carries. */
   forms?: string[]

@@ -160,7 +160,12 @@ function singleFieldSchema(
       break
     case 'array': {
       s.type = 'array'
-      s.items = objectSchema(field.items ?? {}, entities, [], permissions)
+      s.items =
+        field.of && !field.items
+          ? field.of === 'json'
+            ? {}
+            : { type: field.of }
+          : objectSchema(field.items ?? {}, entities, [], permissions)
       copy('minItems', 'maxItems')
       if (field.required && s.minItems === undefined) s.minItems = 1
       if (s.maxItems === undefined) s.maxItems = DEFAULT_BOUNDS.maxRows
@@ -360,6 +365,8 @@ function contentField(
           ? json
           : { type: field.of },
     }
+  else if (field.type === 'array' && field.of && !field.items)
+    s = { type: 'array', items: field.of === 'json' ? json : { type: field.of } }
   else if (field.type === 'array') {
     const rows = { entity: '', label: '', fields: field.items ?? {} }
     s = { type: 'array', items: contentSchema(rows, entities, nested, json) }

@@ -5,7 +5,7 @@
  */
 
 /** Generic screen kinds rendered from YAML alone. */
-export const SCREEN_KINDS = ['list', 'detail', 'form', 'custom'] as const
+export const SCREEN_KINDS = ['list', 'detail', 'form', 'chart', 'custom'] as const
 
 /** Form widgets beyond rjsf's defaults (runtime/widgets). */
 export const WIDGETS = [
@@ -89,7 +89,6 @@ export const COMPONENTS = [
   'bookingOrder',
   'blEditor',
   'imChat',
-  'analyticsChart',
   'roleTree',
   'overlayEditor',
   'placeholder',

@@ -20,6 +20,8 @@ export const SCREEN_KIND_REGISTRY: Record<ScreenKind, ScreenComponent> = {
   list: lazy(() => import('./screens/list/ListScreen.tsx')),
   form: lazy(() => import('./screens/form/FormScreen.tsx')),
   detail: lazy(() => import('./screens/detail/DetailScreen.tsx')),
+  // Apache ECharts loads with this chunk only: no other page carries it.
+  chart: lazy(() => import('./screens/chart/ChartScreen.tsx')),
   custom: placeholder,
 }
 
@@ -46,7 +48,6 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   bookingOrder: lazy(() => import('./flows/booking/BookingOrder.tsx')),
   blEditor: lazy(() => import('./flows/bl-editor/BlEditor.tsx')),
   imChat: lazy(() => import('./flows/chat/ImChat.tsx')),
-  analyticsChart: placeholder,
   roleTree: placeholder,
   overlayEditor: lazy(() => import('./screens/overlay/OverlayEditor.tsx')),
   placeholder,

@@ -13,6 +13,7 @@ import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
+import { chartHandlers } from './domain/analytics/charts.ts'
 import { visitHandlers } from './domain/analytics/visits.ts'
 import { orderChargeHandlers } from './domain/billing/charges.ts'
 import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
@@ -293,6 +294,7 @@ export async function buildApp({
           ...exportHandlers,
           ...rateHandlers,
           ...scheduleHandlers,
+          ...chartHandlers(manifest),
           ...spaHandlers(manifest, engine),
           ...clientAccountHandlers(engine),
           ...clientSalesHandlers(engine),

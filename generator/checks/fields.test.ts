@@ -34,8 +34,8 @@ describe('checkFields', () => {
         '    fix: add ref: port (for example)',
       'schemas/priceWatch.yaml:6:17 fields.kind.type: an enum field needs values:\n' +
         '    expected: a list of { value, label } (the state field takes its values from states:)',
-      'schemas/priceWatch.yaml:8:11 fields.containers.type: an array field needs items:\n' +
-        '    expected: the fields of one row',
+      'schemas/priceWatch.yaml:8:11 fields.containers.type: an array field needs items: or of:\n' +
+        '    expected: the fields of one row, or of: number for a list of numbers',
     ])
   })
 

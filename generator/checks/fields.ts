@@ -52,8 +52,13 @@ export function checkFields({ entityFiles, entities }: CheckContext): ConfigErro
           'an enum field needs values:',
           'a list of { value, label } (the state field takes its values from states:)',
         )
-      if (field.type === 'array' && !field.items)
-        report(file, [...path, 'type'], 'an array field needs items:', 'the fields of one row')
+      if (field.type === 'array' && !field.items && !field.of)
+        report(
+          file,
+          [...path, 'type'],
+          'an array field needs items: or of:',
+          'the fields of one row, or of: number for a list of numbers',
+        )
       if (field.type === 'permissionTree') {
         // The field is the list of names itself, checked against the catalogue: nothing to add to it.
         const misplaced = (['multiple', 'values', 'ref', 'items', 'pattern', 'format', 'entity', 'of'] as const).filter(

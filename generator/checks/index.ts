@@ -1,3 +1,4 @@
+import { checkCharts } from './charts.ts'
 import { checkComponents } from './components.ts'
 import type { Check } from './context.ts'
 import { checkDetailScreens } from './detailScreens.ts'
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   checkScreenFields,
   checkScreenEndpoints,
   checkDetailScreens,
+  checkCharts,
   checkRowCalls,
   checkEndpointNames,
   checkEndpointTargets,

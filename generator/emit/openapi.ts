@@ -127,6 +127,7 @@ function answerValue(field: AnswerFieldDef, manifest: Manifest, nullableItems: b
       // The permission names a role holds, each one of the catalogue's (screens/access.yaml).
       return { type: 'array', items: { type: 'string', enum: Object.keys(manifest.permissions).sort() } }
     case 'array':
+      if (field.of && !field.items) return { type: 'array', items: field.of === 'json' ? {} : { type: field.of } }
       return { type: 'array', items: answerObject(field.items ?? {}, manifest, nullableItems) }
     case 'object':
       return field.entity ? ref(answerName(field.entity)) : { type: 'object' }

@@ -40,7 +40,7 @@ export interface PortalManifestPart {
 export const PORTAL_PARTS_DIR = 'portal-manifest'
 export const portalPartPath = (screen: string) => `${PORTAL_PARTS_DIR}/manifest.${screen}.json`
 
-const GENERIC_KINDS: ReadonlySet<string> = new Set(['list', 'detail', 'form'])
+const GENERIC_KINDS: ReadonlySet<string> = new Set(['list', 'detail', 'form', 'chart'])
 
 /**
  * Screens that get a part of their own: the built generic ones, and the built hand-written ones that name
@@ -169,6 +169,9 @@ export function portalPart(manifest: Manifest, screen: ManifestScreen): PortalMa
       // The call a server notice asks (`notice: { call }`).
       (endpoint.kind === 'custom' &&
         screens.some((s) => s.notice !== undefined && 'call' in s.notice && s.notice.call === endpoint.id)) ||
+      // A chart's call and its export (`chart: { call, export }`, issue #28).
+      (endpoint.kind === 'custom' &&
+        screens.some((s) => s.chart?.call === endpoint.id || s.chart?.export === endpoint.id)) ||
       // The call a new record's prefill asks (`form.prefillCall`).
       (endpoint.kind === 'custom' && screens.some((s) => s.form?.prefillCall === endpoint.id)),
   )

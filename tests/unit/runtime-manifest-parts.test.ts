@@ -201,10 +201,12 @@ describe('the screens that wait for the whole manifest', () => {
     expect(components.length).toBeGreaterThan(15)
     // The generic kinds read the manifest too: the route gate loads their own part.
     expect(
-      components.filter((c) => ['list', 'detail', 'form'].includes(c.name)).every((c) => readsManifest(c.file)),
+      components
+        .filter((c) => ['list', 'detail', 'form', 'chart'].includes(c.name))
+        .every((c) => readsManifest(c.file)),
     ).toBe(true)
     const reading = components
-      .filter((c) => !['list', 'detail', 'form', 'custom'].includes(c.name) && readsManifest(c.file))
+      .filter((c) => !['list', 'detail', 'form', 'chart', 'custom'].includes(c.name) && readsManifest(c.file))
       .map((c) => c.name)
     expect(reading.length).toBeGreaterThan(3)
     // …unless every route it draws names its `forms:` and so has a part of its own (the sign-in pages).

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { CHART_METRICS } from '../../model/chart.ts'
+import { METRICS } from '../../server/domain/analytics/rollup.ts'
+import { checkCharts } from './charts.ts'
+import { contextOf } from './testing.ts'
+
+const ENDPOINTS = `endpoints:
+  - { name: selectOrderCount, method: GET, path: /b2b/count/selectOrderCount, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: analyticsChart }
+  - { name: exportPvList, method: GET, path: /b2b/count/export/exportPvList, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: binary }
+  - { name: newsList, method: GET, path: /b2b/news/list, summary: s, body: newsListQuery, response: newsCards }
+`
+const screen = (chart: string, kind = 'chart') => `area: analytics
+label: l
+screens:
+  - name: dailyTransactionQuantity
+    route: /DailyTransactionQuantity
+    title: t
+    access: permission
+    permission: selectOrderCount
+    status: built
+    kind: ${kind}
+${chart}
+${ENDPOINTS}`
+const CHART = `    chart:
+      call: selectOrderCount
+      type: bar
+      measures:
+        - { metric: order, measure: events, label: a.b }
+      series: dim1
+      export: exportPvList`
+const check = (area: string) => checkCharts(contextOf({ 'screens/analytics.yaml': area }))
+const found = (area: string) => check(area).map((e) => [e.path, e.message])
+
+describe('checkCharts', () => {
+  it('finds nothing wrong with a chart of the roll-ups answered by a chart call', () => {
+    expect(check(screen(CHART))).toEqual([])
+  })
+
+  it('names an unknown metric and an amount of a metric that has none', () => {
+    expect(found(screen(CHART.replace('metric: order', 'metric: orders')))).toEqual([
+      ['screens[0].chart.measures[0].metric', 'unknown metric orders'],
+    ])
+    expect(found(screen(CHART.replace('measure: events', 'measure: amount')))).toEqual([
+      ['screens[0].chart.measures[0].measure', 'metric order has no amount'],
+    ])
+  })
+
+  it('refuses a call that is not declared or answers no chart, and an export of another query', () => {
+    expect(found(screen(CHART.replace('call: selectOrderCount', 'call: selectOrderCounts')))).toEqual([
+      ['screens[0].chart.call', 'no endpoint selectOrderCounts'],
+    ])
+    expect(found(screen(CHART.replace('call: selectOrderCount', 'call: newsList')))).toEqual([
+      ['screens[0].chart.call', 'endpoint newsList does not answer a chart'],
+    ])
+    expect(found(screen(CHART.replace('export: exportPvList', 'export: newsList')))).toEqual([
+      ['screens[0].chart.export', 'endpoint newsList does not export a chart'],
+    ])
+  })
+
+  it('wants chart: exactly on a chart screen, and one measure when a dimension makes the series', () => {
+    expect(found(screen(''))).toEqual([['screens[0].kind', 'a chart screen needs chart:']])
+    expect(found(screen(CHART, 'list'))).toEqual([['screens[0].chart', 'chart: belongs to a chart screen']])
+    expect(
+      found(
+        screen(
+          CHART.replace(
+            '      series: dim1',
+            '        - { metric: login, measure: actors, label: a.c }\n      series: dim1',
+          ),
+        ),
+      ),
+    ).toEqual([['screens[0].chart.series', 'a chart of several measures draws one series per measure']])
+  })
+
+  it('knows the roll-ups’ metrics', () => {
+    expect([...CHART_METRICS]).toEqual([...METRICS])
+  })
+})

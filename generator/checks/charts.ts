@@ -1,0 +1,83 @@
+import { CHART_METRICS } from '../../model/chart.ts'
+import type { AreaDef, CustomEndpointDef } from '../../model/definitions.ts'
+import type { ConfigError } from '../errors.ts'
+import { type CheckContext, collector, type Path } from './context.ts'
+
+/** The request and answer every chart call takes (schemas/analyticsChartQuery.yaml, analyticsChart.yaml). */
+export const CHART_QUERY = 'analyticsChartQuery'
+export const CHART_ANSWER = 'analyticsChart'
+
+type ChartError = { path: Path; message: string; expected?: string; fix?: string }
+
+/**
+ * Chart screens (kind: chart, issue #28): `chart:` is there exactly when the kind is chart; its metrics are the
+ * roll-ups' (an unknown one is named); an amount is read of orderAmount only; its call is an area's GET endpoint
+ * taking analyticsChartQuery and answering analyticsChart, under the screen's permission; its export an endpoint taking the same query (the file: response binary).
+ */
+export function checkCharts({ areaFiles }: CheckContext): ConfigError[] {
+  const { errors, report } = collector()
+  const custom = new Map<string, CustomEndpointDef>()
+  for (const file of areaFiles)
+    for (const endpoint of (file.data as AreaDef).endpoints ?? []) custom.set(endpoint.name, endpoint)
+  for (const file of areaFiles) {
+    ;(file.data as AreaDef).screens.forEach((screen, i) => {
+      const at: Path = ['screens', i]
+      const found: ChartError[] = []
+      const chart = screen.chart
+      if (screen.kind === 'chart' && !chart)
+        found.push({
+          path: [...at, 'kind'],
+          message: 'a chart screen needs chart:',
+          expected: 'chart: { call, type, measures }',
+        })
+      if (chart && screen.kind !== 'chart')
+        found.push({ path: [...at, 'chart'], message: 'chart: belongs to a chart screen', fix: 'kind: chart' })
+      if (chart) {
+        chart.measures.forEach((measure, j) => {
+          if (!(CHART_METRICS as readonly string[]).includes(measure.metric))
+            found.push({
+              path: [...at, 'chart', 'measures', j, 'metric'],
+              message: `unknown metric ${measure.metric}`,
+              expected: `one of ${CHART_METRICS.join(', ')}`,
+            })
+          else if (measure.measure === 'amount' && measure.metric !== 'orderAmount')
+            found.push({
+              path: [...at, 'chart', 'measures', j, 'measure'],
+              message: `metric ${measure.metric} has no amount`,
+              expected: 'events or actors (amount: orderAmount only)',
+            })
+        })
+        if ((chart.series ?? 'none') !== 'none' && chart.measures.length > 1)
+          found.push({
+            path: [...at, 'chart', 'series'],
+            message: 'a chart of several measures draws one series per measure',
+            expected: 'series: none, or one measure',
+          })
+        const call = custom.get(chart.call)
+        if (!call)
+          found.push({
+            path: [...at, 'chart', 'call'],
+            message: `no endpoint ${chart.call}`,
+            fix: `declare ${chart.call} in an area's endpoints: (body ${CHART_QUERY}, response ${CHART_ANSWER})`,
+          })
+        else if (call.method !== 'GET' || call.body !== CHART_QUERY || call.response !== CHART_ANSWER)
+          found.push({
+            path: [...at, 'chart', 'call'],
+            message: `endpoint ${chart.call} does not answer a chart`,
+            expected: `method: GET, body: ${CHART_QUERY}, response: ${CHART_ANSWER}`,
+          })
+        if (chart.export !== undefined) {
+          const exporting = custom.get(chart.export)
+          if (exporting?.method !== 'GET' || exporting.body !== CHART_QUERY)
+            found.push({
+              path: [...at, 'chart', 'export'],
+              message: `endpoint ${chart.export} does not export a chart`,
+              expected: `an area's endpoint with method: GET, body: ${CHART_QUERY}, response: binary`,
+            })
+        }
+      }
+      for (const e of found) report(file, e.path, e.message, e.expected, e.fix)
+    })
+  }
+  return errors
+}

@@ -1,0 +1,212 @@
+import ExcelJS from 'exceljs'
+import { sql, type Transaction } from 'kysely'
+import type { EndpointTypes } from '../../../generated/handlers.ts'
+import {
+  type ChartDef,
+  type ChartMetric,
+  type ChartSeries,
+  type ChartWindow,
+  chartWindows,
+  DEFAULT_WINDOW,
+  MAX_RANGE_DAYS,
+} from '../../../model/chart.ts'
+import type { ManifestScreen } from '../../../model/resolve.ts'
+import { addDays, type Day } from '../../../rules/calendar.ts'
+import { withinDays } from '../../../rules/dateSpan.ts'
+import type { DB } from '../../db/schema.ts'
+import { sheetTitle, XLSX_TYPE } from '../../engine/export/sheet.ts'
+import type { HandlerContext } from '../../http/context.ts'
+import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
+import { ApiError, type Language, messageFor } from '../../http/errors.ts'
+import type { Manifest } from '../../manifest.ts'
+import { tenantToday } from '../../tenancy/clock.ts'
+import { type DailyRow, dailyRows } from './rollup.ts'
+
+/**
+ * The one generic handler of the chart screens (kind: chart, issue #28; model/chart.ts): every chart's call
+ * (screens/analytics.yaml `endpoints:`) is answered here from the daily roll-ups, by the screen whose `chart:`
+ * names the call — what it counts (metric and measure), its series (per measure, or per value of a dimension:
+ * a mode, a currency, a page), the windows it offers, its filter. A chart's export is the same table as .xlsx.
+ */
+
+type ChartQuery = EndpointTypes['selectOrderCount']['input']
+export type ChartAnswer = EndpointTypes['selectOrderCount']['content']
+type Series = ChartAnswer['series'][number]
+
+/** At most this many series (pages, lanes) — the largest; the answer's bound (schemas/analyticsChart.yaml). */
+export const MAX_SERIES = 200
+
+/** The days a query asks for, in the tenant's zone: a chosen range (both ends), else a window up to today. */
+export function chartDays(chart: ChartDef, query: ChartQuery, today: Day): { from: Day; to: Day } {
+  if (query.beginDate !== undefined || query.endDate !== undefined) {
+    if (query.beginDate === undefined || query.endDate === undefined)
+      throw new ApiError('validation', {}, [
+        { field: query.beginDate === undefined ? 'beginDate' : 'endDate', message: 'validation.required', params: {} },
+      ])
+    if (!withinDays(query.beginDate, query.endDate, MAX_RANGE_DAYS))
+      throw new ApiError('validation', {}, [
+        { field: 'endDate', message: 'validation.dateSpan', params: { limit: MAX_RANGE_DAYS } },
+      ])
+    return { from: query.beginDate, to: query.endDate }
+  }
+  const offered = chartWindows(chart)
+  const window = query.window === undefined ? (offered[0] ?? DEFAULT_WINDOW) : (Number(query.window) as ChartWindow)
+  if (!offered.includes(window))
+    throw new ApiError('validation', {}, [
+      { field: 'window', message: 'validation.enum', params: { allowedValues: offered.join(', ') } },
+    ])
+  return { from: addDays(today, 1 - window), to: today }
+}
+
+/** Every day from one to the other, both included. */
+function daysFrom(from: Day, to: Day): Day[] {
+  const days: Day[] = []
+  for (let day = from; day <= to && days.length <= MAX_RANGE_DAYS; day = addDays(day, 1)) days.push(day)
+  return days
+}
+
+/** A locale text, or null when the bundles have none (a code shown as it is). */
+function textOf(key: string, language: Language): string | null {
+  const text = messageFor(key, language)
+  return text === key ? null : text
+}
+
+const rounded = (value: number) => Math.round(value * 100) / 100
+
+/** The chart's figures from its roll-up rows: a value per day per series (zeros filled in), and each total. */
+export function chartSeries(
+  chart: ChartDef,
+  rowsByMeasure: DailyRow[][],
+  days: Day[],
+  language: Language,
+  filter?: string,
+): Series[] {
+  const index = new Map(days.map((day, i) => [day, i]))
+  const dimension = chart.series ?? 'none'
+  const series = new Map<string, Series>()
+  chart.measures.forEach((measure, m) => {
+    for (const row of rowsByMeasure[m] ?? []) {
+      if (filter && row.dim1 !== filter) continue
+      const at = index.get(row.day)
+      if (at === undefined) continue
+      const key = dimension === 'none' ? measure.metric : row[dimension]
+      let one = series.get(key)
+      if (!one) {
+        const label =
+          dimension === 'none'
+            ? messageFor(measure.label, language)
+            : ((chart.seriesLabels ? textOf(`${chart.seriesLabels}.${key}`, language) : null) ?? (key || '—'))
+        one = { key, label, values: days.map(() => 0), total: 0 }
+        series.set(key, one)
+      }
+      const value = row[measure.measure]
+      one.values[at] = rounded((one.values[at] ?? 0) + value)
+      one.total = rounded(one.total + value)
+    }
+  })
+  // A chart without a dimension shows every measure, even one with nothing counted; a dimension's series are
+  // the values that occur, the largest first (at most MAX_SERIES of them), ties by key.
+  if (dimension === 'none')
+    return chart.measures.map(
+      (measure) =>
+        series.get(measure.metric) ?? {
+          key: measure.metric,
+          label: messageFor(measure.label, language),
+          values: days.map(() => 0),
+          total: 0,
+        },
+    )
+  return [...series.values()].sort((a, b) => b.total - a.total || a.key.localeCompare(b.key)).slice(0, MAX_SERIES)
+}
+
+/**
+ * A day's distinct actors of a metric, per value of the chart's series dimension (or all together): read from
+ * the actors themselves, since a roll-up row's `actors` counts each actor once in that row only — a customer who
+ * ordered FCL and AIR the same day is one ordering customer, not the sum of the two rows. With a filter, only
+ * the actors under that first-dimension value (the rows answer it as their dim1).
+ */
+export async function dailyActors(
+  trx: Transaction<DB>,
+  tenantId: number,
+  metric: ChartMetric,
+  from: Day,
+  to: Day,
+  by: ChartSeries,
+  filter?: string,
+): Promise<DailyRow[]> {
+  const dimension = by === 'dim1' ? sql`dim1` : by === 'dim2' ? sql`dim2` : sql`''`
+  const { rows } = await sql<{ day: string; dim: string; actors: string }>`
+    select to_char(day, 'YYYY-MM-DD') as day, ${dimension} as dim, count(distinct actor)::text as actors
+    from analytics_daily_actor
+    where tenant_id = ${tenantId} and metric = ${metric} and day between ${from}::date and ${to}::date
+      and (${filter ?? null}::text is null or dim1 = ${filter ?? null})
+    group by 1, 2
+    order by 1, 2
+  `.execute(trx)
+  return rows.map((r) => ({
+    day: r.day,
+    dim1: by === 'dim1' ? r.dim : (filter ?? ''),
+    dim2: by === 'dim2' ? r.dim : '',
+    events: 0,
+    actors: Number(r.actors),
+    amount: 0,
+  }))
+}
+
+/** A chart's answer for a query: its days (the tenant's) and series, read in the request's tenant. */
+export async function chartAnswer(ctx: HandlerContext, chart: ChartDef, query: ChartQuery): Promise<ChartAnswer> {
+  const { from, to } = chartDays(chart, query, tenantToday(ctx.request.tenant))
+  const tenantId = ctx.request.tenant.id
+  const filter = query.filter?.trim() || undefined
+  const rows = await ctx.inTenant(async (trx) => {
+    const read: DailyRow[][] = []
+    for (const measure of chart.measures)
+      read.push(
+        measure.measure === 'actors'
+          ? await dailyActors(trx, tenantId, measure.metric, from, to, chart.series ?? 'none', filter)
+          : await dailyRows(trx, tenantId, measure.metric, from, to),
+      )
+    return read
+  })
+  const days = daysFrom(from, to)
+  return { days, series: chartSeries(chart, rows, days, ctx.request.language, filter), beginDate: from, endDate: to }
+}
+
+/** The chart's table as a workbook: a row per day, a column per series, the totals last. */
+export async function chartWorkbook(title: string, answer: ChartAnswer, language: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(sheetTitle(title))
+  sheet.addRow([messageFor('analytics.day', language), ...answer.series.map((s) => s.label)])
+  answer.days.forEach((day, i) => {
+    sheet.addRow([day, ...answer.series.map((s) => s.values[i] ?? 0)])
+  })
+  sheet.addRow([messageFor('analytics.total', language), ...answer.series.map((s) => s.total)])
+  sheet.getRow(1).font = { bold: true }
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/** The handlers of every chart call and chart export the manifest's chart screens name. */
+export function chartHandlers(manifest: Manifest): HandlerRegistry {
+  const handlers: HandlerRegistry = {}
+  for (const screen of manifest.screens as ManifestScreen[]) {
+    const chart = screen.chart
+    if (screen.kind !== 'chart' || !chart) continue
+    const answer: Handler = (ctx) => chartAnswer(ctx, chart, ctx.input as ChartQuery)
+    handlers[chart.call] = answer
+    if (chart.export) {
+      const title = screen.title
+      handlers[chart.export] = async (ctx) => {
+        const language = ctx.request.language
+        const figures = await chartAnswer(ctx, chart, ctx.input as ChartQuery)
+        const bytes = await chartWorkbook(messageFor(title, language), figures, language)
+        await ctx.reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${screen.name}-${figures.endDate}.xlsx"`)
+          .header('cache-control', 'no-store')
+          .send(bytes)
+        return null
+      }
+    }
+  }
+  return handlers
+}

@@ -1,0 +1,197 @@
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { tally } from '../../server/domain/analytics/rollup.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
+import { setupTestApp } from '../support/app.ts'
+import { caller } from '../support/calls.ts'
+import { inDays, now, today } from '../support/clock.ts'
+import { readXlsx, XLSX_MIME } from '../support/xlsx.ts'
+
+/**
+ * The chart calls of issue #28 (screens/analytics.yaml, kind: chart; server/domain/analytics/charts.ts): one
+ * generic handler answers each chart from the daily roll-ups — every day of the window in the tenant's zone
+ * (zeros too), a series per measure or per dimension value, currencies never added together — under the
+ * screen's permission, and UserBehavior's export is the same table as .xlsx.
+ */
+const test = setupTestApp()
+const call = caller(test)
+let demo = 0
+let acme = 0
+let opadmin = ''
+
+interface Series {
+  key: string
+  label: string
+  values: number[]
+  total: number
+}
+interface Chart {
+  days: string[]
+  series: Series[]
+  beginDate: string
+  endDate: string
+}
+
+const HOUR = 3_600_000
+/** An instant some hours before the server's now (2026-12-31 23:30 in Shanghai when the tests run). */
+const hoursAgo = (hours: number) => new Date(now().getTime() - hours * HOUR)
+
+async function chart(url: string, token = opadmin, options: { host?: string; language?: string } = {}) {
+  const response = await call('GET', `/api/b2b/count/${url}`, token, undefined, options)
+  return { response, body: response.json() as { code: string; message: string; content: Chart } }
+}
+
+beforeAll(async () => {
+  const { rows } = await sql<{ id: number; code: string }>`select id, code from tenant`.execute(test.database.db)
+  demo = rows.find((r) => r.code === 'demo')?.id as number
+  acme = rows.find((r) => r.code === 'acme')?.id as number
+  await withTenant(test.database.api, demo, async (trx) => {
+    // Today: two FCL orders and one AIR, by two customers; 16 hours ago is today still in Shanghai (07:30),
+    // though yesterday in UTC.
+    await tally(trx, demo, { metric: 'order', at: hoursAgo(1), dim1: 'FCL', actor: 'company:1' })
+    await tally(trx, demo, { metric: 'order', at: hoursAgo(16), dim1: 'FCL', actor: 'company:2' })
+    await tally(trx, demo, { metric: 'order', at: hoursAgo(2), dim1: 'AIR', actor: 'company:1' })
+    // Yesterday one LCL; 40 days ago one FCL (outside 30 days, inside 60).
+    await tally(trx, demo, { metric: 'order', at: hoursAgo(24), dim1: 'LCL', actor: 'company:1' })
+    await tally(trx, demo, { metric: 'order', at: hoursAgo(40 * 24), dim1: 'FCL', actor: 'company:3' })
+    // Amounts in two currencies, never added together.
+    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(1), dim1: 'USD', actor: 'company:1', amount: 1200.5 })
+    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(2), dim1: 'CNY', actor: 'company:1', amount: 800 })
+    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(3), dim1: 'USD', actor: 'company:2', amount: 99.5 })
+    // Registrations and sign-ins: one actor counted once a day however often.
+    await tally(trx, demo, { metric: 'register', at: hoursAgo(1), dim1: 'mobile', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: hoursAgo(1), dim1: 'password', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: hoursAgo(2), dim1: 'password', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: hoursAgo(3), dim1: 'code', actor: 'user:51' })
+    // Page views of two pages.
+    for (let i = 0; i < 3; i++)
+      await tally(trx, demo, { metric: 'pageView', at: hoursAgo(1), dim1: 'rates', dim2: '/freightRate', actor: 'v1' })
+    await tally(trx, demo, { metric: 'pageView', at: hoursAgo(25), dim1: 'orders', dim2: '/orderList', actor: 'v2' })
+  })
+  // Another tenant's orders today: never in demo's figures.
+  await withTenant(test.database.api, acme, async (trx) => {
+    for (let i = 0; i < 5; i++) await tally(trx, acme, { metric: 'order', at: hoursAgo(1), dim1: 'FCL', actor: 'x' })
+  })
+  opadmin = await test.login('opadmin')
+})
+
+const valueOn = (answer: Chart, key: string, day: string) =>
+  answer.series.find((s) => s.key === key)?.values[answer.days.indexOf(day)]
+
+describe('chart calls', () => {
+  it('answer every day of the 30-day window in the tenant’s zone, a series per mode, zeros filled in', async () => {
+    const { response, body } = await chart('selectOrderCount', opadmin, { language: 'en_US' })
+    expect(response.statusCode).toBe(200)
+    const answer = body.content
+    expect(answer.days).toHaveLength(30)
+    expect(answer.days[0]).toBe(inDays(-29))
+    expect(answer.days.at(-1)).toBe(today())
+    expect(answer.beginDate).toBe(inDays(-29))
+    expect(answer.series.map((s) => [s.key, s.label, s.total])).toEqual([
+      ['FCL', 'FCL', 2],
+      ['AIR', 'Air', 1],
+      ['LCL', 'LCL', 1],
+    ])
+    expect(valueOn(answer, 'FCL', today())).toBe(2)
+    expect(valueOn(answer, 'LCL', inDays(-1))).toBe(1)
+    expect(valueOn(answer, 'LCL', today())).toBe(0)
+    // Acme's five orders today are not demo's.
+    expect(answer.series.reduce((sum, s) => sum + (s.values.at(-1) ?? 0), 0)).toBe(3)
+  })
+
+  it('take a wider window and a chosen range', async () => {
+    const sixty = (await chart('selectOrderCount?window=60')).body.content
+    expect(sixty.days).toHaveLength(60)
+    expect(valueOn(sixty, 'FCL', inDays(-40))).toBe(1)
+    expect(sixty.series.find((s) => s.key === 'FCL')?.total).toBe(3)
+    const range = (await chart(`selectOrderCount?beginDate=${inDays(-45)}&endDate=${inDays(-1)}`)).body.content
+    expect(range.days).toHaveLength(45)
+    expect(range.days[0]).toBe(inDays(-45))
+    expect(range.series.map((s) => [s.key, s.total])).toEqual([
+      ['FCL', 1],
+      ['LCL', 1],
+    ])
+  })
+
+  it('keep currencies apart', async () => {
+    const answer = (await chart('selectOrderAmount')).body.content
+    expect(answer.series.map((s) => [s.key, s.total])).toEqual([
+      ['USD', 1300],
+      ['CNY', 800],
+    ])
+    expect(valueOn(answer, 'USD', today())).toBe(1300)
+  })
+
+  it('draw two measures in one chart, each actor once a day', async () => {
+    const answer = (await chart('selectLoginAndRegisterUserUV', opadmin, { language: 'en_US' })).body.content
+    expect(answer.series.map((s) => [s.key, s.label, s.values.at(-1)])).toEqual([
+      ['register', 'Users registered', 1],
+      ['login', 'Users signed in', 2],
+    ])
+    // Distinct ordering customers today: two, though three orders.
+    const clients = (await chart('orderClientUV')).body.content
+    expect(clients.series[0]?.values.at(-1)).toBe(2)
+    // No rate search counted: the series is there, all zeros.
+    const queries = (await chart('getAnalyticsData')).body.content
+    expect(queries.series).toHaveLength(1)
+    expect(queries.series[0]?.total).toBe(0)
+  })
+
+  it('filter page views by page', async () => {
+    const all = (await chart('PagePv')).body.content
+    expect(all.series.map((s) => [s.key, s.total])).toEqual([
+      ['rates', 3],
+      ['orders', 1],
+    ])
+    const one = (await chart('PagePv?filter=orders')).body.content
+    expect(one.series.map((s) => [s.key, s.total])).toEqual([['orders', 1]])
+  })
+
+  it('refuse a window not offered and a range too long, in the caller’s language', async () => {
+    const window = await chart('selectOrderCount?window=45', opadmin, { language: 'zh_CN' })
+    expect(window.response.statusCode).toBe(400)
+    expect(window.body.code).not.toBe('0000')
+    const zhText = JSON.stringify(window.body)
+    const en = await chart('selectOrderCount?window=45', opadmin, { language: 'en_US' })
+    expect(en.body.code).toBe(window.body.code)
+    expect(JSON.stringify(en.body)).not.toBe(zhText)
+    expect(JSON.stringify(en.body)).toContain('window')
+    const long = await chart(`selectOrderCount?beginDate=${inDays(-400)}&endDate=${today()}`, opadmin, {
+      language: 'en_US',
+    })
+    expect(long.body.code).not.toBe('0000')
+    expect(JSON.stringify(long.body)).toContain('366')
+    const backwards = await chart(`selectOrderCount?beginDate=${today()}&endDate=${inDays(-3)}`)
+    expect(backwards.body.code).not.toBe('0000')
+  })
+
+  it('refuse a user without the screen’s permission, and a caller not signed in', async () => {
+    const entadmin = await test.login('entadmin')
+    const refused = await chart('selectOrderCount', entadmin)
+    expect(refused.body.code).not.toBe('0000')
+    expect(refused.body.content).toBeFalsy()
+    const anonymous = await call('GET', '/api/b2b/count/selectOrderCount', null)
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('answer acme’s own figures on acme’s host', async () => {
+    const acmeAdmin = await test.login('opadmin', 'acme.localhost')
+    const answer = (await chart('selectOrderCount', acmeAdmin, { host: 'acme.localhost' })).body.content
+    expect(answer.series.map((s) => [s.key, s.total])).toEqual([['FCL', 5]])
+  })
+
+  it('export UserBehavior’s table as .xlsx, the same figures as the call', async () => {
+    const figures = (await chart('PagePv?window=90', opadmin, { language: 'en_US' })).body.content
+    const file = await call('GET', '/api/b2b/count/export/exportPvList?window=90', opadmin, undefined, {
+      language: 'en_US',
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toContain(XLSX_MIME)
+    const sheet = await readXlsx(file.rawPayload)
+    expect(sheet.headers).toEqual(['Day', ...figures.series.map((s) => s.label)])
+    expect(sheet.rows).toHaveLength(figures.days.length + 1)
+    const read = sheet.rows.map((row) => row.map((cell) => cell.value))
+    expect(read.slice(0, -1)).toEqual(figures.days.map((day, i) => [day, ...figures.series.map((s) => s.values[i])]))
+    expect(read.at(-1)).toEqual(['Total', ...figures.series.map((s) => s.total)])
+  })
+})

@@ -4,7 +4,7 @@ import { tally } from '../../server/domain/analytics/rollup.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { caller } from '../support/calls.ts'
-import { inDays, now, today } from '../support/clock.ts'
+import { inDays, today } from '../support/clock.ts'
 import { readXlsx, XLSX_MIME } from '../support/xlsx.ts'
 
 /**
@@ -32,9 +32,11 @@ interface Chart {
   endDate: string
 }
 
-const HOUR = 3_600_000
-/** An instant some hours before the server's now (2026-12-31 23:30 in Shanghai when the tests run). */
-const hoursAgo = (hours: number) => new Date(now().getTime() - hours * HOUR)
+/**
+ * An instant on a tenant-local day at a Shanghai time. The API legs run at 23:30 and at 00:30 (scripts/test.js),
+ * so today's instants are taken between 00:00 and 00:30: before now on both clocks, and yesterday in UTC.
+ */
+const at = (days: number, time: string) => new Date(`${inDays(days)}T${time}:00+08:00`)
 
 async function chart(url: string, token = opadmin, options: { host?: string; language?: string } = {}) {
   const response = await call('GET', `/api/b2b/count/${url}`, token, undefined, options)
@@ -45,34 +47,51 @@ beforeAll(async () => {
   const { rows } = await sql<{ id: number; code: string }>`select id, code from tenant`.execute(test.database.db)
   demo = rows.find((r) => r.code === 'demo')?.id as number
   acme = rows.find((r) => r.code === 'acme')?.id as number
+  // Signed in first: the sign-in counts as a login, before the roll-ups are emptied.
+  opadmin = await test.login('opadmin')
+  // This file's database is its own copy: the seeded year of history (tests/api/analytics-seed.test.ts) is taken
+  // away so each figure below is exactly what this file tallied.
+  await sql`delete from analytics_daily_actor`.execute(test.database.db)
+  await sql`delete from analytics_daily`.execute(test.database.db)
   await withTenant(test.database.api, demo, async (trx) => {
-    // Today: two FCL orders and one AIR, by two customers; 16 hours ago is today still in Shanghai (07:30),
-    // though yesterday in UTC.
-    await tally(trx, demo, { metric: 'order', at: hoursAgo(1), dim1: 'FCL', actor: 'company:1' })
-    await tally(trx, demo, { metric: 'order', at: hoursAgo(16), dim1: 'FCL', actor: 'company:2' })
-    await tally(trx, demo, { metric: 'order', at: hoursAgo(2), dim1: 'AIR', actor: 'company:1' })
+    // Today: two FCL orders and one AIR, by two customers — at 00:05–00:20 in Shanghai, today there though
+    // yesterday in UTC.
+    await tally(trx, demo, { metric: 'order', at: at(0, '00:20'), dim1: 'FCL', actor: 'company:1' })
+    await tally(trx, demo, { metric: 'order', at: at(0, '00:05'), dim1: 'FCL', actor: 'company:2' })
+    await tally(trx, demo, { metric: 'order', at: at(0, '00:15'), dim1: 'AIR', actor: 'company:1' })
     // Yesterday one LCL; 40 days ago one FCL (outside 30 days, inside 60).
-    await tally(trx, demo, { metric: 'order', at: hoursAgo(24), dim1: 'LCL', actor: 'company:1' })
-    await tally(trx, demo, { metric: 'order', at: hoursAgo(40 * 24), dim1: 'FCL', actor: 'company:3' })
+    await tally(trx, demo, { metric: 'order', at: at(-1, '12:00'), dim1: 'LCL', actor: 'company:1' })
+    await tally(trx, demo, { metric: 'order', at: at(-40, '12:00'), dim1: 'FCL', actor: 'company:3' })
     // Amounts in two currencies, never added together.
-    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(1), dim1: 'USD', actor: 'company:1', amount: 1200.5 })
-    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(2), dim1: 'CNY', actor: 'company:1', amount: 800 })
-    await tally(trx, demo, { metric: 'orderAmount', at: hoursAgo(3), dim1: 'USD', actor: 'company:2', amount: 99.5 })
+    await tally(trx, demo, {
+      metric: 'orderAmount',
+      at: at(0, '00:20'),
+      dim1: 'USD',
+      actor: 'company:1',
+      amount: 1200.5,
+    })
+    await tally(trx, demo, { metric: 'orderAmount', at: at(0, '00:15'), dim1: 'CNY', actor: 'company:1', amount: 800 })
+    await tally(trx, demo, { metric: 'orderAmount', at: at(0, '00:12'), dim1: 'USD', actor: 'company:2', amount: 99.5 })
     // Registrations and sign-ins: one actor counted once a day however often.
-    await tally(trx, demo, { metric: 'register', at: hoursAgo(1), dim1: 'mobile', actor: 'user:50' })
-    await tally(trx, demo, { metric: 'login', at: hoursAgo(1), dim1: 'password', actor: 'user:50' })
-    await tally(trx, demo, { metric: 'login', at: hoursAgo(2), dim1: 'password', actor: 'user:50' })
-    await tally(trx, demo, { metric: 'login', at: hoursAgo(3), dim1: 'code', actor: 'user:51' })
+    await tally(trx, demo, { metric: 'register', at: at(0, '00:20'), dim1: 'mobile', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: at(0, '00:20'), dim1: 'password', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: at(0, '00:15'), dim1: 'password', actor: 'user:50' })
+    await tally(trx, demo, { metric: 'login', at: at(0, '00:12'), dim1: 'code', actor: 'user:51' })
     // Page views of two pages.
     for (let i = 0; i < 3; i++)
-      await tally(trx, demo, { metric: 'pageView', at: hoursAgo(1), dim1: 'rates', dim2: '/freightRate', actor: 'v1' })
-    await tally(trx, demo, { metric: 'pageView', at: hoursAgo(25), dim1: 'orders', dim2: '/orderList', actor: 'v2' })
+      await tally(trx, demo, {
+        metric: 'pageView',
+        at: at(0, '00:20'),
+        dim1: 'rates',
+        dim2: '/freightRate',
+        actor: 'v1',
+      })
+    await tally(trx, demo, { metric: 'pageView', at: at(-1, '11:00'), dim1: 'orders', dim2: '/orderList', actor: 'v2' })
   })
   // Another tenant's orders today: never in demo's figures.
   await withTenant(test.database.api, acme, async (trx) => {
-    for (let i = 0; i < 5; i++) await tally(trx, acme, { metric: 'order', at: hoursAgo(1), dim1: 'FCL', actor: 'x' })
+    for (let i = 0; i < 5; i++) await tally(trx, acme, { metric: 'order', at: at(0, '00:20'), dim1: 'FCL', actor: 'x' })
   })
-  opadmin = await test.login('opadmin')
 })
 
 const valueOn = (answer: Chart, key: string, day: string) =>

@@ -243,7 +243,7 @@ describe('the events the charts count, each tallied in its own transaction', () 
     const after = await totals('login', 'password')
     expect(after.events).toBe(before.events + 2)
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from analytics_daily_actor
-      where tenant_id = ${demo} and metric = 'login' and day = ${today()}::date and actor = ${`user:${userId}`}`.execute(
+      where tenant_id = ${demo} and metric = 'login' and day = ${today()}::date and dim1 = 'password' and actor = ${`user:${userId}`}`.execute(
       test.database.db,
     )
     expect(Number(rows[0]?.n)).toBe(1)

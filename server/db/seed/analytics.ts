@@ -267,6 +267,12 @@ async function seedTenant(
           * (${sql.val(['USD', 'EUR', 'CNY'].map((c) => RATE[c] as number))}::numeric[])[array_position(array['USD','EUR','CNY'], c.currency)], 2)
       from orders o join lanes l on l.n = o.lane_n
         cross join lateral (select case when (o.i + o.k) % 5 = 0 then 'CNY' else l.currency end as currency) c
+    ),
+    -- Who was counted: the charts of distinct users (server/domain/analytics/charts.ts) read them, every day.
+    counted as (
+      insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
+      select distinct ${tenantId}::int, metric, day, dim1, dim2, actor from events
+      on conflict do nothing
     )
     insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
     select ${tenantId}::int, metric, day, dim1, dim2, count(*), count(distinct actor), sum(amount)

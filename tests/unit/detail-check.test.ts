@@ -113,7 +113,7 @@ describe('waybill check on detail screens: file, line, column, path and fix', ()
     const errors = checkWith(WATCH, (t) => t.replace('kind: detail', 'kind: detial'))
     expect(errors).toEqual([
       'screens/watch.yaml:32:11 screens[1].kind: "detial" is not allowed here\n' +
-        '    expected: one of list, detail, form, custom\n' +
+        '    expected: one of list, detail, form, chart, custom\n' +
         '    fix: did you mean "detail"?',
     ])
   })

@@ -67,7 +67,7 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
     queryKey: ['chart', chart.call, query, i18n.language],
     queryFn: async ({ signal }) => {
       if (!call) throw new Error(t('analytics.loadFailed'))
-      return (await call(query, signal)).content as AnalyticsChart
+      return chartAnswer((await call(query, signal)).content, t('analytics.loadFailed'))
     },
   })
   const [range, setRange] = useState({ beginDate: params.get('beginDate') ?? '', endDate: params.get('endDate') ?? '' })
@@ -216,4 +216,16 @@ export default function ChartScreen({ route }: ScreenProps) {
   if (!ready) return <Spinner />
   if (!screen?.chart) return <MessageBar intent="warning">{t('ui.screenMissing', { name: route.name })}</MessageBar>
   return <ChartView screen={screen} chart={screen.chart} />
+}
+
+/** A chart call's answer (every chart call answers analyticsChart, screens/analytics.yaml): checked, not cast. */
+function chartAnswer(content: unknown, failed: string): AnalyticsChart {
+  if (isChart(content)) return content
+  throw new Error(failed)
+}
+
+function isChart(value: unknown): value is AnalyticsChart {
+  if (typeof value !== 'object' || value === null) return false
+  const { days, series } = value as { days?: unknown; series?: unknown }
+  return Array.isArray(days) && Array.isArray(series)
 }

@@ -3,8 +3,6 @@ import {
   Field,
   Input,
   MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   makeStyles,
   Select,
   Spinner,
@@ -29,6 +27,7 @@ import { exportFrom, refusalText } from '../../download.ts'
 import { useEffects } from '../../effects.tsx'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
+import { LoadFailed } from '../LoadFailed.tsx'
 import { clientCall, namedEndpoint } from '../manifest.ts'
 
 /** ECharts comes with this chunk only, after the figures: the table shows while the chart loads. */
@@ -152,14 +151,11 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
       </form>
       {figures.isPending && <Spinner label={t('ui.loading')} />}
       {figures.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{figures.error?.message || t('analytics.loadFailed')}</MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void figures.refetch()}>
-              {t('ui.retry')}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailed
+          message={figures.error?.message}
+          fallback="analytics.loadFailed"
+          retry={() => void figures.refetch()}
+        />
       )}
       {data && data.series.length === 0 && <MessageBar intent="info">{t('analytics.empty')}</MessageBar>}
       {data && data.series.length > 0 && (
@@ -226,6 +222,5 @@ function chartAnswer(content: unknown, failed: string): AnalyticsChart {
 
 function isChart(value: unknown): value is AnalyticsChart {
   if (typeof value !== 'object' || value === null) return false
-  const { days, series } = value as { days?: unknown; series?: unknown }
-  return Array.isArray(days) && Array.isArray(series)
+  return 'days' in value && Array.isArray(value.days) && 'series' in value && Array.isArray(value.series)
 }

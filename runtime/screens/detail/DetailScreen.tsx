@@ -8,7 +8,6 @@ import {
   DialogSurface,
   DialogTitle,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   makeStyles,
   Spinner,
@@ -29,6 +28,7 @@ import type { ManifestScreen } from '../../../model/resolve.ts'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { uuidsOf } from '../../widgets/upload.tsx'
+import { LoadFailed } from '../LoadFailed.tsx'
 import type { RowData } from '../list/actions.ts'
 import { rowLabels } from '../list/format.ts'
 import { entityDef, screenDef } from '../manifest.ts'
@@ -230,14 +230,7 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
         </MessageBar>
       )}
       {detail.status === 'error' && (
-        <MessageBar intent="error">
-          <MessageBarBody>{detail.error?.message || t('detail.loadFailed')}</MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void detail.reload()}>
-              {t('ui.retry')}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailed message={detail.error?.message} fallback="detail.loadFailed" retry={() => void detail.reload()} />
       )}
       {detail.status === 'ready' && detail.record && (
         <>

@@ -5,8 +5,6 @@ import {
   Field,
   Input,
   MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   makeStyles,
   Option,
   Select,
@@ -35,6 +33,7 @@ import { useSession } from '../../session.ts'
 import { MenuButton } from '../../shell/MenuButton.tsx'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
+import { LoadFailed } from '../LoadFailed.tsx'
 import { codeBeside, entityDef, type PortalEntity, screenEndpoint } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { cellRoutes, type RowData, routePath } from './actions.ts'
@@ -488,14 +487,7 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
         </div>
         {list.status === 'loading' && <Spinner label={t('ui.loading')} />}
         {list.status === 'error' && (
-          <MessageBar intent="error">
-            <MessageBarBody>{list.error?.message || t('ui.loadFailed')}</MessageBarBody>
-            <MessageBarActions>
-              <Button size="small" onClick={() => void list.reload()}>
-                {t('ui.retry')}
-              </Button>
-            </MessageBarActions>
-          </MessageBar>
+          <LoadFailed message={list.error?.message} fallback="ui.loadFailed" retry={() => void list.reload()} />
         )}
         {list.status === 'ready' && (
           <>

@@ -10,6 +10,16 @@
 export const CHART_METRICS = ['pageView', 'visitor', 'register', 'login', 'rateQuery', 'order', 'orderAmount'] as const
 export type ChartMetric = (typeof CHART_METRICS)[number]
 
+/**
+ * Chart sources besides the roll-ups (server/domain/analytics/sources.ts registers them), each with the metrics it
+ * answers: a grouped chart with `source:` reads its rows there (UserPortrait's personal users) instead of from
+ * analytics_daily.
+ */
+export const CHART_SOURCES: Readonly<Record<string, readonly string[]>> = {}
+
+/** The roll-up metrics that sum an amount (the others count events and actors only). */
+export const AMOUNT_METRICS: readonly ChartMetric[] = ['orderAmount']
+
 /** What a measure reads of a day's row: the events, the distinct actors (a day's UV) or the summed amount. */
 export const CHART_MEASURES = ['events', 'actors', 'amount'] as const
 export type ChartMeasure = (typeof CHART_MEASURES)[number]
@@ -26,11 +36,34 @@ export const MAX_RANGE_DAYS = 366
 export type ChartSeries = 'none' | 'dim1' | 'dim2'
 
 export interface ChartMeasureDef {
-  metric: ChartMetric
+  /** A roll-up metric, or with `source:` one of that source's metrics (CHART_SOURCES). */
+  metric: string
   measure: ChartMeasure
   /** The series' locale key when the chart has no series dimension (analytics.series.logins). */
   label: string
 }
+
+/**
+ * A chart's axis when it totals its window per value of a group instead of per day (FreightReview's lanes and
+ * customers, UserPortrait's regions): from the roll-ups, the rows whose dim2 is `<name>:<value>`, summed over the
+ * window's days; from a source, what the source answers for the group.
+ */
+export interface ChartGroupDef {
+  /** The group's name: in the URL (?group=) and, from the roll-ups, dim2's prefix (`lane:CNSHA-USLAX`). */
+  name: string
+  /** The locale key of the group (the chooser, the table's first column). */
+  label: string
+  /** Values are ids of this entity, labelled by its display field (a customer's company id → its name). */
+  entity?: string
+  /** Values are codes labelled through this locale key prefix (`enum.x` → enum.x.<value>). */
+  labels?: string
+}
+
+/** At most this many categories along a grouped chart's axis (the answer's bound, schemas/analyticsChart.yaml). */
+export const MAX_CATEGORIES = 200
+
+/** The name of a group's value in a roll-up row's dim2. */
+export const groupDim = (group: string, value: string) => `${group}:${value}`
 
 export interface ChartDef {
   /** The area's endpoint (`endpoints:` of the same YAML, SPEC's name) that answers the chart. */
@@ -49,6 +82,16 @@ export interface ChartDef {
   filter?: { label: string }
   /** An area's binary endpoint that answers the same table as .xlsx (exportPvList). */
   export?: string
+  /** The axis: the window totalled per value of one of these groups (the first by default), not per day. */
+  groups?: ChartGroupDef[]
+  /** A grouped chart's rows from this registered source (CHART_SOURCES) instead of the roll-ups. */
+  source?: string
+}
+
+/** The group a query chooses (`group`), the chart's first when it names none; undefined when it offers none. */
+export function chartGroup(chart: Pick<ChartDef, 'groups'>, name: string | undefined): ChartGroupDef | undefined {
+  const groups = chart.groups ?? []
+  return name === undefined ? groups[0] : groups.find((group) => group.name === name)
 }
 
 /** The windows a chart offers, the default first. */

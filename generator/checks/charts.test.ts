@@ -28,7 +28,12 @@ const CHART = `    chart:
         - { metric: order, measure: events, label: a.b }
       series: dim1
       export: exportPvList`
-const check = (area: string) => checkCharts(contextOf({ 'screens/analytics.yaml': area }))
+const ENTITIES = {
+  'schemas/company.yaml': 'entity: company\nlabel: l\ndisplay: name\nfields:\n  name: { type: string, label: l }\n',
+  'schemas/analyticsChart.yaml':
+    'entity: analyticsChart\nlabel: l\nstored: false\nfields:\n  days: { type: string, label: l }\n',
+}
+const check = (area: string) => checkCharts(contextOf({ ...ENTITIES, 'screens/analytics.yaml': area }))
 const found = (area: string) => check(area).map((e) => [e.path, e.message])
 
 describe('checkCharts', () => {
@@ -74,5 +79,40 @@ describe('checkCharts', () => {
 
   it('knows the roll-ups’ metrics', () => {
     expect([...CHART_METRICS]).toEqual([...METRICS])
+  })
+
+  it('checks a grouped chart: no distinct actors totalled over roll-up days, groups named once, a stored entity', () => {
+    const grouped = `${CHART.replace('measure: events', 'measure: actors')}
+      groups:
+        - { name: lane, label: a.lane }
+        - { name: lane, label: a.customer, entity: company, labels: enum.x }
+        - { name: customer, label: a.customer, entity: analyticsChart }
+        - { name: region, label: a.region, entity: country }`
+    expect(found(screen(grouped))).toEqual([
+      ['screens[0].chart.measures[0].measure', 'distinct actors cannot be totalled over a window of roll-up days'],
+      ['screens[0].chart.groups[1].name', 'group lane is named twice'],
+      ['screens[0].chart.groups[1].labels', 'a group is labelled by its entity or by locale keys, not both'],
+      ['screens[0].chart.groups[2].entity', 'entity analyticsChart is not stored'],
+      ['screens[0].chart.groups[3].entity', 'no entity country'],
+    ])
+    expect(
+      found(
+        screen(`${CHART}
+      groups:
+        - { name: lane, label: a.lane }`),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuses an unknown chart source, and a source without groups', () => {
+    expect(
+      found(
+        screen(`${CHART}
+      source: nowhere`),
+      ),
+    ).toEqual([
+      ['screens[0].chart.source', 'unknown chart source nowhere'],
+      ['screens[0].chart.source', 'a chart source answers a grouped chart'],
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import { CHART_METRICS } from '../../model/chart.ts'
+import { AMOUNT_METRICS, CHART_METRICS, CHART_SOURCES } from '../../model/chart.ts'
 import type { AreaDef, CustomEndpointDef } from '../../model/definitions.ts'
 import type { ConfigError } from '../errors.ts'
 import { type CheckContext, collector, type Path } from './context.ts'
@@ -11,10 +11,12 @@ type ChartError = { path: Path; message: string; expected?: string; fix?: string
 
 /**
  * Chart screens (kind: chart, issue #28): `chart:` is there exactly when the kind is chart; its metrics are the
- * roll-ups' (an unknown one is named); an amount is read of orderAmount only; its call is an area's GET endpoint
+ * roll-ups' (an unknown one is named) or its registered source's; an amount is read of an amount metric only; a
+ * grouped chart of the roll-ups never totals distinct actors over days; its groups are named once and labelled by a
+ * stored entity or by locale keys; its call is an area's GET endpoint
  * taking analyticsChartQuery and answering analyticsChart, under the screen's permission; its export an endpoint taking the same query (the file: response binary).
  */
-export function checkCharts({ areaFiles }: CheckContext): ConfigError[] {
+export function checkCharts({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
   const custom = new Map<string, CustomEndpointDef>()
   for (const file of areaFiles)
@@ -33,18 +35,62 @@ export function checkCharts({ areaFiles }: CheckContext): ConfigError[] {
       if (chart && screen.kind !== 'chart')
         found.push({ path: [...at, 'chart'], message: 'chart: belongs to a chart screen', fix: 'kind: chart' })
       if (chart) {
+        const sourced = chart.source === undefined ? undefined : CHART_SOURCES[chart.source]
+        if (chart.source !== undefined && !sourced)
+          found.push({
+            path: [...at, 'chart', 'source'],
+            message: `unknown chart source ${chart.source}`,
+            expected: `one of ${Object.keys(CHART_SOURCES).join(', ') || '(none registered)'}`,
+          })
+        if (chart.source !== undefined && !chart.groups)
+          found.push({
+            path: [...at, 'chart', 'source'],
+            message: 'a chart source answers a grouped chart',
+            expected: 'groups: [{ name, label }]',
+          })
+        const metrics: readonly string[] = sourced ?? CHART_METRICS
         chart.measures.forEach((measure, j) => {
-          if (!(CHART_METRICS as readonly string[]).includes(measure.metric))
+          if (chart.source !== undefined && !sourced) return
+          if (!metrics.includes(measure.metric))
             found.push({
               path: [...at, 'chart', 'measures', j, 'metric'],
               message: `unknown metric ${measure.metric}`,
-              expected: `one of ${CHART_METRICS.join(', ')}`,
+              expected: `one of ${metrics.join(', ')}`,
             })
-          else if (measure.measure === 'amount' && measure.metric !== 'orderAmount')
+          else if (
+            !sourced &&
+            measure.measure === 'amount' &&
+            !(AMOUNT_METRICS as readonly string[]).includes(measure.metric)
+          )
             found.push({
               path: [...at, 'chart', 'measures', j, 'measure'],
               message: `metric ${measure.metric} has no amount`,
-              expected: 'events or actors (amount: orderAmount only)',
+              expected: `events or actors (amount: ${AMOUNT_METRICS.join(', ')} only)`,
+            })
+          else if (!sourced && chart.groups && measure.measure === 'actors')
+            found.push({
+              path: [...at, 'chart', 'measures', j, 'measure'],
+              message: 'distinct actors cannot be totalled over a window of roll-up days',
+              expected: 'events or amount (or a chart source that counts distinct actors)',
+            })
+        })
+        const names = new Set<string>()
+        chart.groups?.forEach((group, j) => {
+          if (names.has(group.name))
+            found.push({ path: [...at, 'chart', 'groups', j, 'name'], message: `group ${group.name} is named twice` })
+          names.add(group.name)
+          const target = group.entity === undefined ? undefined : entities[group.entity]
+          if (group.entity !== undefined && !target)
+            found.push({ path: [...at, 'chart', 'groups', j, 'entity'], message: `no entity ${group.entity}` })
+          else if (target?.stored === false)
+            found.push({
+              path: [...at, 'chart', 'groups', j, 'entity'],
+              message: `entity ${group.entity} is not stored`,
+            })
+          if (group.entity !== undefined && group.labels !== undefined)
+            found.push({
+              path: [...at, 'chart', 'groups', j, 'labels'],
+              message: 'a group is labelled by its entity or by locale keys, not both',
             })
         })
         if ((chart.series ?? 'none') !== 'none' && chart.measures.length > 1)

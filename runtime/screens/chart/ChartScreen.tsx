@@ -20,7 +20,7 @@ import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { AnalyticsChart } from '../../../generated/content.ts'
-import { type ChartDef, chartWindows } from '../../../model/chart.ts'
+import { type ChartDef, chartGroup, chartWindows } from '../../../model/chart.ts'
 import type { ManifestScreen } from '../../../model/resolve.ts'
 import { useClient } from '../../client.tsx'
 import { exportFrom, refusalText } from '../../download.ts'
@@ -42,7 +42,7 @@ const useStyles = makeStyles({
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
 })
 
-/** What the address says of the chart: a window, or a chosen range, and the filter (?window=90, ?beginDate=…). */
+/** What the address says of the chart: a window, or a chosen range, the filter and the group (?window=90, ?group=lane). */
 function queryOf(params: URLSearchParams, chart: ChartDef): Record<string, string> {
   const query: Record<string, string> = {}
   const beginDate = params.get('beginDate')
@@ -51,6 +51,8 @@ function queryOf(params: URLSearchParams, chart: ChartDef): Record<string, strin
   else query.window = params.get('window') ?? String(chartWindows(chart)[0])
   const filter = params.get('filter')
   if (chart.filter && filter) query.filter = filter
+  const group = chartGroup(chart, params.get('group') ?? undefined) ?? chartGroup(chart, undefined)
+  if (group) query.group = group.name
   return query
 }
 
@@ -75,6 +77,12 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
   const data = figures.data
   const title = t(screen.title)
 
+  const group = chartGroup(chart, query.group)
+  const chooseGroup = (name: string) => {
+    const next = new URLSearchParams(params)
+    next.set('group', name)
+    setParams(next)
+  }
   const chooseWindow = (window: string) => {
     const next = new URLSearchParams(params)
     next.delete('beginDate')
@@ -127,6 +135,17 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
             ))}
           </Select>
         </Field>
+        {chart.groups && chart.groups.length > 1 && (
+          <Field label={t('analytics.group')}>
+            <Select value={query.group} onChange={(_, option) => chooseGroup(option.value)} data-testid="chart-group">
+              {chart.groups.map((one) => (
+                <option key={one.name} value={one.name}>
+                  {t(one.label)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         <Field label={t('field.beginDate')}>
           <Input
             type="date"
@@ -161,13 +180,19 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
       {data && data.series.length > 0 && (
         <div className={styles.body}>
           <Suspense fallback={<Spinner />}>
-            <EChart type={chart.type} days={data.days} series={data.series} title={title} />
+            <EChart
+              type={chart.type}
+              points={data.categories ? data.categories.map((c) => c.label) : data.days}
+              grouped={data.categories !== undefined}
+              series={data.series}
+              title={title}
+            />
           </Suspense>
           <div className={styles.table}>
             <Table size="small" aria-label={t('analytics.table')} data-testid="chart-table">
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>{t('analytics.day')}</TableHeaderCell>
+                  <TableHeaderCell>{t(group && data.categories ? group.label : 'analytics.day')}</TableHeaderCell>
                   {data.series.map((s) => (
                     <TableHeaderCell key={s.key} className={styles.number}>
                       {s.label}
@@ -176,9 +201,12 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {data.days.map((day, i) => (
-                  <TableRow key={day} data-day={day}>
-                    <TableCell>{day}</TableCell>
+                {(data.categories ?? data.days.map((day) => ({ key: day, label: day }))).map((point, i) => (
+                  <TableRow
+                    key={point.key}
+                    {...(data.categories ? { 'data-category': point.key } : { 'data-day': point.key })}
+                  >
+                    <TableCell>{point.label}</TableCell>
                     {data.series.map((s) => (
                       <TableCell key={s.key} className={styles.number} data-series={s.key} data-value={s.values[i]}>
                         {number.format(s.values[i] ?? 0)}

@@ -27,13 +27,16 @@ const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'pin', 'arrow', 'round
 
 export interface EChartProps {
   type: ChartDef['type']
-  days: string[]
+  /** Along the axis: the days, or a grouped chart's categories (their labels). */
+  points: string[]
+  /** The points are a grouped chart's categories (a pie then shares them out), not days. */
+  grouped: boolean
   series: { key: string; label: string; values: number[]; total: number }[]
   /** The chart's name for a screen reader. */
   title: string
 }
 
-export default function EChart({ type, days, series, title }: EChartProps) {
+export default function EChart({ type, points, grouped, series, title }: EChartProps) {
   const element = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const host = element.current
@@ -52,14 +55,18 @@ export default function EChart({ type, days, series, title }: EChartProps) {
               {
                 type: 'pie',
                 radius: ['35%', '65%'],
-                data: series.map((s) => ({ name: s.label, value: s.total })),
+                // A grouped chart's pie: the first series' share per category; else each series' total.
+                data:
+                  grouped && series.length === 1
+                    ? points.map((name, i) => ({ name, value: series[0]?.values[i] ?? 0 }))
+                    : series.map((s) => ({ name: s.label, value: s.total })),
               },
             ],
           }
         : {
             ...common,
             grid: { left: 48, right: 24, top: 40, bottom: 32 },
-            xAxis: { type: 'category', data: days },
+            xAxis: { type: 'category', data: points, axisLabel: { hideOverlap: true } },
             yAxis: { type: 'value' },
             series: series.map((s, i) => ({
               name: s.label,
@@ -75,6 +82,6 @@ export default function EChart({ type, days, series, title }: EChartProps) {
       window.removeEventListener('resize', resize)
       chart.dispose()
     }
-  }, [type, days, series, title])
+  }, [type, points, grouped, series, title])
   return <div ref={element} data-testid="chart" style={{ width: '100%', height: 360 }} />
 }

@@ -3,24 +3,29 @@ import { sql, type Transaction } from 'kysely'
 import type { EndpointTypes } from '../../../generated/handlers.ts'
 import {
   type ChartDef,
+  type ChartGroupDef,
   type ChartMetric,
   type ChartSeries,
   type ChartWindow,
+  chartGroup,
   chartWindows,
   DEFAULT_WINDOW,
+  MAX_CATEGORIES,
   MAX_RANGE_DAYS,
 } from '../../../model/chart.ts'
-import type { ManifestScreen } from '../../../model/resolve.ts'
+import type { ManifestEntity, ManifestScreen } from '../../../model/resolve.ts'
 import { addDays, type Day } from '../../../rules/calendar.ts'
 import { withinDays } from '../../../rules/dateSpan.ts'
 import type { DB } from '../../db/schema.ts'
 import { sheetTitle, XLSX_TYPE } from '../../engine/export/sheet.ts'
+import { attachLabels, type LabelledRow, labelTarget } from '../../engine/labels.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import { type DailyRow, dailyRows } from './rollup.ts'
+import { chartSource, type GroupRow, rollupGroupRows } from './sources.ts'
 
 /**
  * The one generic handler of the chart screens (kind: chart, issue #28; model/chart.ts): every chart's call
@@ -32,6 +37,10 @@ import { type DailyRow, dailyRows } from './rollup.ts'
 type ChartQuery = EndpointTypes['selectOrderCount']['input']
 export type ChartAnswer = EndpointTypes['selectOrderCount']['content']
 type Series = ChartAnswer['series'][number]
+type Category = NonNullable<ChartAnswer['categories']>[number]
+
+/** What a chart handler reads of the manifest: the entities a group's values are labelled by. */
+type Entities = Readonly<Record<string, ManifestEntity>>
 
 /** At most this many series (pages, lanes) — the largest; the answer's bound (schemas/analyticsChart.yaml). */
 export const MAX_SERIES = 200
@@ -154,8 +163,14 @@ export async function dailyActors(
 }
 
 /** A chart's answer for a query: its days (the tenant's) and series, read in the request's tenant. */
-export async function chartAnswer(ctx: HandlerContext, chart: ChartDef, query: ChartQuery): Promise<ChartAnswer> {
+export async function chartAnswer(
+  ctx: HandlerContext,
+  chart: ChartDef,
+  query: ChartQuery,
+  entities: Entities = {},
+): Promise<ChartAnswer> {
   const { from, to } = chartDays(chart, query, tenantToday(ctx.request.tenant))
+  if (chart.groups) return groupedAnswer(ctx, chart, query, { from, to }, entities)
   const tenantId = ctx.request.tenant.id
   const filter = query.filter?.trim() || undefined
   const rows = await ctx.inTenant(async (trx) => {
@@ -163,8 +178,8 @@ export async function chartAnswer(ctx: HandlerContext, chart: ChartDef, query: C
     for (const measure of chart.measures)
       read.push(
         measure.measure === 'actors'
-          ? await dailyActors(trx, tenantId, measure.metric, from, to, chart.series ?? 'none', filter)
-          : await dailyRows(trx, tenantId, measure.metric, from, to),
+          ? await dailyActors(trx, tenantId, measure.metric as ChartMetric, from, to, chart.series ?? 'none', filter)
+          : await dailyRows(trx, tenantId, measure.metric as ChartMetric, from, to),
       )
     return read
   })
@@ -172,13 +187,130 @@ export async function chartAnswer(ctx: HandlerContext, chart: ChartDef, query: C
   return { days, series: chartSeries(chart, rows, days, ctx.request.language, filter), beginDate: from, endDate: to }
 }
 
-/** The chart's table as a workbook: a row per day, a column per series, the totals last. */
-export async function chartWorkbook(title: string, answer: ChartAnswer, language: Language): Promise<Buffer> {
+/**
+ * A grouped chart's answer (FreightReview's lanes and customers, UserPortrait's regions): the window totalled per
+ * value of the chosen group — from the roll-ups, or from the chart's registered source — a series per measure or
+ * per dim1 value (a currency: never added to another), a value per category. Categories are ordered by the largest
+ * series, largest first, then by the next, at most MAX_CATEGORIES; labelled by the group's entity, its locale keys,
+ * or as they are.
+ */
+async function groupedAnswer(
+  ctx: HandlerContext,
+  chart: ChartDef,
+  query: ChartQuery,
+  { from, to }: { from: Day; to: Day },
+  entities: Entities,
+): Promise<ChartAnswer> {
+  const group = chartGroup(chart, query.group)
+  if (!group)
+    throw new ApiError('validation', {}, [
+      {
+        field: 'group',
+        message: 'validation.enum',
+        params: { allowedValues: (chart.groups ?? []).map((g) => g.name).join(', ') },
+      },
+    ])
+  const tenantId = ctx.request.tenant.id
+  const language = ctx.request.language
+  const source = chart.source === undefined ? rollupGroupRows : chartSource(chart.source)
+  if (!source) throw new Error(`chart source ${chart.source} is not registered`)
+  const { rows, labels } = await ctx.inTenant(async (trx) => {
+    const read: GroupRow[][] = []
+    for (const measure of chart.measures)
+      read.push(await source(trx, tenantId, { from, to, group, chart, metric: measure.metric }))
+    const keys = [...new Set(read.flat().map((row) => row.category))]
+    return { rows: read, labels: await categoryLabels(trx, tenantId, group, keys, entities, language) }
+  })
+  const dimension = chart.series ?? 'none'
+  const totals = new Map<string, Map<string, number>>()
+  chart.measures.forEach((measure, m) => {
+    for (const row of rows[m] ?? []) {
+      const key = dimension === 'none' ? measure.metric : row.dim1
+      const values = totals.get(key) ?? new Map<string, number>()
+      totals.set(key, values)
+      values.set(row.category, rounded((values.get(row.category) ?? 0) + row[measure.measure]))
+    }
+  })
+  const seriesKeys =
+    dimension === 'none'
+      ? chart.measures.map((measure) => measure.metric)
+      : [...totals.keys()]
+          .sort((a, b) => sum(totals.get(b)) - sum(totals.get(a)) || a.localeCompare(b))
+          .slice(0, MAX_SERIES)
+  const ranked = seriesKeys.map((key) => totals.get(key) ?? new Map<string, number>())
+  const keys = [...new Set(ranked.flatMap((values) => [...values.keys()]))]
+    .sort((a, b) => {
+      for (const values of ranked) {
+        const difference = (values.get(b) ?? 0) - (values.get(a) ?? 0)
+        if (difference !== 0) return difference
+      }
+      return a.localeCompare(b)
+    })
+    .slice(0, MAX_CATEGORIES)
+  const categories: Category[] = keys.map((key) => ({ key, label: labels.get(key) ?? (key || '—') }))
+  const series: Series[] = seriesKeys.map((key, i) => {
+    const values = keys.map((category) => ranked[i]?.get(category) ?? 0)
+    const measure = chart.measures.find((one) => one.metric === key)
+    const label =
+      dimension === 'none' && measure
+        ? messageFor(measure.label, language)
+        : ((chart.seriesLabels ? textOf(`${chart.seriesLabels}.${key}`, language) : null) ?? (key || '—'))
+    return { key, label, values, total: rounded(values.reduce((a, b) => a + b, 0)) }
+  })
+  return { days: [], categories, group: group.name, series, beginDate: from, endDate: to }
+}
+
+const sum = (values: ReadonlyMap<string, number> | undefined) =>
+  [...(values?.values() ?? [])].reduce((a, b) => a + b, 0)
+
+/** The labels of a group's values: its entity's display text (in the caller's tenant), its locale keys, or none. */
+async function categoryLabels(
+  trx: Transaction<DB>,
+  tenantId: number,
+  group: ChartGroupDef,
+  keys: string[],
+  entities: Entities,
+  language: Language,
+): Promise<Map<string, string>> {
+  const labels = new Map<string, string>()
+  if (group.labels) {
+    for (const key of keys) {
+      const text = textOf(`${group.labels}.${key}`, language)
+      if (text !== null) labels.set(key, text)
+    }
+    return labels
+  }
+  const entity = group.entity === undefined ? undefined : entities[group.entity]
+  const target = entity ? labelTarget(entity) : null
+  if (!target) return labels
+  const rows: LabelledRow[] = keys.map((key) => ({
+    key,
+    value: target.key === 'id' && /^\d+$/.test(key) ? Number(key) : key,
+  }))
+  await attachLabels(trx, [{ field: 'value', multiple: false, target }], rows, { tenantId, language })
+  for (const row of rows) {
+    const text = row.labels?.value
+    if (typeof text === 'string') labels.set(String(row.key), text)
+  }
+  return labels
+}
+
+/**
+ * The chart's table as a workbook: a row per day (a grouped chart's: per category, under the group's label), a
+ * column per series, the totals last.
+ */
+export async function chartWorkbook(
+  title: string,
+  answer: ChartAnswer,
+  language: Language,
+  axis = messageFor('analytics.day', language),
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetTitle(title))
-  sheet.addRow([messageFor('analytics.day', language), ...answer.series.map((s) => s.label)])
-  answer.days.forEach((day, i) => {
-    sheet.addRow([day, ...answer.series.map((s) => s.values[i] ?? 0)])
+  sheet.addRow([axis, ...answer.series.map((s) => s.label)])
+  const points = answer.categories ? answer.categories.map((c) => c.label) : answer.days
+  points.forEach((point, i) => {
+    sheet.addRow([point, ...answer.series.map((s) => s.values[i] ?? 0)])
   })
   sheet.addRow([messageFor('analytics.total', language), ...answer.series.map((s) => s.total)])
   sheet.getRow(1).font = { bold: true }
@@ -191,14 +323,17 @@ export function chartHandlers(manifest: Manifest): HandlerRegistry {
   for (const screen of manifest.screens as ManifestScreen[]) {
     const chart = screen.chart
     if (screen.kind !== 'chart' || !chart) continue
-    const answer: Handler = (ctx) => chartAnswer(ctx, chart, ctx.input as ChartQuery)
+    const entities = manifest.entities as Entities
+    const answer: Handler = (ctx) => chartAnswer(ctx, chart, ctx.input as ChartQuery, entities)
     handlers[chart.call] = answer
     if (chart.export) {
       const title = screen.title
       handlers[chart.export] = async (ctx) => {
         const language = ctx.request.language
-        const figures = await chartAnswer(ctx, chart, ctx.input as ChartQuery)
-        const bytes = await chartWorkbook(messageFor(title, language), figures, language)
+        const figures = await chartAnswer(ctx, chart, ctx.input as ChartQuery, entities)
+        const group = figures.group === undefined ? undefined : chartGroup(chart, figures.group)
+        const axis = group ? messageFor(group.label, language) : undefined
+        const bytes = await chartWorkbook(messageFor(title, language), figures, language, axis)
         await ctx.reply
           .header('content-type', XLSX_TYPE)
           .header('content-disposition', `attachment; filename="${screen.name}-${figures.endDate}.xlsx"`)

@@ -32,8 +32,8 @@ const REVIEW: ChartDef = {
   measures: [{ metric: 'orderAmount', measure: 'amount', label: 'analytics.series.amount' }],
   series: 'dim1',
   groups: [
-    { name: 'lane', label: 'analytics.group' },
-    { name: 'customer', label: 'analytics.group', entity: 'company' },
+    { name: 'lane', label: 'analytics.groupBy' },
+    { name: 'customer', label: 'analytics.groupBy', entity: 'company' },
   ],
 }
 
@@ -135,7 +135,7 @@ describe('grouped charts', () => {
       call: 'personalUserProfile',
       type: 'pie',
       measures: [{ metric: 'users', measure: 'actors', label: 'analytics.series.orders' }],
-      groups: [{ name: 'asks', label: 'analytics.group', labels: 'enum.containerLoadType' }],
+      groups: [{ name: 'asks', label: 'analytics.groupBy', labels: 'enum.containerLoadType' }],
       source: 'testTenants',
     }
     const context = await contextOf('demo', 'zh')

@@ -136,7 +136,7 @@ function ChartView({ screen, chart }: { screen: ManifestScreen; chart: ChartDef 
           </Select>
         </Field>
         {chart.groups && chart.groups.length > 1 && (
-          <Field label={t('analytics.group')}>
+          <Field label={t('analytics.groupBy')}>
             <Select value={query.group} onChange={(_, option) => chooseGroup(option.value)} data-testid="chart-group">
               {chart.groups.map((one) => (
                 <option key={one.name} value={one.name}>

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   '404': { http: 404, key: 'error.404' },
   '413': { http: 413, key: 'error.413' },
   '429': { http: 429, key: 'error.429' },
+  // ours (issue #29): the database is out of reach for a moment (a restart, a failover); retry shortly
+  '503': { http: 503, key: 'error.503' },
   validation: { http: 400, key: 'error.validation' },
   // SPEC §8 server codes
   '100000': { http: 200, key: 'error.100000' },

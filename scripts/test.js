@@ -27,6 +27,8 @@ const stages = [
     ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ],
   [['chromium', 'node', ['scripts/ensure-chromium.js']]],
+  // The scale-out test's HAProxy (Debian's), for the PostgreSQL leg only; after Chromium's, not beside it (one apt).
+  ...(process.env.DATABASE_URL ? [[['haproxy', 'node', ['scripts/ensure-haproxy.js']]]] : []),
   [
     ['e2e', 'npx', ['vitest', 'run', '--project', 'e2e'], AFTER_MIDNIGHT],
     ...(process.env.DATABASE_URL

@@ -89,6 +89,16 @@ declare module 'fastify' {
   }
 }
 
+/** PostgreSQL's codes for a server shutting down or starting up, and the connection classes (08…). */
+const OUT_OF_REACH_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'])
+
+/** Whether an error is the database being out of reach (a restart, a failover) rather than a fault of the call. */
+function databaseOutOfReach(error: Error): boolean {
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (OUT_OF_REACH_CODES.has(code) || code.startsWith('08'))) return true
+  return /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(error.message)
+}
+
 /** Turns any thrown error into the envelope, in the caller's language; never a stack trace or SQL. */
 function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const language: Language = request.language ?? parseLanguage(request.headers.language as string | undefined)
@@ -102,7 +112,13 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
       // Broken JSON, or keys such as __proto__ that secure-json-parse refuses: the body as a whole is wrong.
       apiError = new ApiError('validation', {}, [{ field: 'body', message: 'validation.invalidJson', params: {} }])
     else if (status >= 400 && status < 500) apiError = new ApiError('validation', { detail: error.message })
-    else {
+    else if (databaseOutOfReach(error)) {
+      // A restart or failover cut the connection: the server rolls back what had not committed (nothing is left
+      // half-written), and the pool opens a fresh connection for the next request — a retry, not a system fault.
+      request.log.warn({ err: error }, 'database out of reach')
+      apiError = new ApiError('503')
+      reply.header('retry-after', '2')
+    } else {
       request.log.error(error)
       apiError = new ApiError('200000')
     }

@@ -42,6 +42,11 @@ export const TRANSPORT_ERRORS = {
   '413': { code: '413', name: 'payloadTooLarge', description: 'The request body is larger than the call takes.' },
   '429': { code: '429', name: 'tooManyRequests', description: 'Too many requests: try again later.' },
   '500': { code: '200000', name: 'serverError', description: 'An unexpected failure, logged on the server (200000).' },
+  '503': {
+    code: '503',
+    name: 'unavailable',
+    description: 'The database is out of reach for a moment (a restart, a failover): retry after Retry-After.',
+  },
 } as const
 
 /** Calls that answer a new session (server/auth/tokens.ts `sendSession`): the token also at the envelope's top level, SPEC §7. */
@@ -352,6 +357,7 @@ function errorResponses(hasBody: boolean): Doc {
     ...(hasBody ? { '413': errorResponse('413') } : {}),
     '429': errorResponse('429'),
     '500': errorResponse('500'),
+    '503': errorResponse('503'),
   }
 }
 

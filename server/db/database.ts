@@ -36,15 +36,20 @@ export interface DatabaseOptions {
 }
 
 /**
- * A pool whose idle connections may die (a database restart, an administrator's terminate, a dropped
- * test database) without taking the process down: pg emits 'error' on the pool, and an unhandled
- * 'error' event would crash it. The next query opens a fresh connection.
+ * A pool whose connections may die (a database restart, an administrator's terminate, a dropped test
+ * database) without taking the process down. pg emits 'error' on the pool for an idle connection, and on the
+ * client itself for one a request holds (inside a transaction, between two statements); an unhandled 'error'
+ * event would crash the process — found by the scale-out test's PostgreSQL restart under load (issue #29). The
+ * request holding it fails with its next statement (an error answer, its transaction rolled back by the server);
+ * the pool drops the broken connection, and the next query opens a fresh one.
  */
 function pool(connectionString: string, max: number): pg.Pool {
   const created = new pg.Pool({ connectionString, max, Client: PreparingClient })
-  created.on('error', (error) => {
+  const lost = (error: Error) => {
     if ((error as { code?: string }).code !== '57P01') console.error(`database connection lost: ${error.message}`)
-  })
+  }
+  created.on('error', lost)
+  created.on('connect', (client) => client.on('error', lost))
   return created
 }
 

@@ -9,6 +9,7 @@
  *   - '404'        → 404  no such endpoint, or a record the caller cannot see (never says which).
  *   - '413'        → 413  request body too large.
  *   - '429'        → 429  rate limit (@fastify/rate-limit).
+ *   - '503'        → 503  the database is out of reach for a moment (restart, failover): retry (Retry-After).
  *   - '200000'     → 500  system abnormal: an unexpected failure, logged on the server, never detailed to the client.
  *   - '220000'     → 403  permission not granted: an access-control refusal, not a business outcome.
  *   - 'validation' → 400  the request body failed the schema; `fieldErrors` say which fields and why.

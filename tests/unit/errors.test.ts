@@ -73,7 +73,7 @@ const SPEC_CODES = [
   '400010',
 ]
 /** Transport-level codes the server adds to the catalogue. */
-const TRANSPORT_CODES = ['401', '404', '413', '429', 'validation']
+const TRANSPORT_CODES = ['401', '404', '413', '429', '503', 'validation']
 /** Ours, for SPEC §8 client messages that have no server code: freight rate expired, rate queries used up. */
 const OUR_CODES = [
   '110001',
@@ -141,6 +141,7 @@ describe('ERROR_CODES', () => {
       '404': 404,
       '413': 413,
       '429': 429,
+      '503': 503,
       '200000': 500,
       '220000': 403,
       validation: 400,

@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { describeOnPostgres } from '../support/only-on.ts'
+import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster.ts'
+import { type RunningProxy, startHaproxy } from '../support/proxy.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+import { startSmtp, type TestSmtp } from '../support/smtp.ts'
+
+/**
+ * Issue #29's scale-out, tested rather than only written (docs/SCALING.md): two server processes (`npm start`'s
+ * entry point) on one PostgreSQL behind a real HAProxy (Debian's). A session made on one replica works on the other;
+ * a login lockout counted on both holds on both; a mail of the outbox is sent once although both replicas run the
+ * worker; PostgreSQL restarted under load — the replicas reconnect by themselves, only calls in flight fail, and no
+ * acknowledged write is lost; one replica killed — the other carries on and nobody is signed out.
+ *
+ * The PostgreSQL is a cluster of this file's own (tests/support/postgres-cluster.ts), so restarting it disturbs no
+ * other file of the leg.
+ */
+
+interface Envelope {
+  code: string
+  message?: string
+  token?: string
+  content?: Record<string, unknown> | null
+}
+
+let cluster: PostgresCluster
+let smtp: TestSmtp
+let a: RunningServer
+let b: RunningServer
+let proxy: RunningProxy
+const cleanups: (() => Promise<void>)[] = []
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+})
+
+/** A call to a replica or the proxy: its envelope and which replica served it (through the proxy). */
+async function call(
+  base: string,
+  path: string,
+  options: { token?: string; body?: unknown; method?: 'GET' | 'POST' } = {},
+): Promise<{ status: number; body: Envelope; replica: string | null }> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      resource: '1',
+      language: 'en_US',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(20_000),
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope,
+    replica: response.headers.get('x-replica'),
+  }
+}
+
+const login = (base: string, username: string, password = DEMO_PASSWORD) =>
+  call(base, '/b2b/user/login', { body: { username, password } })
+
+async function signIn(base: string, username: string): Promise<string> {
+  const { body } = await login(base, username)
+  expect(body.code, JSON.stringify(body)).toBe('0000')
+  return body.token as string
+}
+
+const whoAmI = (base: string, token: string) => call(base, '/b2b/user/getCurrentUserInfo', { token })
+
+describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
+  beforeAll(async () => {
+    cluster = await startPostgresCluster()
+    cleanups.push(() => cluster.stop())
+    smtp = await startSmtp()
+    cleanups.push(() => smtp.close())
+    const env = {
+      DATABASE_URL: cluster.url,
+      WAYBILL_TRUSTED_PROXIES: '127.0.0.1',
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: '200',
+    }
+    const replica = async (seed: boolean) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'waybill-replica-'))
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+      const server = await startServer({ dataDir, env: { ...env, ...(seed ? { WAYBILL_SEED: '1' } : {}) } })
+      cleanups.push(async () => void (await server.stop('SIGKILL')))
+      return server
+    }
+    // The first migrates and seeds the empty database; the second starts on what it made.
+    a = await replica(true)
+    b = await replica(false)
+    proxy = await startHaproxy([
+      { name: 'a', port: a.port },
+      { name: 'b', port: b.port },
+    ])
+    cleanups.push(() => proxy.stop())
+  }, 300_000)
+
+  it('keeps a session made on one replica signed in on the other, and through the proxy on both', async () => {
+    const token = await signIn(a.url, 'entadmin')
+    const there = await whoAmI(b.url, token)
+    expect(there.body.code).toBe('0000')
+    expect(JSON.stringify(there.body.content)).toContain('entadmin')
+    const served = new Set<string>()
+    for (let i = 0; i < 8; i++) {
+      const answer = await whoAmI(proxy.url, token)
+      expect(answer.body.code).toBe('0000')
+      if (answer.replica) served.add(answer.replica)
+    }
+    expect([...served].sort()).toEqual(['a', 'b'])
+    // Signed out on one replica: signed out on both.
+    const other = await signIn(b.url, 'entop')
+    expect((await call(a.url, '/b2b/user/logout', { token: other })).body.code).toBe('0000')
+    expect((await whoAmI(b.url, other)).body.code).not.toBe('0000')
+  })
+
+  it('counts wrong passwords on both replicas toward one lockout that holds on both', async () => {
+    // Five wrong passwords for one account from one address, taking turns between the replicas…
+    for (let i = 0; i < 5; i++) {
+      const { body } = await login(i % 2 === 0 ? a.url : b.url, 'nbclerk', 'not-the-password-1')
+      expect(body.code).toBe('300005')
+    }
+    // …lock that address out of the account on either replica, the right password too.
+    expect((await login(a.url, 'nbclerk')).body.code).toBe('300008')
+    expect((await login(b.url, 'nbclerk')).body.code).toBe('300008')
+    expect((await login(proxy.url, 'nbclerk')).body.code).toBe('300008')
+  })
+
+  it('sends a mail of the outbox once although both replicas run the worker', async () => {
+    const to = 'entadmin@demo.example'
+    const before = smtp.received.filter((mail) => mail.to.includes(to)).length
+    const asked = await call(proxy.url, `/b2b/user/resetPassword/getCode?account=${encodeURIComponent(to)}`)
+    expect(asked.body.code).toBe('0000')
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(to)).length, { timeout: 20_000, interval: 100 })
+      .toBe(before + 1)
+    // Both workers poll every 200 ms: many rounds of each later, still one.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(smtp.received.filter((mail) => mail.to.includes(to)).length).toBe(before + 1)
+  })
+
+  it('rides out a PostgreSQL restart under load: replicas reconnect by themselves, no acknowledged write is lost', async ({
+    annotate,
+  }) => {
+    const token = await signIn(proxy.url, 'entadmin')
+    const acknowledged: number[] = []
+    const failures: { status: number; code: string }[] = []
+    let restarted = false
+    let afterRestart = 0
+    let serial = 0
+    const writer = async () => {
+      while (afterRestart < 40) {
+        serial += 1
+        const mobile = `139580${String(serial).padStart(5, '0')}`
+        try {
+          const answer = await call(proxy.url, '/contact/add', {
+            token,
+            body: { name: `Load ${serial}`, position: 'Buyer', mobile, email: `load${serial}@example.cn` },
+          })
+          if (answer.body.code === '0000') {
+            acknowledged.push(Number(answer.body.content?.id))
+            if (restarted) afterRestart += 1
+          } else failures.push({ status: answer.status, code: answer.body.code })
+        } catch (error) {
+          failures.push({ status: 0, code: String(error) })
+        }
+      }
+    }
+    const writers = [writer(), writer(), writer(), writer()]
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThan(20)
+    const restartedAt = Date.now()
+    await cluster.restart()
+    restarted = true
+    await Promise.all(writers)
+    // Each replica answers from the database again by itself (no restart of ours).
+    for (const replica of [a, b]) {
+      expect(replica.process.exitCode, `a replica exited:\n${replica.output().slice(-3000)}`).toBeNull()
+      await expect.poll(async () => (await whoAmI(replica.url, token)).body.code, { timeout: 30_000 }).toBe('0000')
+    }
+    await annotate(
+      `PostgreSQL restart: both replicas answering ${Date.now() - restartedAt} ms after it began; ${failures.length} calls failed, ${acknowledged.length} acknowledged`,
+    )
+    // Every failure was a clean answer — 503 "try again in a moment", never a 500, a hang or a torn connection…
+    for (const failure of failures) expect(failure).toEqual({ status: 503, code: '503' })
+    // …and every write the replicas acknowledged is there.
+    const client = new pg.Client({ connectionString: cluster.url })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ count: string }>(
+        'select count(*)::text as count from contact where id = any($1)',
+        [acknowledged],
+      )
+      expect(Number(rows[0]?.count)).toBe(acknowledged.length)
+    } finally {
+      await client.end()
+    }
+  }, 120_000)
+
+  it('carries on behind the proxy when one replica is killed, and signs nobody out', async () => {
+    const token = await signIn(proxy.url, 'entadmin')
+    await a.stop('SIGKILL')
+    const served = new Set<string>()
+    for (let i = 0; i < 10; i++) {
+      const answer = await whoAmI(proxy.url, token)
+      expect(answer.body.code).toBe('0000')
+      if (answer.replica) served.add(answer.replica)
+    }
+    expect([...served]).toEqual(['b'])
+  })
+})

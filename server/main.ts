@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts'
+import { isPrimary, runPrimary, workersWanted } from './cluster.ts'
 import { readConfig } from './config.ts'
 import { openDatabase, UnsafeDatabaseRoleError } from './db/database.ts'
 import { DataDirLockedError } from './db/lock.ts'
@@ -74,7 +75,26 @@ async function main() {
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`)
 }
 
-main().catch((error) => {
+/**
+ * With WAYBILL_WORKERS (server/cluster.ts), this first process prepares the database once — migrations and the
+ * first seed, which several workers must not race over — then forks the workers, each of which runs `main`.
+ */
+async function primary(count: number) {
+  if (!config.databaseUrl) {
+    console.error('WAYBILL_WORKERS needs PostgreSQL (DATABASE_URL): the embedded PGlite is one process. Serving alone.')
+    return main()
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.ownerUrl })
+  try {
+    await prepareDatabase(database, loadManifest(), { seed: config.seedOnFirstStart })
+  } finally {
+    await database.close()
+  }
+  runPrimary(count)
+}
+
+const workers = isPrimary() ? workersWanted(process.env.WAYBILL_WORKERS) : 0
+;(workers > 1 ? primary(workers) : main()).catch((error) => {
   if (error instanceof DataDirLockedError || error instanceof UnsafeDatabaseRoleError)
     console.error(`\n${error.message}\n`)
   else console.error(error)

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -203,6 +204,33 @@ describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
       await client.end()
     }
   }, 120_000)
+
+  it('runs one worker per WAYBILL_WORKERS on one port, and replaces a worker that dies', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'waybill-workers-'))
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+    const server = await startServer({
+      dataDir,
+      env: { DATABASE_URL: cluster.url, WAYBILL_WORKERS: '2', OUTBOX_WORKER: 'off' },
+    })
+    cleanups.push(async () => void (await server.stop('SIGTERM')))
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(server.process.pid)])
+        .toString()
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+    await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
+    const token = await signIn(server.url, 'entadmin')
+    for (let i = 0; i < 4; i++) expect((await whoAmI(server.url, token)).body.code).toBe('0000')
+    const [first] = workers()
+    process.kill(Number(first), 'SIGKILL')
+    // The other worker answers meanwhile; the primary starts a new one in the dead one's place.
+    expect((await whoAmI(server.url, token)).body.code).toBe('0000')
+    await expect
+      .poll(() => workers().length === 2 && !workers().includes(first as string), { timeout: 30_000 })
+      .toBe(true)
+    expect(await server.stop('SIGTERM')).toBe(0)
+  }, 90_000)
 
   it('carries on behind the proxy when one replica is killed, and signs nobody out', async () => {
     const token = await signIn(proxy.url, 'entadmin')

@@ -320,7 +320,7 @@ export interface ApiKeyTable {
   prefix: string
   secret_hash: string
   scopes: Json<string[]>
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   rotated_at: Timestamp | null
   last_used_at: Timestamp | null
   expires_at: Timestamp | null

@@ -184,7 +184,11 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       if (!call) return
       const answer = await call({ ...input, ...action.values, ...(row ? { id: row.id, version: row.version } : {}) })
       if (action.reveals) {
-        const value = (answer.content as Record<string, unknown> | null)?.[action.reveals]
+        const content: unknown = answer.content
+        const value =
+          typeof content === 'object' && content !== null
+            ? Object.entries(content).find(([field]) => field === action.reveals)?.[1]
+            : undefined
         if (typeof value === 'string') setRevealed({ title: action.label, value })
         await reload()
         return

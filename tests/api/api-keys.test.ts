@@ -181,6 +181,24 @@ describe('API keys (issue #29)', () => {
     expect(again.statusCode).toBe(400)
   })
 
+  it('a permission taken from the maker’s role is taken from the key at once', async () => {
+    const admin = await test.login('entadmin')
+    const key = await makeKey(admin, { name: 'Contacts', scopes: ['contactList', 'myOrders'] })
+    expect((await call(CONTACTS, bearer(key.secret))).json().code).toBe('0000')
+    const role = sql`(select r.id from role r join tenant t on t.id = r.tenant_id
+      where t.code = 'demo' and r.code = 'EnterpriseAdministrator')`
+    await sql`update role set permissions = permissions - 'contactList' where id = ${role}`.execute(test.database.db)
+    try {
+      expect((await call(CONTACTS, bearer(key.secret))).statusCode).toBe(403)
+      expect((await call(MY_ORDERS, bearer(key.secret))).json().code).toBe('0000')
+    } finally {
+      await sql`update role set permissions = permissions || '["contactList"]'::jsonb where id = ${role}`.execute(
+        test.database.db,
+      )
+    }
+    expect((await call(CONTACTS, bearer(key.secret))).json().code).toBe('0000')
+  })
+
   it('an operator keeps the tenant’s own keys, apart from the enterprises’', async () => {
     const operator = await test.login('opadmin')
     const key = await makeKey(operator, { name: 'TMS', scopes: ['orderList'] })

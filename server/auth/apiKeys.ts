@@ -51,12 +51,15 @@ export function newApiKey(): { secret: string; hash: string; prefix: string } {
   return { secret, hash: hashSecret(secret), prefix: secret.slice(0, PREFIX_LENGTH) }
 }
 
-/** The key a request presents (X-Api-Key, or a bearer token starting wb_), else null: then it is a session's call. */
+/**
+ * The key a request presents (X-Api-Key, or an Authorization token starting wb_, with or without `Bearer`, as
+ * session tokens may be sent), else null: then it is a session's call.
+ */
 export function presentedApiKey(request: FastifyRequest): string | null {
   const header = request.headers[API_KEY_HEADER]
   if (typeof header === 'string') return header.trim()
   if (Array.isArray(header)) return header.join(',')
-  const bearer = /^Bearer\s+(wb_\S*)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]
+  const bearer = /^(?:Bearer\s+)?(wb_\S*)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]
   return bearer ?? null
 }
 

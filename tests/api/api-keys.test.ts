@@ -82,9 +82,11 @@ describe('API keys (issue #29)', () => {
     expect(byKey.content.list.map((o: { id: number }) => o.id)).toEqual(
       bySession.content.list.map((o: { id: number }) => o.id),
     )
-    // X-Api-Key says the same.
+    // X-Api-Key says the same, and so does a bare Authorization (as a session token may be sent).
     const byHeader = (await call(MY_ORDERS, { 'x-api-key': key.secret })).json()
     expect(byHeader.content.total).toBe(bySession.content.total)
+    const bare = (await call(MY_ORDERS, { authorization: key.secret })).json()
+    expect(bare.content.total).toBe(bySession.content.total)
   })
 
   it('stores the SHA-256 only, and never answers the secret again', async () => {

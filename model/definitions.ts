@@ -358,6 +358,8 @@ export interface ActionDef {
   download?: string
   /** The action changes whom the user acts for (a work account switched): the portal reads the session again. */
   reloadsSession?: boolean
+  /** With call: the answer's text field shown once in a dialog to copy (an API key's secret, issue #29). */
+  reveals?: string
   /** A detail's toolbar: opens the customer's chat about the record (its field `contextRef` is the reference). */
   chat?: { contextType: 'order' | 'quote' | 'specialRate'; contextRef: string }
 }
@@ -476,6 +478,8 @@ export interface CustomEndpointDef {
   path: string
   summary: string
   public?: boolean
+  /** Answers a signed-in session only, never an API key (issue #29): a password change, the keys' own management. */
+  sessionOnly?: boolean
   permission?: PermissionList
   body?: string
   /**

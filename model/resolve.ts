@@ -52,6 +52,8 @@ export interface ManifestEndpoint {
   /** Any one of these allows the call (for transitions, each transition's own permission is checked too). */
   permissions: string[]
   public: boolean
+  /** A signed-in session only: an API key is refused (issue #29). */
+  sessionOnly?: boolean
   screens: string[]
   /** For list and export endpoints: the search parameters and their operators, from the screens that bind it. */
   search?: ScreenDef['search']
@@ -149,6 +151,7 @@ export function resolveManifest(sources: Sources): Manifest {
         path: custom.path,
         permissions: asList(custom.permission ?? transitionPermission(custom, entityDefs)).sort(),
         public: custom.public ?? false,
+        ...(custom.sessionOnly ? { sessionOnly: true } : {}),
         screens: [],
         ...(custom.transition ? { fires: custom.transition } : {}),
       })

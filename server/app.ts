@@ -6,7 +6,9 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { apiKeySession, presentedApiKey } from './auth/apiKeys.ts'
 import { authHandlers } from './auth/handlers.ts'
+import { DEFAULT_KEY_LIMIT, type KeyLimit } from './auth/limits.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
 import { exportHandlers } from './domain/accounts/exports.ts'
@@ -15,6 +17,7 @@ import { settingHandlers } from './domain/accounts/settings.ts'
 import { wechatBindingHandlers } from './domain/accounts/wechat.ts'
 import { chartHandlers } from './domain/analytics/charts.ts'
 import { visitHandlers } from './domain/analytics/visits.ts'
+import { apiKeyHandlers } from './domain/apiKeys/handlers.ts'
 import { orderChargeHandlers } from './domain/billing/charges.ts'
 import { billingHandlers, billStatusHandlers } from './domain/billing/handlers.ts'
 import { blInstructionHandlers } from './domain/blInstructions/prefill.ts'
@@ -80,6 +83,8 @@ export interface AppOptions {
    * none by default: the client's address is the connection's.
    */
   trustedProxies?: readonly string[]
+  /** Each API key's rate limit (WAYBILL_API_KEY_PER_MINUTE, WAYBILL_API_KEY_BURST; server/auth/limits.ts). */
+  apiKeyLimit?: KeyLimit
 }
 
 declare module 'fastify' {
@@ -162,6 +167,7 @@ export async function buildApp({
   staticDir,
   logger = false,
   trustedProxies = [],
+  apiKeyLimit = DEFAULT_KEY_LIMIT,
 }: AppOptions): Promise<FastifyInstance> {
   // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
   registerProviderChannels()
@@ -253,7 +259,7 @@ export async function buildApp({
       api.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi))
 
       // Every other call belongs to the tenant of its host, speaks the caller's language, and knows who calls.
-      api.addHook('onRequest', async (request) => {
+      api.addHook('onRequest', async (request, reply) => {
         request.language = parseLanguage(
           (request.headers.language as string | undefined) ?? request.cookies.language ?? undefined,
         )
@@ -264,6 +270,12 @@ export async function buildApp({
         // A tenant the platform suspended: no sign-in, no call, its data untouched (issue #25).
         if (tenant.state !== 1) throw new ApiError('110001')
         request.tenant = tenant
+        // A program's call with an API key (issue #29): no cookie beside it, so no forgery to guard against.
+        const apiKey = presentedApiKey(request)
+        if (apiKey !== null) {
+          request.session = await apiKeySession(database.api, request, reply, apiKey, apiKeyLimit)
+          return
+        }
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
         // A beacon the browser does not vouch for is a visitor's, whatever cookie it carries.
         const sessionBelieved = checkCrossSite(request, csrfPaths)
@@ -297,6 +309,7 @@ export async function buildApp({
           ...chatHandlers,
           ...siteHandlers,
           ...authHandlers,
+          ...apiKeyHandlers,
           ...accountHandlers,
           ...wechatBindingHandlers,
           ...roleHandlers,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { DEFAULT_KEY_LIMIT, type KeyLimit } from './auth/limits.ts'
 
 /** Everything the server reads from the environment, read once. */
 export interface ServerConfig {
@@ -17,6 +18,14 @@ export interface ServerConfig {
    * so a client cannot choose the address its per-address limits count against.
    */
   trustedProxies: string[]
+  /** Each API key's rate limit: calls a minute and the burst (WAYBILL_API_KEY_PER_MINUTE, WAYBILL_API_KEY_BURST). */
+  apiKeyLimit: KeyLimit
+}
+
+/** A positive whole number from the environment, else the default (a typo must not switch a limit off). */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value)
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback
 }
 
 /** `10.0.0.1, 10.1.0.0/16` → ['10.0.0.1', '10.1.0.0/16']. */
@@ -39,5 +48,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedOnFirstStart: databaseUrl ? env.WAYBILL_SEED === '1' : env.WAYBILL_SEED !== '0',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     trustedProxies: parseTrustedProxies(env.WAYBILL_TRUSTED_PROXIES),
+    apiKeyLimit: {
+      perMinute: positive(env.WAYBILL_API_KEY_PER_MINUTE, DEFAULT_KEY_LIMIT.perMinute),
+      burst: positive(env.WAYBILL_API_KEY_BURST, DEFAULT_KEY_LIMIT.burst),
+    },
   }
 }

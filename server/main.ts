@@ -34,6 +34,7 @@ async function main() {
     staticDir: config.staticDir,
     logger: process.env.LOG_LEVEL !== 'silent',
     trustedProxies: config.trustedProxies,
+    apiKeyLimit: config.apiKeyLimit,
   })
   registerBuiltInChannels()
   // The outbox worker runs beside the API unless OUTBOX_WORKER=off (production runs `npm run worker`).

@@ -273,3 +273,53 @@ ${actions}`
     ])
   })
 })
+
+describe('a list toolbar call and reveals: (issue #29, an API key made and its secret shown once)', () => {
+  const keyArea = (toolbar: string) => `
+area: apiKeys
+label: l
+endpoints:
+  - { name: keyCreate, method: POST, path: /key/create, summary: s, body: keyCreate, response: keySecret }
+  - { name: keyRotate, method: POST, path: /key/rotate, summary: s, body: letterRef, response: keySecret }
+screens:
+  - name: keys
+    route: /keys
+    title: t
+    access: permission
+    status: built
+    kind: list
+    entity: letter
+    actions:
+      toolbar:
+        - ${toolbar}
+`
+  const keyCreate = 'entity: keyCreate\nlabel: l\nstored: false\nfields:\n  name: { type: string }\n'
+  const keySecret = 'entity: keySecret\nlabel: l\nstored: false\nfields:\n  secret: { type: string }\n'
+  const toolbarErrors = (toolbar: string) =>
+    checkRowCalls(
+      contextOf({
+        'schemas/letter.yaml': letter,
+        'schemas/letterRef.yaml': letterRef,
+        'schemas/keyCreate.yaml': keyCreate,
+        'schemas/keySecret.yaml': keySecret,
+        'screens/apiKeys.yaml': keyArea(toolbar),
+      }),
+    ).map((error) => error.message)
+
+  it('takes a toolbar call whose body is its input, revealing a field of the answer', () => {
+    expect(toolbarErrors('{ name: create, label: l, call: keyCreate, input: keyCreate, reveals: secret }')).toEqual([])
+  })
+
+  it('refuses a toolbar call without its body as input:', () => {
+    expect(toolbarErrors('{ name: create, label: l, call: keyCreate }')).toEqual([
+      'a list\'s toolbar call sends what its dialog asked: "keyCreate" must be a POST whose body is the action\'s input:',
+    ])
+    expect(toolbarErrors('{ name: create, label: l, call: keyRotate, input: keyCreate }')).toHaveLength(1)
+  })
+
+  it('refuses reveals: without call:', () => {
+    expect(errorsOf('{ name: open, label: letter.open, route: letterList, reveals: title }')).toEqual([
+      'reveals: belongs to an action with call:',
+    ])
+  })
+})

@@ -67,7 +67,9 @@ function actionErrors(
   }
   if (!action.call) {
     // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
-    for (const key of action.download ? (['values', 'opens'] as const) : (['input', 'values', 'opens'] as const))
+    for (const key of action.download
+      ? (['values', 'opens', 'reveals'] as const)
+      : (['input', 'values', 'opens', 'reveals'] as const))
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -104,11 +106,27 @@ function actionErrors(
           message: `${key}: belongs to a call: without transition:`,
           expected: 'the endpoint takes the record’s id, version and remark',
         })
+  } else if (place === 'toolbar' && kind === 'list') {
+    // A list's toolbar call (issue #29: a new API key): it sends what its input: dialog asked, and no row.
+    const endpoint = custom.get(action.call)
+    if (!endpoint)
+      errors.push({
+        path: [...at, 'call'],
+        message: `unknown endpoint "${action.call}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.call, [...custom.keys()]),
+      })
+    else if (endpoint.method !== 'POST' || !action.input || endpoint.body !== action.input)
+      errors.push({
+        path: [...at, 'call'],
+        message: `a list's toolbar call sends what its dialog asked: "${action.call}" must be a POST whose body is the action's input:`,
+        expected: `input: ${endpoint.body ?? '<the body entity>'} on a POST endpoint`,
+      })
   } else {
     if (place !== 'row' || kind !== 'list')
       errors.push({
         path: [...at, 'call'],
-        message: 'call: is a row action of a list screen (it sends the row’s id)',
+        message: 'call: is a row action of a list screen (it sends the row’s id), or a list toolbar’s with input:',
         expected: 'actions.row of a kind: list screen',
       })
     const endpoint = custom.get(action.call)

@@ -53,6 +53,8 @@ export const TRANSPORT_ERRORS = {
 const SESSION_ANSWERS = new Set(['/b2b/user/login', '/b2b/user/codeLogin', '/b2b/user/exchangeToken'])
 
 const SESSION_SECURITY = [{ cookieToken: [] }, { bearerToken: [] }]
+/** What an operation an API key may call accepts (issue #29): a session, or a key as a bearer token or X-Api-Key. */
+const KEY_SECURITY = [...SESSION_SECURITY, { apiKeyBearer: [] }, { apiKeyHeader: [] }]
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const answerName = (entity: string) => `${entity}Answer`
@@ -382,7 +384,7 @@ function operation(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
       ? 'Public: anyone may call.'
       : `Needs one of the permissions: ${endpoint.permissions.join(', ') || '(any signed-in user)'}.`,
     'x-wb-permissions': endpoint.permissions,
-    security: endpoint.public ? [] : SESSION_SECURITY,
+    security: endpoint.public ? [] : endpoint.sessionOnly ? SESSION_SECURITY : KEY_SECURITY,
     responses: responsesOf(endpoint, manifest),
   }
   if (endpoint.kind === 'custom' && (endpoint.method === 'GET' || endpoint.method === 'DELETE')) {
@@ -508,7 +510,7 @@ function importTemplate(endpoint: ManifestEndpoint): Doc {
     summary: `The ${endpoint.entity} import template (xlsx): the columns the import reads and an example row`,
     description: `Needs one of the permissions: ${endpoint.permissions.join(', ')}.`,
     'x-wb-permissions': endpoint.permissions,
-    security: SESSION_SECURITY,
+    security: KEY_SECURITY,
     responses: {
       '200': {
         description: 'The workbook',
@@ -810,6 +812,19 @@ export function openApiDocument(manifest: Manifest): Doc {
           description: 'The session cookie set at sign-in.',
         },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'The token the sign-in answered.' },
+        apiKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'wb_<43 base64url characters>',
+          description:
+            'An API key (issue #29), made on /apiKeys or /tenantApiKeys: the call may use the key’s scopes its maker still holds; never a session-only call.',
+        },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'The same API key in a header of its own.',
+        },
       },
     },
   }

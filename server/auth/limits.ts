@@ -115,3 +115,44 @@ export async function clearLoginFailures(
   if (ip !== undefined) query = query.where('ip', '=', ip)
   await query.execute()
 }
+
+/**
+ * The per-key rate limit of API keys (issue #29): a token bucket of `burst` calls refilled at `perMinute`, kept on
+ * the key's row (api_key.bucket_tokens as of bucket_at, migration 0034), so every replica draws from one bucket.
+ * The caller holds the row (`for update`) in its transaction, so two concurrent calls cannot both take the last
+ * token. Answers 0 when a call may go ahead (the token taken), else the whole seconds until one is back.
+ */
+export interface KeyLimit {
+  perMinute: number
+  burst: number
+}
+
+/** WAYBILL_API_KEY_PER_MINUTE and WAYBILL_API_KEY_BURST (docs/CONFIGURATION.md "API keys"). */
+export const DEFAULT_KEY_LIMIT: KeyLimit = { perMinute: 120, burst: 60 }
+
+export async function takeKeyToken(
+  trx: Transaction<DB>,
+  tenantId: number,
+  keyId: number,
+  limit: KeyLimit,
+): Promise<number> {
+  const perSecond = limit.perMinute / 60
+  // What the bucket holds now: what it held, plus what flowed in since, never more than the burst.
+  const held = sql<number>`least(${limit.burst}::float8, coalesce(bucket_tokens, ${limit.burst}::float8)
+    + greatest(extract(epoch from now() - coalesce(bucket_at, now())), 0)::float8 * ${perSecond}::float8)`
+  const row = await trx
+    .selectFrom('api_key')
+    .select(held.as('held'))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', keyId)
+    .executeTakeFirstOrThrow()
+  const tokens = Number(row.held)
+  if (tokens < 1) return Math.max(1, Math.ceil((1 - tokens) / perSecond))
+  await trx
+    .updateTable('api_key')
+    .set({ bucket_tokens: tokens - 1, bucket_at: sql<Date>`now()`, last_used_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', keyId)
+    .execute()
+  return 0
+}

@@ -308,8 +308,31 @@ export interface TenantMessagingTable {
   updated_at: Generated<Timestamp>
 }
 
+/** An API key (migration 0034): only the secret's SHA-256 is kept; the rate bucket lives on the row. */
+export interface ApiKeyTable {
+  tenant_id: number
+  id: Generated<number>
+  /** The owning enterprise; null for the tenant's own key (an operation administrator's). */
+  company_id: number | null
+  /** The user the key acts as: its permissions are its scopes that this user still holds. */
+  user_id: number
+  name: string
+  prefix: string
+  secret_hash: string
+  scopes: Json<string[]>
+  created_at: Timestamp
+  rotated_at: Timestamp | null
+  last_used_at: Timestamp | null
+  expires_at: Timestamp | null
+  revoked_at: Timestamp | null
+  revoked_by: number | null
+  bucket_tokens: number | null
+  bucket_at: Timestamp | null
+}
+
 export interface DB {
   tenant: TenantTable
+  api_key: ApiKeyTable
   tenant_domain: TenantDomainTable
   company: CompanyTable
   app_user: UserTable

@@ -7,8 +7,10 @@ import { ApiError, type Language } from './errors.ts'
 
 /** Who is calling: filled by the auth module from the b2b_token cookie or the Authorization header. */
 export interface Session {
-  /** The session row's id (not the token: that is only ever stored hashed). */
+  /** The session row's id (not the token: that is only ever stored hashed); 0 for an API key's call. */
   sessionId: number
+  /** The API key the call came with (issue #29): the permissions are its scopes its maker still holds. */
+  apiKeyId?: number
   userId: number
   tenantId: number
   username: string

@@ -11,6 +11,8 @@ import { ApiError } from './errors.ts'
  *   - every state-changing call (anything but GET, HEAD, OPTIONS), and logout (a GET in SPEC §7), that
  *     presents the b2b_token cookie;
  *   - the sign-in calls, which set that cookie (login CSRF: signing a victim into the attacker's account).
+ * A call with an API key (issue #29) never comes here: it may carry no session cookie at all
+ * (server/auth/apiKeys.ts), so there is nothing ambient to forge with.
  * A call with an `Authorization` header is not forgeable that way (a browser adds none across sites, and
  * the header decides the session, ./../auth/tokens.ts) and needs nothing more: API clients, tests.
  *

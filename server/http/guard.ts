@@ -7,11 +7,25 @@ import { ApiError } from './errors.ts'
  * session (else HTTP 401) and, when they name permissions, at least one of them (else 220000).
  * The portal hiding a button is never the only guard.
  */
-export function checkAccess(endpoint: Pick<ManifestEndpoint, 'public' | 'permissions'>, session: Session | null): void {
+export function checkAccess(
+  endpoint: Pick<ManifestEndpoint, 'public' | 'permissions' | 'sessionOnly'>,
+  session: Session | null,
+): void {
+  if (endpoint.sessionOnly && session?.apiKeyId !== undefined) throw new SessionOnly()
   if (endpoint.public) return
   if (!session) throw new ApiError('401')
   if (endpoint.permissions.length && !endpoint.permissions.some((p) => session.permissions.has(p))) {
     throw new ApiError('220000')
+  }
+}
+
+/** 220000 (HTTP 403) with its own message: a call a signed-in user must make, not an API key (issue #29). */
+export class SessionOnly extends ApiError {
+  constructor() {
+    super('220000')
+  }
+  override get key(): string {
+    return 'apiKey.sessionOnly'
   }
 }
 

@@ -495,6 +495,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   platformTenantDetail: SYSTEM,
   platformTenantSave: SYSTEM,
   platformTenantState: SYSTEM,
+  // API keys (issue #29): the enterprise administrator keeps the enterprise's (enterpriseApiKeys), the operation
+  // administrator the tenant's own (tenantApiKeys); the system administrator holds both. Session-only calls: a key
+  // cannot manage keys (api-keys.test.ts).
+  apiKeyPage: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
+  apiKeyCreate: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
+  apiKeyRotate: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
+  apiKeyRevoke: [...PROVIDER_ADMIN, 'EnterpriseAdministrator'],
   // The tenant's site settings on /operationSet (issue #25).
   siteSettingsFormList: PROVIDER_ADMIN,
   siteSettingsFormDetail: PROVIDER_ADMIN,

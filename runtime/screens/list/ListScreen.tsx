@@ -76,6 +76,7 @@ function RowActions({ list, row, className }: { list: ListController; row: RowDa
   )
 }
 const ActionInputDialog = lazy(() => import('./ActionInputDialog.tsx'))
+const RevealDialog = lazy(() => import('./RevealDialog.tsx'))
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'))
 
 const useStyles = makeStyles({
@@ -517,6 +518,15 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
             asks={list.calling.action.asks}
             onSubmit={(values) => list.submitCalling(values)}
             onClose={() => list.closeCalling()}
+          />
+        </Suspense>
+      )}
+      {list.revealed && (
+        <Suspense fallback={null}>
+          <RevealDialog
+            title={t(list.revealed.title)}
+            value={list.revealed.value}
+            onClose={() => list.closeRevealed()}
           />
         </Suspense>
       )}

@@ -85,6 +85,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const [importing, setImporting] = useState<ActionDef | null>(null)
   // A row action that calls a hand-written endpoint and asks for something first (its input's dialog).
   const [calling, setCalling] = useState<Editing | null>(null)
+  // What a call answered to be shown once (`reveals:`, an API key's secret), and the action's label.
+  const [revealed, setRevealed] = useState<{ title: string; value: string } | null>(null)
   // The export under way: rows the server has written of its total (asked while the file streams down).
   const [exporting, setExporting] = useState<{ written: number; total: number } | null>(null)
   const exportingRef = useRef(false)
@@ -172,14 +174,27 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     [columnChoices, screen],
   )
 
-  /** A row action's hand-written call: the row's id and version, the action's fixed values, what was asked for. */
+  /**
+   * A hand-written call: a row action's with the row's id and version, the action's fixed values and what was
+   * asked for; a list toolbar's with what its dialog asked. What the answer `reveals:` is shown once.
+   */
   const callRow = useCallback(
-    async (action: ActionDef, row: RowData, input: Record<string, unknown>) => {
+    async (action: ActionDef, row: RowData | undefined, input: Record<string, unknown>) => {
       const call = clientCall(client, namedEndpoint(action.call))
       if (!call) return
-      await call({ ...input, ...action.values, id: row.id, version: row.version })
+      const answer = await call({ ...input, ...action.values, ...(row ? { id: row.id, version: row.version } : {}) })
+      if (action.reveals) {
+        const content: unknown = answer.content
+        const value =
+          typeof content === 'object' && content !== null
+            ? Object.entries(content).find(([field]) => field === action.reveals)?.[1]
+            : undefined
+        if (typeof value === 'string') setRevealed({ title: action.label, value })
+        await reload()
+        return
+      }
       // An action that opens the row's record (a letter read, then its order) goes there; the rest stay.
-      const address = openedAddress(action, row)
+      const address = row ? openedAddress(action, row) : undefined
       if (address) {
         effects.navigate(address)
         return
@@ -230,12 +245,12 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         else await downloadOfList(action, {}).catch(() => undefined) // toasted
         return
       }
-      if (action.call && !action.transition && row) {
+      if (action.call && !action.transition && (row || action.input)) {
         if (action.input) {
           setCalling({ action, row })
           return
         }
-        await callRow(action, row, {}).catch(() => undefined) // toasted by the client
+        if (row) await callRow(action, row, {}).catch(() => undefined) // toasted by the client
         return
       }
       if (action.transition && row) {
@@ -373,11 +388,16 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     async submitCalling(values: Record<string, unknown>) {
       if (!calling) return
       if (calling.action.download) await downloadOfList(calling.action, values)
-      else await callRow(calling.action, calling.row as RowData, values)
+      else await callRow(calling.action, calling.row, values)
       setCalling(null)
     },
     closeCalling() {
       setCalling(null)
+    },
+    /** What a call answered to be shown this once (`reveals:`): closed, it is gone. */
+    revealed,
+    closeRevealed() {
+      setRevealed(null)
     },
     /** The import action whose upload dialog is open, and the import endpoint's path. */
     importing: importing && screen.endpoints?.import ? { action: importing, path: screen.endpoints.import.path } : null,

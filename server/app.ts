@@ -42,6 +42,8 @@ import { orderFileHandlers } from './domain/orders/files.ts'
 import { orderHandlers } from './domain/orders/handlers.ts'
 import { platformHandlers } from './domain/platform/handlers.ts'
 import { pushHandlers, pushRecipientHandlers } from './domain/push/handlers.ts'
+import { registerWebhookChannel } from './domain/webhooks/channel.ts'
+import { webhookHandlers } from './domain/webhooks/handlers.ts'
 import { quoteHandlers } from './domain/quotes/handlers.ts'
 import { rateHandlers } from './domain/rates/handlers.ts'
 import { referenceHandlers } from './domain/reference/handlers.ts'
@@ -149,6 +151,8 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
   registerProviderChannels()
+  // Signed webhook deliveries (issue #29), through the same outbox.
+  registerWebhookChannel()
   // The IM administration's chat filter and auto-reply at work in the chat (issue #27).
   installImChatRules()
   const app = Fastify({
@@ -319,6 +323,7 @@ export async function buildApp({
           ...inquiryHandlers(manifest),
           ...pushHandlers,
           ...pushRecipientHandlers(engine),
+          ...webhookHandlers(engine),
           ...transitionHandlers(manifest, engine),
           ...platformHandlers,
           ...imHandlers(engine),

@@ -180,7 +180,8 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       const answer = await call({ ...input, ...action.values, id: row.id, version: row.version })
       // What the server answers only once (a new signing secret): shown in a box before anything else happens.
       if (action.shows) {
-        const params = answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {}
+        const content: unknown = answer?.content
+        const params = content && typeof content === 'object' ? { ...content } : {}
         await effects.confirm({ title: t(action.label), body: t(action.shows, params), confirmLabel: t('ui.ok') })
       }
       // An action that opens the row's record (a letter read, then its order) goes there; the rest stay.

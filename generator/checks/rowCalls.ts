@@ -67,7 +67,9 @@ function actionErrors(
   }
   if (!action.call) {
     // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
-    for (const key of action.download ? (['values', 'opens', 'shows'] as const) : (['input', 'values', 'opens', 'shows'] as const))
+    for (const key of action.download
+      ? (['values', 'opens', 'shows'] as const)
+      : (['input', 'values', 'opens', 'shows'] as const))
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],

@@ -72,7 +72,10 @@ const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('
  * Why a URL cannot be registered (a locale key of webhook.*), or null when it can. Names other than loopback
  * ones are checked again, resolved, at every attempt.
  */
-export function urlRefusal(value: string, allowLoopback: boolean): 'webhook.urlFormat' | 'webhook.urlInsecure' | 'webhook.urlRefused' | null {
+export function urlRefusal(
+  value: string,
+  allowLoopback: boolean,
+): 'webhook.urlFormat' | 'webhook.urlInsecure' | 'webhook.urlRefused' | null {
   let url: URL
   try {
     url = new URL(value)

@@ -2,7 +2,16 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import { sql } from 'kysely'
-import { type Channel, type ChannelContext, delivered, fail, type OutboxMessage, registerChannel, retry, type SendResult } from '../../jobs/channels.ts'
+import {
+  type Channel,
+  type ChannelContext,
+  delivered,
+  fail,
+  type OutboxMessage,
+  registerChannel,
+  retry,
+  type SendResult,
+} from '../../jobs/channels.ts'
 import { now } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
 import { addressAllowed, guardedLookup, loopbackAllowed } from './address.ts'

@@ -77,10 +77,10 @@ const TRANSITION_EVENTS: Record<string, { type: WebhookEvent; company: string }>
  */
 export async function webhookEffect({ trx, call, entity, before, after, at }: EffectContext): Promise<void> {
   const event = TRANSITION_EVENTS[entity.entity]
-  if (!event) throw new Error(`the webhook effect knows no event of ${entity.entity} (server/domain/webhooks/events.ts)`)
+  if (!event)
+    throw new Error(`the webhook effect knows no event of ${entity.entity} (server/domain/webhooks/events.ts)`)
   const field = entity.states?.field ?? 'state'
-  const data =
-    event.type === 'orderState' ? { ...after, previousState: before?.[field] ?? null } : { ...after }
+  const data = event.type === 'orderState' ? { ...after, previousState: before?.[field] ?? null } : { ...after }
   await recordWebhookEvent(trx, call.tenantId, {
     company: Number(after[event.company]) || null,
     type: event.type,

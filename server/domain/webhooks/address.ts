@@ -14,7 +14,10 @@ import { BlockList, isIP } from 'node:net'
  * ::1, localhost) — never any other private range.
  */
 
-const notPublic = new BlockList()
+// One list per family: node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too, so one list
+// holding ::ffff:0:0/96 would refuse every IPv4 address.
+const notPublicV4 = new BlockList()
+const notPublicV6 = new BlockList()
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -31,7 +34,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  notPublic.addSubnet(network, prefix, 'ipv4')
+  notPublicV4.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
   ['::', 127], // unspecified and loopback
   ['::ffff:0:0', 96], // IPv4-mapped: the IPv4 address decides, and a webhook never needs this form
@@ -42,7 +45,7 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  notPublic.addSubnet(network, prefix, 'ipv6')
+  notPublicV6.addSubnet(network, prefix, 'ipv6')
 
 const loopback = new BlockList()
 loopback.addSubnet('127.0.0.0', 8, 'ipv4')
@@ -63,7 +66,7 @@ export function addressAllowed(address: string, allowLoopback: boolean): boolean
   const kind = family(address)
   if (!kind) return false
   if (allowLoopback && loopback.check(address, kind)) return true
-  return !notPublic.check(address, kind)
+  return !(kind === 'ipv4' ? notPublicV4 : notPublicV6).check(address, kind)
 }
 
 const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost')

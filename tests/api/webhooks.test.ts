@@ -402,3 +402,60 @@ describe('a receiver that is down', () => {
     expect(await log(entadmin, id)).toEqual([])
   })
 })
+
+describe('the other events', () => {
+  it('tells tracking events, B/L confirmed and bills issued to an endpoint that chose them, and no order states', async () => {
+    const r = await receiver()
+    const { secret } = await register(entadmin, r.url, ['trackingEvent', 'blConfirmed', 'billIssued'])
+    const order = await confirmedOrder(entadmin, operator)
+    const { rows: shipments } = await sql<{ id: number }>`
+      select id from shipment where booking_order = ${order}`.execute(test.database.db)
+    const shipment = (shipments[0] as { id: number }).id
+    const event = await ok('POST', '/api/booking/tracking/event/add', operator, {
+      shipment,
+      eventClassifierCode: 'ACT',
+      eventType: 'SHIPMENT',
+      shipmentEventTypeCode: 'RELS',
+      documentTypeCode: 'CUS',
+      unLocationCode: 'USLAX',
+      eventDateTime: '2026-12-31T06:00:00Z',
+    })
+    // The seed's B/L instruction of this enterprise that waits for the operator's confirmation.
+    const { rows: waiting } = await sql<{ id: number; version: number }>`
+      select b.id, b.version from bl_instruction b join app_user u on u.company_id = b.customer_company
+      where u.username = 'entadmin' and u.tenant_id = b.tenant_id and b.confirm_status = 'unconfirmed'
+      order by b.id limit 1`.execute(test.database.db)
+    const instruction = waiting[0] as { id: number; version: number }
+    await ok('POST', '/api/blInstruction/transition', operator, { ...instruction, transition: 'confirm' })
+    const bill = await ok('POST', '/api/booking/billing/add', operator, {
+      order,
+      billingType: 'receivable',
+      lines: [{ chargeName: 'Ocean freight', unit: '40HQ', quantity: 1, unitPrice: '1850.00', currency: 'USD' }],
+    })
+    const printed = await ok('POST', '/api/booking/billing/updateBillStatus', operator, {
+      id: bill.id,
+      version: bill.version,
+      status: 'print',
+    })
+    await ok('POST', '/api/booking/billing/updateBillStatus', operator, {
+      id: bill.id,
+      version: printed.version,
+      status: 'confirm',
+    })
+    await deliver()
+
+    for (const m of r.received)
+      expect(verifyWebhook(m.headers[SIGNATURE_HEADER] as string, m.body, secret, { nowS: nowS() }).ok).toBe(true)
+    const got = bodies(r)
+    expect(got.filter((b) => b.type === 'orderState')).toEqual([])
+    expect(got.find((b) => b.type === 'trackingEvent' && b.data.id === event.id)).toMatchObject({
+      data: { shipment, bookingOrder: order, eventType: 'SHIPMENT', shipmentEventTypeCode: 'RELS' },
+    })
+    expect(got.find((b) => b.type === 'blConfirmed')).toMatchObject({
+      data: { id: instruction.id, confirmStatus: 'confirmed' },
+    })
+    expect(got.find((b) => b.type === 'billIssued')).toMatchObject({
+      data: { id: bill.id, order, state: 'confirmed' },
+    })
+  })
+})

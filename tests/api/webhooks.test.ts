@@ -459,3 +459,25 @@ describe('the other events', () => {
     })
   })
 })
+
+describe('bounds', () => {
+  it('keeps an enterprise to ten endpoints, so one event makes a bounded number of requests', async () => {
+    const listed = async () =>
+      (await ok('POST', '/api/b2b/webhook/endpoint/list', entadmin, { searchParams: {}, pageNum: 1, pageSize: 20 }))
+        .total as number
+    for (let n = await listed(); n < 10; n++)
+      await ok('POST', '/api/b2b/webhook/endpoint/add', entadmin, {
+        url: `https://erp.example.com/hooks/${n}`,
+        events: ['orderState'],
+      })
+    expect(await listed()).toBe(10)
+    const eleventh = await answer('POST', '/api/b2b/webhook/endpoint/add', entadmin, {
+      url: 'https://erp.example.com/hooks/eleventh',
+      events: ['orderState'],
+    })
+    expect(eleventh.code).toBe('validation')
+    expect(eleventh.content.fieldErrors).toEqual([
+      expect.objectContaining({ field: 'url', message: 'At most 10 entries' }),
+    ])
+  })
+})

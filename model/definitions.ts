@@ -349,6 +349,8 @@ export interface ActionDef {
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
+  /** With `call`: the locale text shown in a box after the call, the answer's fields its parameters (a secret shown once). */
+  shows?: string
   /** With `call`: the row's field holding the in-app address the portal opens after the call (a letter's link). */
   opens?: string
   /**

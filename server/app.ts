@@ -53,6 +53,8 @@ import { scheduleHandlers } from './domain/schedules/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
+import { registerWebhookChannel } from './domain/webhooks/channel.ts'
+import { webhookHandlers } from './domain/webhooks/handlers.ts'
 import { createEngineApi, registerEngine, transitionHandlers } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
@@ -171,6 +173,8 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // The outbox's sms and wechat channels (issue #22), each message sent with its own tenant's settings.
   registerProviderChannels()
+  // Signed webhook deliveries (issue #29), through the same outbox.
+  registerWebhookChannel()
   // The IM administration's chat filter and auto-reply at work in the chat (issue #27).
   installImChatRules()
   const app = Fastify({
@@ -348,6 +352,7 @@ export async function buildApp({
           ...inquiryHandlers(manifest),
           ...pushHandlers,
           ...pushRecipientHandlers(engine),
+          ...webhookHandlers(engine),
           ...transitionHandlers(manifest, engine),
           ...platformHandlers,
           ...imHandlers(engine),

@@ -43,6 +43,15 @@ const errorsOf = (action: string) =>
     }),
   ).map((error) => error.message)
 
+describe('a row action that shows its answer once (shows:)', () => {
+  it('takes a locale text with call:, and refuses it without', () => {
+    expect(errorsOf('{ name: open, label: letter.open, call: letterRead, shows: letter.shown }')).toEqual([])
+    expect(errorsOf('{ name: open, label: letter.open, route: letterList, shows: letter.shown }')).toEqual([
+      'shows: belongs to an action with call:',
+    ])
+  })
+})
+
 describe('a row action that opens the row’s address (opens:)', () => {
   it('is taken on a text field of the rows, with call:', () => {
     expect(errorsOf('{ name: open, label: letter.open, call: letterRead, opens: link }')).toEqual([])

@@ -68,8 +68,8 @@ function actionErrors(
   if (!action.call) {
     // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
     for (const key of action.download
-      ? (['values', 'opens', 'reveals'] as const)
-      : (['input', 'values', 'opens', 'reveals'] as const))
+      ? (['values', 'opens', 'reveals', 'shows'] as const)
+      : (['input', 'values', 'opens', 'reveals', 'shows'] as const))
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -99,7 +99,7 @@ function actionErrors(
         message: `endpoint "${action.call}" does not fire ${row?.entity ?? '(none)'}'s transition "${action.transition}"`,
         expected: `an endpoint with transition: { entity: ${row?.entity ?? '…'}, name: ${action.transition} }`,
       })
-    for (const key of ['input', 'values', 'opens'] as const)
+    for (const key of ['input', 'values', 'opens', 'shows'] as const)
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],

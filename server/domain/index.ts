@@ -19,6 +19,7 @@ import { register as schedules } from './schedules/register.ts'
 import { register as spa } from './spa/register.ts'
 import { register as tracking } from './tracking/register.ts'
 import { register as watch } from './watch/register.ts'
+import { register as webhooks } from './webhooks/register.ts'
 
 /**
  * The application's engine registry: every area that adds behaviour to the engine registers it here, at
@@ -48,6 +49,7 @@ export function domainRegistry(): Registry {
     spa,
     tracking,
     watch,
+    webhooks,
   ])
     register(registry)
   return registry

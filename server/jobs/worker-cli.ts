@@ -1,5 +1,6 @@
 import { readConfig } from '../config.ts'
 import { connectApi, openDatabase } from '../db/database.ts'
+import { registerWebhookChannel } from '../domain/webhooks/channel.ts'
 import { registerBuiltInChannels } from './index.ts'
 import { deliveryBanner, startWorker } from './run.ts'
 
@@ -16,6 +17,7 @@ const database = await openDatabase({
 })
 await connectApi(database)
 registerBuiltInChannels()
+registerWebhookChannel()
 const worker = startWorker(database, config.dataDir, {
   info: (obj, msg) => console.log(msg ?? '', JSON.stringify(obj)),
   warn: (obj, msg) => console.warn(msg ?? '', JSON.stringify(obj)),

@@ -630,4 +630,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'pushView.list': PROVIDER_ADMIN,
   pushRecipientStop: PROVIDER_ADMIN,
   mailDelivery: PROVIDER_ADMIN,
+  // Webhooks (issue #29): an enterprise administrator registers its own endpoints and follows their deliveries.
+  'webhookList.list': [...SYSTEM, 'EnterpriseAdministrator'],
+  'webhookList.delete': [...SYSTEM, 'EnterpriseAdministrator'],
+  'webhookEdit.detail': [...SYSTEM, 'EnterpriseAdministrator'],
+  'webhookEdit.create': [...SYSTEM, 'EnterpriseAdministrator'],
+  'webhookEdit.update': [...SYSTEM, 'EnterpriseAdministrator'],
+  'webhookDeliveries.list': [...SYSTEM, 'EnterpriseAdministrator'],
+  webhookSecretRoll: [...SYSTEM, 'EnterpriseAdministrator'],
+  webhookResend: [...SYSTEM, 'EnterpriseAdministrator'],
 }

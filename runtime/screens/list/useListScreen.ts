@@ -183,6 +183,12 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       const call = clientCall(client, namedEndpoint(action.call))
       if (!call) return
       const answer = await call({ ...input, ...action.values, ...(row ? { id: row.id, version: row.version } : {}) })
+      // What the server answers only once (a new signing secret): shown in a box before anything else happens.
+      if (action.shows) {
+        const content: unknown = answer?.content
+        const params = content && typeof content === 'object' ? { ...content } : {}
+        await effects.confirm({ title: t(action.label), body: t(action.shows, params), confirmLabel: t('ui.ok') })
+      }
       if (action.reveals) {
         const content: unknown = answer.content
         const value =

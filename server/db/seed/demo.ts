@@ -32,6 +32,7 @@ import { BACKGROUND_IMAGES, privacyAgreements, seedSpecialRoutes, serviceAgreeme
 import { seedTracking } from './tracking.ts'
 import { seedTruckingFees } from './trucking.ts'
 import { seedUlds } from './ulds.ts'
+import { seedWebhooks } from './webhooks.ts'
 
 /** Users who followed the tenant's WeChat official account and bound it (issue #22): their openids there. */
 const WECHAT_OPENIDS: Record<string, Record<string, string>> = {
@@ -460,4 +461,5 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
   await seedFba(db, manifest)
   await seedIm(db, manifest)
   await seedAnalytics(db, manifest)
+  await seedWebhooks(db, manifest)
 }

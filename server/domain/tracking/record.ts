@@ -3,6 +3,7 @@ import type { TrackingEvent } from '../../../generated/types.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
+import { webhookTrackingEvents } from '../webhooks/events.ts'
 import { notifySubscribers } from './subscriptions.ts'
 
 /**
@@ -85,6 +86,8 @@ export async function recordTrackingEvents(
     if (shipment) await moveSchedule(trx, tenantId, shipment, event, at)
   }
   await notifySubscribers(trx, tenantId, stored, options.userId)
+  // The customer's webhooks that chose tracking events hear each (issue #29), in this transaction too.
+  await webhookTrackingEvents(trx, tenantId, stored, at)
   return stored
 }
 

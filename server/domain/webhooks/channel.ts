@@ -1,0 +1,153 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { isIP } from 'node:net'
+import { sql } from 'kysely'
+import {
+  type Channel,
+  type ChannelContext,
+  delivered,
+  fail,
+  type OutboxMessage,
+  registerChannel,
+  retry,
+  type SendResult,
+} from '../../jobs/channels.ts'
+import { now } from '../../tenancy/clock.ts'
+import { withTenant } from '../../tenancy/scope.ts'
+import { addressAllowed, guardedLookup, loopbackAllowed } from './address.ts'
+import { WEBHOOK_KIND } from './events.ts'
+import { openSecret } from './secrets.ts'
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts'
+
+/**
+ * The outbox channel of webhook deliveries (issue #29). Each attempt reads the delivery, its endpoint and the
+ * endpoint's current secret, makes the body `{ id, type, occurredAt, data }`, signs `${t}.${body}` with a fresh
+ * timestamp and POSTs it, bounded in time (WEBHOOK_TIMEOUT_MS), to an address the SSRF rules admit
+ * (./address.ts), following no redirect. A 2xx answer delivers it; any other answer, a timeout or a refused
+ * connection is tried again after the worker's back-off until the outbox's attempts run out (OUTBOX_MAX_ATTEMPTS),
+ * then it is failed; a disabled or deleted endpoint, or an address that is not public, fails it at once. Each
+ * attempt's HTTP status and time are kept on the delivery for its log.
+ */
+
+const DEFAULT_TIMEOUT_MS = 10_000
+const MAX_TIMEOUT_MS = 30_000
+/** What is read of a receiver's answer: its status matters, its body does not. */
+const MAX_ANSWER_BYTES = 4096
+
+export function webhookTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const asked = Number(env.WEBHOOK_TIMEOUT_MS)
+  return Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS
+}
+
+interface DeliveryToSend {
+  eventId: string
+  eventType: string
+  occurredAt: Date
+  data: unknown
+  url: string
+  enabled: boolean
+  sealed: string | null
+}
+
+class AddressRefused extends Error {}
+
+/** POSTs the body; answers the receiver's status. */
+function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, allowLoopback: boolean) {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  // A host written as an address is not looked up: it is checked here (a name is checked as it is resolved).
+  if (isIP(host) && !addressAllowed(host, allowLoopback))
+    return Promise.reject(new AddressRefused(`webhook address refused: ${host} is not public`))
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise<number>((resolve, reject) => {
+    const req = send(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: guardedLookup(allowLoopback) as never,
+      agent: false,
+      timeout: timeoutMs,
+    })
+    const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)))
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline)
+      reject(error.code === 'EWEBHOOKADDRESS' ? new AddressRefused(error.message) : error)
+    })
+    req.on('response', (res: IncomingMessage) => {
+      let read = 0
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length
+        if (read > MAX_ANSWER_BYTES) res.destroy()
+      })
+      const settle = () => {
+        clearTimeout(deadline)
+        resolve(res.statusCode ?? 0)
+      }
+      res.on('end', settle)
+      res.on('close', settle)
+    })
+    req.end(body)
+  })
+}
+
+async function loadDelivery(ctx: ChannelContext, tenantId: number, id: number): Promise<DeliveryToSend | undefined> {
+  return withTenant(ctx.db, tenantId, async (trx) => {
+    const { rows } = await sql<DeliveryToSend>`
+      select d.event_id as "eventId", d.event_type as "eventType", d.occurred_at as "occurredAt", d.data,
+        e.url, e.enabled, s.sealed
+      from webhook_delivery d
+      join webhook_endpoint e on e.tenant_id = d.tenant_id and e.id = d.endpoint
+      left join webhook_secret s on s.tenant_id = d.tenant_id and s.endpoint = d.endpoint
+      where d.tenant_id = ${tenantId} and d.id = ${id}`.execute(trx)
+    return rows[0]
+  })
+}
+
+async function noteAttempt(ctx: ChannelContext, tenantId: number, id: number, status: number | null): Promise<void> {
+  await withTenant(ctx.db, tenantId, (trx) =>
+    sql`
+      update webhook_delivery set attempts = attempts + 1, last_status = ${status}, last_attempt_at = now()
+      where tenant_id = ${tenantId} and id = ${id}`.execute(trx),
+  )
+}
+
+export const webhookChannel: Channel = {
+  async send(message: OutboxMessage, ctx: ChannelContext): Promise<SendResult> {
+    const deliveryId = Number(message.payload.delivery)
+    const endpointId = Number(message.payload.endpoint)
+    const delivery = await loadDelivery(ctx, message.tenantId, deliveryId)
+    if (!delivery) return fail('the delivery or its endpoint was deleted')
+    if (!delivery.enabled) return fail('the endpoint is disabled')
+    if (!delivery.sealed) return fail('the endpoint has no signing secret')
+    const secret = openSecret(message.tenantId, endpointId, delivery.sealed)
+    const body = JSON.stringify({
+      id: delivery.eventId,
+      type: delivery.eventType,
+      occurredAt: new Date(delivery.occurredAt).toISOString(),
+      data: delivery.data,
+    })
+    const timestamp = Math.floor(now().getTime() / 1000)
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Waybill-Webhooks/1',
+      [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, body),
+      [DELIVERY_HEADER]: String(deliveryId),
+      [EVENT_HEADER]: delivery.eventType,
+    }
+    const allowLoopback = loopbackAllowed(ctx.env)
+    let status: number
+    try {
+      status = await post(new URL(delivery.url), headers, body, webhookTimeoutMs(ctx.env), allowLoopback)
+    } catch (error) {
+      await noteAttempt(ctx, message.tenantId, deliveryId, null)
+      if (error instanceof AddressRefused) return fail(error.message)
+      return retry(error instanceof Error ? error.message : String(error))
+    }
+    await noteAttempt(ctx, message.tenantId, deliveryId, status)
+    return status >= 200 && status < 300 ? delivered : retry(`the receiver answered HTTP ${status}`)
+  },
+}
+
+/** Registers the channel with the outbox worker; called once at start (server/app.ts, the worker process). */
+export function registerWebhookChannel(): void {
+  registerChannel(WEBHOOK_KIND, webhookChannel)
+}

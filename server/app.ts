@@ -24,6 +24,7 @@ import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
+import { tntHandlers } from './domain/dcsa/tnt.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaProductHandlers } from './domain/fba/products.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
@@ -309,6 +310,7 @@ export async function buildApp({
           ...orderHandlers(manifest, engine),
           ...operatingHandlers(engine),
           ...dcsaHandlers(engine),
+          ...tntHandlers,
           ...blInstructionHandlers(engine),
           ...billingHandlers(engine),
           ...billStatusHandlers(engine),

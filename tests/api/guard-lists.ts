@@ -212,6 +212,14 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   dcsaBookingExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaShippingInstructionsExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   blDraftPdf: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // DCSA Track & Trace 2.2 (issue #29): the caller's own shipments' events and subscriptions, either side
+  // (myOrders or orderList); the session's company or tenant decides what is answered.
+  dcsaEvents: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptions: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionCreate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscription: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionUpdate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionDelete: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // B/L instructions (issue #23): the booking enterprise roles (blSubmission) and the order desk

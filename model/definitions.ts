@@ -502,7 +502,7 @@ export const responseOf = (endpoint: CustomEndpointDef): ResponseDef | undefined
  * null; `{ list: entity }` for an array of them; `{ page: entity }` for a page of them
  * (`{ list, total, pageNum, pageSize }`); `binary` for a file the call sends itself (PDF, image, CSV);
  * `document` for a published standard's own JSON the call sends itself, with no envelope (DCSA's bare arrays
- * and objects, any method);
+ * and objects, any method: 201 to a POST, 204 to a DELETE, 200 otherwise);
  * `none` for no content (null); `count` for a number of records (an integer, 0 or more: a header badge's).
  */
 export type ResponseDef = string | { entity: string; nullable?: boolean } | { list: string } | { page: string }

@@ -340,8 +340,12 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
                 },
               },
             }
+  // A standard's document is answered as the standard does: 201 for a POST (created), 204 with nothing for a
+  // DELETE, 200 for the rest.
+  const status =
+    content === 'document' ? ({ POST: '201', DELETE: '204' } as Record<string, string>)[endpoint.method] : undefined
   return {
-    '200': ok,
+    ...(status === '204' ? { '204': { description: 'Done; no content.' } } : { [status ?? '200']: ok }),
     ...errorResponses(endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
   }
 }

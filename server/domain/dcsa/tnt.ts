@@ -12,7 +12,9 @@ import { type TntEventRow, tntEvent } from './tntEvents.ts'
  * events, and the standard's event subscriptions. Who sees what is the session's, never the query's: a
  * customer their company's shipments (shipment.customer_company), the forwarder's order desk the tenant's;
  * the tenant is the host's, under row-level security. Only sea shipments are answered: the standard is the
- * ocean carriers' and has no flight. Answers are the standard's bare JSON with its API-Version header.
+ * ocean carriers' and has no flight. A vessel's IMO number is the sailing schedules' (schedule_voyage) for a
+ * vessel of that name; a vessel not in them is answered without one (the standard requires the number of a
+ * vessel it names). Answers are the standard's bare JSON with its API-Version header.
  */
 
 export const TNT_VERSION = '2.2.0'
@@ -64,8 +66,14 @@ function positionOf(cursor: string | undefined, pattern: RegExp): string | null 
 
 const list = (value: string | undefined) => (value ? value.split(',') : null)
 
-/** The transport call's id, as answered and as filtered: where, and on which voyage ("CNSHA-052E"). */
-const CALL_ID = sql<string>`nullif(concat_ws('-', e.un_location_code, coalesce(e.carrier_voyage_number, s.voyage)), '')`
+/**
+ * The transport call's id, as answered and as filtered: where, and on which voyage ("CNSHA-052E"). A shipment
+ * event (a document's) has none in the standard, so it has none here and the call's filters pass it by.
+ */
+const CALL_ID = sql<string>`case when e.event_type = 'SHIPMENT' then null
+  else nullif(concat_ws('-', e.un_location_code, coalesce(e.carrier_voyage_number, s.voyage)), '') end`
+/** The filters of a call (vessel, voyage, place) match the events that have one: transport and equipment. */
+const AT_CALL = sql<SqlBool>`e.event_type <> 'SHIPMENT'`
 const VOYAGE = sql<string>`coalesce(e.carrier_voyage_number, s.voyage)`
 
 function eventConditions(query: EventQuery): ReturnType<typeof sql<SqlBool>>[] {
@@ -85,9 +93,9 @@ function eventConditions(query: EventQuery): ReturnType<typeof sql<SqlBool>>[] {
       sql<SqlBool>`(s.bl_no = ${query.transportDocumentReference} or s.hbl = ${query.transportDocumentReference})`,
     )
   if (query.transportCallID) where.push(sql<SqlBool>`${CALL_ID} = ${query.transportCallID}`)
-  if (query.vesselIMONumber) where.push(sql<SqlBool>`imo.vessel_imo = ${query.vesselIMONumber}`)
-  if (query.carrierVoyageNumber) where.push(sql<SqlBool>`${VOYAGE} = ${query.carrierVoyageNumber}`)
-  if (query.UNLocationCode) where.push(sql<SqlBool>`e.un_location_code = ${query.UNLocationCode}`)
+  if (query.vesselIMONumber) where.push(sql<SqlBool>`${AT_CALL} and imo.vessel_imo = ${query.vesselIMONumber}`)
+  if (query.carrierVoyageNumber) where.push(sql<SqlBool>`${AT_CALL} and ${VOYAGE} = ${query.carrierVoyageNumber}`)
+  if (query.UNLocationCode) where.push(sql<SqlBool>`${AT_CALL} and e.un_location_code = ${query.UNLocationCode}`)
   if (query.equipmentReference) where.push(sql<SqlBool>`e.equipment_reference = ${query.equipmentReference}`)
   const created = (op: string, value: string | undefined) => {
     if (value) where.push(sql<SqlBool>`e.event_created_date_time ${sql.raw(op)} ${value}::timestamptz`)
@@ -128,8 +136,7 @@ export async function tntEvents(
     join shipment s on s.tenant_id = e.tenant_id and s.id = e.shipment
     left join booking_order o on o.tenant_id = s.tenant_id and o.id = s.booking_order
     left join lateral (select v.vessel_imo from schedule_voyage v
-      where v.vessel_name = coalesce(e.vessel_name, s.vessel) and v.voyage_no = ${VOYAGE}
-      order by v.id limit 1) imo on true
+      where v.vessel_name = coalesce(e.vessel_name, s.vessel) order by v.id limit 1) imo on true
     where e.tenant_id = ${tenantId} and s.transport_mode = 1 and e.id > ${after}
       ${where.length ? sql`and ${sql.join(where, sql` and `)}` : sql``}
     order by e.id limit ${limit + 1}`.execute(trx)

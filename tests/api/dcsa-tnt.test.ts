@@ -77,7 +77,7 @@ describe('GET /v2/events', () => {
     expect(departures.every((e) => e.transportEventTypeCode === 'DEPA')).toBe(true)
 
     // A transport call found by its id: the same call's events only.
-    const call1 = (departures[0]?.transportCall as { transportCallID: string }).transportCallID
+    const call1 = (departures[0]?.transportCall as { transportCallID: string } | undefined)?.transportCallID ?? ''
     const atCall = await events(`?transportCallID=${encodeURIComponent(call1)}`, token)
     expect(atCall.length).toBeGreaterThan(0)
     expect(

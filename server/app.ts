@@ -51,6 +51,7 @@ import { scheduleHandlers } from './domain/schedules/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
+import { trackingLinkHandlers } from './domain/tracking/links.ts'
 import { createEngineApi, registerEngine, transitionHandlers } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
@@ -311,6 +312,7 @@ export async function buildApp({
           ...operatingHandlers(engine),
           ...dcsaHandlers(engine),
           ...tntHandlers,
+          ...trackingLinkHandlers,
           ...blInstructionHandlers(engine),
           ...billingHandlers(engine),
           ...billStatusHandlers(engine),

@@ -29,6 +29,7 @@ import * as fileGrants from './migrations/0031_file_grants.ts'
 import * as companyChatName from './migrations/0032_company_chat_name.ts'
 import * as analytics from './migrations/0033_analytics.ts'
 import * as dcsaSubscriptions from './migrations/0034_dcsa_subscriptions.ts'
+import * as trackingLinks from './migrations/0035_tracking_links.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0032_company_chat_name': companyChatName,
   '0033_analytics': analytics,
   '0034_dcsa_subscriptions': dcsaSubscriptions,
+  '0035_tracking_links': trackingLinks,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

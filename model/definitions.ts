@@ -507,6 +507,8 @@ export const responseOf = (endpoint: CustomEndpointDef): ResponseDef | undefined
  * An endpoint's answer as the YAML writes it: an entity's name; `{ entity, nullable: true }` for an entity or
  * null; `{ list: entity }` for an array of them; `{ page: entity }` for a page of them
  * (`{ list, total, pageNum, pageSize }`); `binary` for a file the call sends itself (PDF, image, CSV);
+ * `document` for a published standard's own JSON the call sends itself, with no envelope (DCSA's bare arrays
+ * and objects, any method: 201 to a POST, 204 to a DELETE, 200 otherwise);
  * `none` for no content (null); `count` for a number of records (an integer, 0 or more: a header badge's).
  */
 export type ResponseDef = string | { entity: string; nullable?: boolean } | { list: string } | { page: string }
@@ -517,15 +519,17 @@ export type ContentShape =
   | { kind: 'list'; entity: string }
   | { kind: 'page'; entity: string }
   | { kind: 'binary' }
+  | { kind: 'document' }
   | { kind: 'none' }
   | { kind: 'count' }
 
-/** `binary`, `none` and `count` are words of the response vocabulary, never entity names. */
-export const RESPONSE_WORDS = ['binary', 'none', 'count'] as const
+/** `binary`, `document`, `none` and `count` are words of the response vocabulary, never entity names. */
+export const RESPONSE_WORDS = ['binary', 'document', 'none', 'count'] as const
 
 export function contentShape(response: ResponseDef | undefined): ContentShape | undefined {
   if (response === undefined) return undefined
   if (response === 'binary') return { kind: 'binary' }
+  if (response === 'document') return { kind: 'document' }
   if (response === 'none') return { kind: 'none' }
   if (response === 'count') return { kind: 'count' }
   if (typeof response === 'string') return { kind: 'entity', entity: response, nullable: false }

@@ -27,6 +27,7 @@ import { clientSalesHandlers } from './domain/clients/sales.ts'
 import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
+import { tntHandlers } from './domain/dcsa/tnt.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaProductHandlers } from './domain/fba/products.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
@@ -55,6 +56,7 @@ import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
 import { registerWebhookChannel } from './domain/webhooks/channel.ts'
 import { webhookHandlers } from './domain/webhooks/handlers.ts'
+import { trackingLinkHandlers } from './domain/tracking/links.ts'
 import { createEngineApi, registerEngine, transitionHandlers } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
@@ -342,6 +344,8 @@ export async function buildApp({
           ...orderHandlers(manifest, engine),
           ...operatingHandlers(engine),
           ...dcsaHandlers(engine),
+          ...tntHandlers,
+          ...trackingLinkHandlers,
           ...blInstructionHandlers(engine),
           ...billingHandlers(engine),
           ...billStatusHandlers(engine),

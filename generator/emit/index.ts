@@ -149,7 +149,8 @@ export function customContentType(content: ContentShape | undefined): string {
     case 'page':
       return `C.Page<C.${typeName(content.entity)}>`
     case 'binary':
-      // The handler sends the file itself and answers no content.
+    case 'document':
+      // The handler sends the file (or the standard's document) itself and answers no content.
       return 'null'
     case 'none':
       return 'null'
@@ -263,7 +264,9 @@ export function emitClient(manifest: Manifest): OutputFile {
   for (const endpoint of manifest.endpoints) {
     // A file download is not an envelope: `downloads` says where it is, the portal links to it. A list's
     // export streams its .xlsx: the portal fetches it itself (runtime/download.ts exportFrom).
-    if (endpoint.content?.kind === 'binary' || endpoint.kind === 'export') continue
+    // A standard's document (`document`) is for other systems, not the portal: no client function either.
+    if (endpoint.content?.kind === 'binary' || endpoint.content?.kind === 'document' || endpoint.kind === 'export')
+      continue
     // Custom endpoints (and another path of any endpoint, servedAs) are grouped by their first path segment
     // (b2b, booking…) under their name; the rest by screen under their kind.
     const group = byName(endpoint) ? (endpoint.path.split('/')[1] ?? 'api') : (endpoint.id.split('.')[0] as string)

@@ -270,10 +270,11 @@ function success(content: Doc, sessionToken = false): Doc {
 }
 
 /** The content of a custom endpoint's success; `binary` for a file the call sends itself. */
-function customContent(endpoint: ManifestEndpoint, manifest: Manifest): Doc | 'binary' {
+function customContent(endpoint: ManifestEndpoint, manifest: Manifest): Doc | 'binary' | 'document' {
   const shape = endpoint.content
   if (!shape) return { description: 'Not described yet.' }
   if (shape.kind === 'binary') return 'binary'
+  if (shape.kind === 'document') return 'document'
   if (shape.kind === 'none') return { type: 'null' }
   if (shape.kind === 'count') return { type: 'integer', minimum: 0 }
   if (!manifest.entities[shape.entity]) throw new Error(`${endpoint.id}: the response names no entity ${shape.entity}`)
@@ -289,7 +290,7 @@ const errorResponse = (status: keyof typeof TRANSPORT_ERRORS) => ({
 
 function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
   const entity = endpoint.entity
-  let content: Doc | 'binary' | 'xlsx'
+  let content: Doc | 'binary' | 'document' | 'xlsx'
   switch (endpoint.kind) {
     case 'list':
       content = listOf(ref(answerName(entity)))
@@ -326,22 +327,32 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
             },
           },
         }
-      : content === 'binary'
+      : content === 'document'
         ? {
-            description: 'The file, in its own media type (or the envelope of a business outcome).',
-            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-          }
-        : {
             description:
-              'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
-            content: {
-              'application/json': {
-                schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
-              },
-            },
+              "The published standard's own JSON document (an array or an object, no envelope) the summary names; a refusal is the envelope.",
+            content: { 'application/json': { schema: {} } },
           }
+        : content === 'binary'
+          ? {
+              description: 'The file, in its own media type (or the envelope of a business outcome).',
+              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+            }
+          : {
+              description:
+                'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
+              content: {
+                'application/json': {
+                  schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
+                },
+              },
+            }
+  // A standard's document is answered as the standard does: 201 for a POST (created), 204 with nothing for a
+  // DELETE, 200 for the rest.
+  const status =
+    content === 'document' ? ({ POST: '201', DELETE: '204' } as Record<string, string>)[endpoint.method] : undefined
   return {
-    '200': ok,
+    ...(status === '204' ? { '204': { description: 'Done; no content.' } } : { [status ?? '200']: ok }),
     ...errorResponses(endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),
   }
 }

@@ -30,6 +30,8 @@ import * as companyChatName from './migrations/0032_company_chat_name.ts'
 import * as analytics from './migrations/0033_analytics.ts'
 import * as apiKeys from './migrations/0034_api_keys.ts'
 import * as webhooks from './migrations/0035_webhooks.ts'
+import * as dcsaSubscriptions from './migrations/0036_dcsa_subscriptions.ts'
+import * as trackingLinks from './migrations/0037_tracking_links.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '0033_analytics': analytics,
   '0034_api_keys': apiKeys,
   '0035_webhooks': webhooks,
+  '0036_dcsa_subscriptions': dcsaSubscriptions,
+  '0037_tracking_links': trackingLinks,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

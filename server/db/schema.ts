@@ -290,6 +290,32 @@ export interface TrackingEventTable {
   remark: string | null
 }
 
+/** Migration 0035: shareable tracking links, by the hash of their token (server/domain/tracking/links.ts). */
+export interface TrackingLinkTable {
+  tenant_id: number
+  id: Generated<number>
+  token_hash: string
+  shipment: number
+  company: number | null
+  created_by: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: NullableTimestamp
+}
+
+/** Migration 0034: DCSA Track & Trace event subscriptions (server/domain/dcsa/tnt.ts). */
+export interface DcsaEventSubscriptionTable {
+  tenant_id: number
+  id: string
+  company: number | null
+  created_by: number | null
+  callback_url: string
+  secret: string
+  filters: ColumnType<Record<string, unknown>, string, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 /** Migration 0025: the (subscription, tracking event) pairs already told (server/domain/tracking/subscriptions.ts). */
 export interface ShipmentNoticeTable {
   tenant_id: number
@@ -350,4 +376,6 @@ export interface DB {
   tracking_event: TrackingEventTable
   tenant_messaging: TenantMessagingTable
   shipment_notice: ShipmentNoticeTable
+  dcsa_event_subscription: DcsaEventSubscriptionTable
+  tracking_link: TrackingLinkTable
 }

@@ -73,10 +73,23 @@ function idRef(entity: ManifestEntity, key: string): boolean {
   return entity.fields[key]?.type === 'ref' && properties?.[key]?.type === 'integer'
 }
 
+/**
+ * A comparison in the name, as DCSA's queries write it (`eventCreatedDateTime:gte=…`, one of :eq :gt :gte :lt
+ * :lte): the field of that name with the operator as its suffix (eventCreatedDateTimeGte), where the entity has
+ * one; any other name is left as sent, for the validator to refuse if unknown.
+ */
+function operatorField(entity: ManifestEntity, key: string): string {
+  const match = /^([A-Za-z][A-Za-z0-9]*):(eq|gt|gte|lt|lte)$/.exec(key)
+  if (!match) return key
+  const name = `${match[1]}${(match[2] as string).charAt(0).toUpperCase()}${(match[2] as string).slice(1)}`
+  return entity.fields[name] ? name : key
+}
+
 function fromQueryText(entity: ManifestEntity, input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(input)) {
+  for (const [sent, value] of Object.entries(input)) {
+    const key = operatorField(entity, sent)
     const field = entity.fields[key]
     const type = field?.type
     const numericEnum = type === 'enum' && field?.values?.some((v) => typeof v.value === 'number')

@@ -20,6 +20,8 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
   'shippingSchedules.list':
     'the sailing schedules a visitor searches (SPEC §1 schedule query), with the tenant’s cheapest rate beside each',
   dcsaServiceSchedules: 'the same shared sailing schedules as DCSA OVS 3.0.2 service schedules',
+  trackingLinkView:
+    "a shared tracking link's shipment: the random token is the credential (hashed, expiring, revocable; issue #29)",
   quoteConfigurationView: 'the inquiry form options a visitor sees before signing in',
   newsList: 'the information centre list is public (SPEC §3 news)',
   newsDetail: 'a public news article',
@@ -212,6 +214,19 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   dcsaBookingExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaShippingInstructionsExport: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   blDraftPdf: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // DCSA Track & Trace 2.2 (issue #29): the caller's own shipments' events and subscriptions, either side
+  // (myOrders or orderList); the session's company or tenant decides what is answered.
+  dcsaEvents: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptions: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionCreate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscription: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionUpdate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionDelete: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // Shareable tracking links (issue #29): a customer's company shares its own shipments (myOrders); the
+  // provider side holds myOrders too (SystemAdministrator) but has no company, and is answered 404.
+  trackingLinkCreate: ENTERPRISE,
+  trackingLinkList: ENTERPRISE,
+  trackingLinkRevoke: ENTERPRISE,
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // B/L instructions (issue #23): the booking enterprise roles (blSubmission) and the order desk

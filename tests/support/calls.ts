@@ -47,7 +47,7 @@ export async function idIn(
   return row.id
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /** Who calls: the host that picks the tenant (localhost: demo) and the caller's language (en_US). */
 export interface BearerOptions {

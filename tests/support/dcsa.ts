@@ -15,7 +15,12 @@ import { parse } from 'yaml'
 
 const FOLDER = fileURLToPath(new URL('../../../shared/standards/dcsa/', import.meta.url))
 
-export const DCSA_FILES = { booking: 'BKG_v2.0.5.yaml', ebl: 'EBL_v3.0.4.yaml', ovs: 'OVS_v3.0.2.yaml' } as const
+export const DCSA_FILES = {
+  booking: 'BKG_v2.0.5.yaml',
+  ebl: 'EBL_v3.0.4.yaml',
+  ovs: 'OVS_v3.0.2.yaml',
+  tnt: 'TNT_v2.2.0.yaml',
+} as const
 
 let ajv: Ajv | undefined
 const validators = new Map<string, ValidateFunction>()

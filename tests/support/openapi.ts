@@ -98,6 +98,8 @@ export function answerChecker(document: Doc = JSON.parse(readFileSync(DOCUMENT_U
       const key = String(status)
       const response = resolveRef(document, responses[key] ?? responses[`${key[0]}XX`] ?? responses.default)
       if (!response) return [`${method} ${path} declares no ${status} answer`]
+      // An answer with nothing (a 204) where the document declares nothing either.
+      if (type === 'none' && response.content === undefined) return []
       const media = (response.content ?? {}) as Record<string, Doc>
       if (!media[type] && media['*/*']) return []
       if (!media[type])

@@ -68,6 +68,17 @@ interface ShipmentRow {
   order_eta: string | null
 }
 
+/** What an answer reads of a shipment and its order (`from shipment` included). */
+const SHIPMENT_COLUMNS = sql`shipment.id, shipment.created_at, shipment.transport_mode,
+      shipment.bl_no, shipment.hbl, shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel,
+      shipment.voyage, shipment.pol, shipment.pod, shipment.origin_airport, shipment.destination_airport,
+      shipment.etd, shipment.eta, shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company,
+      booking_order.order_no, to_char(booking_order.etd, 'YYYY-MM-DD') as order_etd,
+      to_char(booking_order.eta, 'YYYY-MM-DD') as order_eta
+    from shipment
+    left join booking_order on booking_order.id = shipment.booking_order
+      and booking_order.tenant_id = shipment.tenant_id`
+
 /**
  * The shipments each number names, in one query: a branch per number, each an index lookup (B/L, house
  * B/L and order number by their own indexes, containers by the GIN index of the list, air waybills with
@@ -76,15 +87,7 @@ interface ShipmentRow {
 async function shipmentsOf(trx: Transaction<DB>, tenantId: number, numbers: TrackingNumber[]) {
   const branches = numbers.map(
     (number, index) => sql`
-    select ${sql.lit(index)} as number_index, shipment.id, shipment.created_at, shipment.transport_mode,
-      shipment.bl_no, shipment.hbl, shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel,
-      shipment.voyage, shipment.pol, shipment.pod, shipment.origin_airport, shipment.destination_airport,
-      shipment.etd, shipment.eta, shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company,
-      booking_order.order_no, to_char(booking_order.etd, 'YYYY-MM-DD') as order_etd,
-      to_char(booking_order.eta, 'YYYY-MM-DD') as order_eta
-    from shipment
-    left join booking_order on booking_order.id = shipment.booking_order
-      and booking_order.tenant_id = shipment.tenant_id
+    select ${sql.lit(index)} as number_index, ${SHIPMENT_COLUMNS}
     where shipment.tenant_id = ${tenantId} and ${matches(tenantId, number)}`,
   )
   const { rows } = await sql<ShipmentRow & { number_index: number }>`
@@ -237,6 +240,42 @@ export async function trackNumbers(
       fbaOrders,
     }
   })
+}
+
+/**
+ * One shipment's full view, as its customer sees it, for whoever holds a link to it (./links.ts): without the
+ * ids of the shipment, its company or its events, so nothing in it opens another record.
+ */
+export async function sharedShipment(
+  trx: Transaction<DB>,
+  tenantId: number,
+  shipmentId: number,
+  language: Language,
+  now: Date,
+): Promise<ShipmentAnswer | null> {
+  const { rows } = await sql<ShipmentRow>`select ${SHIPMENT_COLUMNS}
+    where shipment.tenant_id = ${tenantId} and shipment.id = ${shipmentId}`.execute(trx)
+  const row = rows[0]
+  if (!row) return null
+  const events = (
+    await trx
+      .selectFrom('tracking_event')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('shipment', '=', shipmentId)
+      .orderBy('event_date_time', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  ).map(toStoredEvent)
+  const names = await namesFor(trx, [row], language)
+  const number: TrackingNumber = { number: row.bl_no ?? '', kind: 'reference' }
+  const answer = answerFor(row, events, number, { view: 'full', company: row.customer_company }, names, now)
+  const { id: _shipment, customerCompany: _company, ...shipment } = answer.shipment
+  return {
+    ...answer,
+    shipment,
+    events: answer.events.map(({ id: _event, correctsEvent: _corrects, ...event }) => event),
+  }
 }
 
 function answerFor(

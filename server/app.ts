@@ -54,9 +54,9 @@ import { scheduleHandlers } from './domain/schedules/handlers.ts'
 import { siteHandlers } from './domain/site/handlers.ts'
 import { spaHandlers } from './domain/spa/handlers.ts'
 import { trackingHandlers } from './domain/tracking/handlers.ts'
+import { trackingLinkHandlers } from './domain/tracking/links.ts'
 import { registerWebhookChannel } from './domain/webhooks/channel.ts'
 import { webhookHandlers } from './domain/webhooks/handlers.ts'
-import { trackingLinkHandlers } from './domain/tracking/links.ts'
 import { createEngineApi, registerEngine, transitionHandlers } from './engine/index.ts'
 import { fileHandlers, MAX_UPLOAD_BYTES } from './files/handlers.ts'
 import { DEFAULT_BODY_LIMIT } from './http/bounds.ts'
@@ -105,7 +105,9 @@ const OUT_OF_REACH_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', '
 function databaseOutOfReach(error: Error): boolean {
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' && (OUT_OF_REACH_CODES.has(code) || code.startsWith('08'))) return true
-  return /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(error.message)
+  return /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/.test(
+    error.message,
+  )
 }
 
 /** Turns any thrown error into the envelope, in the caller's language; never a stack trace or SQL. */

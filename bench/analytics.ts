@@ -136,8 +136,7 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'ordering customers per day (DailyOrderClients)',
-    rollup: async (trx, t, from, to) =>
-      sumBy(await dailyActors(trx, t, 'order', from, to, 'none'), null, 'actors'),
+    rollup: async (trx, t, from, to) => sumBy(await dailyActors(trx, t, 'order', from, to, 'none'), null, 'actors'),
     raw: async (trx, t, from, to) => {
       const { rows } = await sql<{ key: string; n: string }>`
         select to_char((o.created_at at time zone ${Z})::date, 'YYYY-MM-DD') || '|' as key,
@@ -149,8 +148,7 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'signed-in users per day (DailyRegisterOrLogin, logins)',
-    rollup: async (trx, t, from, to) =>
-      sumBy(await dailyActors(trx, t, 'login', from, to, 'none'), null, 'actors'),
+    rollup: async (trx, t, from, to) => sumBy(await dailyActors(trx, t, 'login', from, to, 'none'), null, 'actors'),
     raw: async (trx, t, from, to) => {
       const { rows } = await sql<{ key: string; n: string }>`
         select to_char((created_at at time zone ${Z})::date, 'YYYY-MM-DD') || '|' as key, count(distinct visitor) as n
@@ -224,7 +222,9 @@ async function rollUpLogins(db: Kysely<DB>, actorsFrom: Day): Promise<void> {
   await sql`
     with ${logins}
     insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
-    select tenant_id, 'login', day, method, '', count(*), count(distinct actor), 0 from logins group by 1, 3, 4`.execute(db)
+    select tenant_id, 'login', day, method, '', count(*), count(distinct actor), 0 from logins group by 1, 3, 4`.execute(
+    db,
+  )
   await sql`
     with ${logins}
     insert into analytics_daily_total (tenant_id, metric, day, per, dim1, actors)
@@ -292,7 +292,9 @@ async function benchOn(database: Database): Promise<string[]> {
       await rollUpLogins(trx as never, addDays(to, -1))
     }),
   )
-  await sql`vacuum analyze page_visit, analytics_daily, analytics_daily_actor, analytics_daily_total, analytics_daily_total_actor, booking_order`.execute(db)
+  await sql`vacuum analyze page_visit, analytics_daily, analytics_daily_actor, analytics_daily_total, analytics_daily_total_actor, booking_order`.execute(
+    db,
+  )
   const { rows: sizes } = await sql<{ daily: string; totals: string; actors: string; largest: string }>`
     select (select count(*) from analytics_daily)::text as daily, (select count(*) from analytics_daily_total)::text as totals,
       (select count(*) from analytics_daily_actor)::text as actors,

@@ -52,7 +52,12 @@ beforeAll(async () => {
   opadmin = await test.login('opadmin')
   // This file's database is its own copy: the seeded year of history (tests/api/analytics-seed.test.ts) is taken
   // away so each figure below is exactly what this file tallied.
-  for (const table of ['analytics_daily_actor', 'analytics_daily', 'analytics_daily_total_actor', 'analytics_daily_total'])
+  for (const table of [
+    'analytics_daily_actor',
+    'analytics_daily',
+    'analytics_daily_total_actor',
+    'analytics_daily_total',
+  ])
     await sql`delete from ${sql.table(table)}`.execute(test.database.db)
   await withTenant(test.database.api, demo, async (trx) => {
     // Today: two FCL orders and one AIR, by two customers — at 00:05–00:20 in Shanghai, today there though

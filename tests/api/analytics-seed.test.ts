@@ -124,9 +124,9 @@ describe('the seeded analytics history', () => {
     // A visitor who viewed two pages is one visitor of the day: the day's total is less than the pages' sum.
     const pagesSum = new Map<string, number>()
     for (const r of raw.pageView) pagesSum.set(r.day, (pagesSum.get(r.day) ?? 0) + r.actors)
-    expect(raw.perDay.every((key) => Number(key.split('|')[2]) < (pagesSum.get(key.split('|')[0] as string) ?? 0))).toBe(
-      true,
-    )
+    expect(
+      raw.perDay.every((key) => Number(key.split('|')[2]) < (pagesSum.get(key.split('|')[0] as string) ?? 0)),
+    ).toBe(true)
     // The event metrics of every seeded day: the day's total is its distinct actors over every row, never more
     // than the rows' sum.
     for (const metric of ['order', 'login', 'rateQuery', 'register'] as const) {

@@ -40,7 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )
   await enableTenantIsolation(db, ['analytics_daily_total', 'analytics_daily_total_actor'])
   // Tenant by tenant, as row-level security (forced, even on the owner) lets a tenant's rows be read and written.
-  await sql.raw(`
+  await sql
+    .raw(`
     do $$ declare t int; begin
       for t in select id from tenant order by id loop
         perform set_config('app.tenant_id', t::text, false);
@@ -53,5 +54,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         group by tenant_id, metric, day, per, dim1;
       end loop;
       perform set_config('app.tenant_id', '', false);
-    end $$`).execute(db)
+    end $$`)
+    .execute(db)
 }

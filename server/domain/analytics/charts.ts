@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { EndpointTypes } from '../../../generated/handlers.ts'
 import {
   type ChartDef,

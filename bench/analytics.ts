@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../server/db/database.ts'
 import { prepareDatabase } from '../server/db/prepare.ts'
 import type { DB } from '../server/db/schema.ts'
 import { rollUpRawVisits } from '../server/db/seed/analytics.ts'
+import { dailyActors } from '../server/domain/analytics/charts.ts'
 import { type DailyRow, dailyRows, type Metric, tally } from '../server/domain/analytics/rollup.ts'
 import { loadManifest } from '../server/manifest.ts'
 import { withTenant } from '../server/tenancy/scope.ts'
@@ -133,6 +134,30 @@ const SHAPES: Shape[] = [
       return rowsOf(rows)
     },
   },
+  {
+    name: 'ordering customers per day (DailyOrderClients)',
+    rollup: async (trx, t, from, to) => sumBy(await dailyActors(trx, t, 'order', from, to, 'none'), null, 'actors'),
+    raw: async (trx, t, from, to) => {
+      const { rows } = await sql<{ key: string; n: string }>`
+        select to_char((o.created_at at time zone ${Z})::date, 'YYYY-MM-DD') || '|' as key,
+          count(distinct coalesce(o.customer_company::text, '')) as n
+        from booking_order o where o.tenant_id = ${t} and o.created_at >= ${start(from)} and o.created_at < ${end(to)}
+        group by 1`.execute(trx)
+      return rowsOf(rows)
+    },
+  },
+  {
+    name: 'signed-in users per day (DailyRegisterOrLogin, logins)',
+    rollup: async (trx, t, from, to) => sumBy(await dailyActors(trx, t, 'login', from, to, 'none'), null, 'actors'),
+    raw: async (trx, t, from, to) => {
+      const { rows } = await sql<{ key: string; n: string }>`
+        select to_char((created_at at time zone ${Z})::date, 'YYYY-MM-DD') || '|' as key, count(distinct visitor) as n
+        from page_visit where tenant_id = ${t} and page_name = 'login'
+          and created_at >= ${start(from)} and created_at < ${end(to)}
+        group by 1`.execute(trx)
+      return rowsOf(rows)
+    },
+  },
 ]
 
 /** The visits: the demo tenant takes a fifth, the bench tenants the rest evenly, over the window's 360 days. */
@@ -171,6 +196,53 @@ async function rollUpOrders(db: Kysely<DB>): Promise<void> {
     select o.tenant_id, 'orderAmount', (o.created_at at time zone ${Z})::date, ${CURRENCY}, o.container_load_type,
       count(*), count(distinct coalesce(o.customer_company::text, '')), sum(${AMOUNT})
     from booking_order o group by 1, 3, 4, 5`.execute(db)
+  // The day's distinct ordering customers, across modes and per mode, as tally keeps them (analytics_daily_total).
+  await sql`
+    insert into analytics_daily_total (tenant_id, metric, day, per, dim1, actors)
+    select o.tenant_id, 'order', (o.created_at at time zone ${Z})::date, 'day', '',
+      count(distinct coalesce(o.customer_company::text, ''))
+    from booking_order o group by 1, 3
+    union all
+    select o.tenant_id, 'order', (o.created_at at time zone ${Z})::date, 'dim1', o.container_load_type,
+      count(distinct coalesce(o.customer_company::text, ''))
+    from booking_order o group by 1, 3, 5`.execute(db)
+}
+
+/**
+ * The sign-ins: every visit of the login page is a sign-in of its visitor, by password before noon and by code
+ * after (so a visitor signing in twice a day counts under two rows, and once in the day's total). Their roll-up
+ * rows and totals, as tally keeps them; the actor rows of the last two days only (what a prune keeps).
+ */
+async function rollUpLogins(db: Kysely<DB>, actorsFrom: Day): Promise<void> {
+  const logins = sql`logins as materialized (
+    select tenant_id, (created_at at time zone ${Z})::date as day, visitor::text as actor,
+      case when extract(hour from created_at at time zone ${Z}) < 12 then 'password' else 'code' end as method
+    from page_visit where page_name = 'login'
+  )`
+  await sql`
+    with ${logins}
+    insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
+    select tenant_id, 'login', day, method, '', count(*), count(distinct actor), 0 from logins group by 1, 3, 4`.execute(
+    db,
+  )
+  await sql`
+    with ${logins}
+    insert into analytics_daily_total (tenant_id, metric, day, per, dim1, actors)
+    select tenant_id, 'login', day, 'day', '', count(distinct actor) from logins group by 1, 3
+    union all
+    select tenant_id, 'login', day, 'dim1', method, count(distinct actor) from logins group by 1, 3, 5`.execute(db)
+  await sql`
+    with ${logins}
+    insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
+    select distinct tenant_id, 'login', day, method, '', actor from logins where day >= ${actorsFrom}::date
+    on conflict do nothing`.execute(db)
+  await sql`
+    with ${logins}
+    insert into analytics_daily_total_actor (tenant_id, metric, day, per, dim1, actor)
+    select distinct tenant_id, 'login', day, 'day', '', actor from logins where day >= ${actorsFrom}::date
+    union
+    select distinct tenant_id, 'login', day, 'dim1', method, actor from logins where day >= ${actorsFrom}::date
+    on conflict do nothing`.execute(db)
 }
 
 async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
@@ -190,9 +262,14 @@ async function benchOn(database: Database): Promise<string[]> {
   const db = database.db
   const demo = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id
   // The seeded history would add to the bench's rows on the same days: the bench counts its own rows only.
-  await sql`delete from analytics_daily_actor`.execute(db)
-  await sql`delete from analytics_daily`.execute(db)
-  await sql`delete from page_visit`.execute(db)
+  for (const table of [
+    'analytics_daily_actor',
+    'analytics_daily',
+    'analytics_daily_total_actor',
+    'analytics_daily_total',
+    'page_visit',
+  ])
+    await sql`delete from ${sql.table(table)}`.execute(db)
 
   const scale = ORDERS / FULL_PLAN.orders
   const plan = {
@@ -212,19 +289,23 @@ async function benchOn(database: Database): Promise<string[]> {
       await sql`set local work_mem = '256MB'`.execute(trx)
       await rollUpRawVisits(trx, null, ZONE, addDays(to, -1))
       await rollUpOrders(trx as never)
+      await rollUpLogins(trx as never, addDays(to, -1))
     }),
   )
-  await sql`vacuum analyze page_visit, analytics_daily, analytics_daily_actor, booking_order`.execute(db)
-  const { rows: sizes } = await sql<{ daily: string; actors: string; largest: string }>`
-    select (select count(*) from analytics_daily)::text as daily, (select count(*) from analytics_daily_actor)::text as actors,
+  await sql`vacuum analyze page_visit, analytics_daily, analytics_daily_actor, analytics_daily_total, analytics_daily_total_actor, booking_order`.execute(
+    db,
+  )
+  const { rows: sizes } = await sql<{ daily: string; totals: string; actors: string; largest: string }>`
+    select (select count(*) from analytics_daily)::text as daily, (select count(*) from analytics_daily_total)::text as totals,
+      (select count(*) from analytics_daily_actor)::text as actors,
       (select count(*) from page_visit where tenant_id = ${demo})::text as largest`.execute(db)
-  const size = sizes[0] as { daily: string; actors: string; largest: string }
+  const size = sizes[0] as { daily: string; totals: string; actors: string; largest: string }
   const n = (v: number | string) => Number(v).toLocaleString('en')
 
   const lines = [
     `### PostgreSQL: ${n(visits)} page visits and ${n(orders)} orders over ${plan.tenants} tenants`,
     '',
-    `Loaded in SQL: orders ${(orderSeconds / 1000).toFixed(0)} s, visits ${(visitMs / 1000).toFixed(0)} s, roll-ups from the raw rows ${(rollMs / 1000).toFixed(0)} s (${n(size.daily)} analytics_daily rows; the actor rows of the last two days only, ${n(size.actors)}, as kept once older days' are pruned — see docs/PERFORMANCE.md). The largest tenant: ${n(size.largest)} visits and ${n(plan.bigTenant)} orders; its window ${from} … ${to} (${WINDOW} days, Asia/Shanghai). Each call through the API's role and row-level security (withTenant); roll-up ${ROLLUP_RUNS} runs, raw ${RAW_RUNS}, after one warm-up each; the two answers compared.`,
+    `Loaded in SQL: orders ${(orderSeconds / 1000).toFixed(0)} s, visits ${(visitMs / 1000).toFixed(0)} s, roll-ups from the raw rows ${(rollMs / 1000).toFixed(0)} s (${n(size.daily)} analytics_daily rows, ${n(size.totals)} analytics_daily_total rows of the day's distinct actors; the actor rows of the last two days only, ${n(size.actors)}, as kept once older days' are pruned — see docs/PERFORMANCE.md). The largest tenant: ${n(size.largest)} visits and ${n(plan.bigTenant)} orders; its window ${from} … ${to} (${WINDOW} days, Asia/Shanghai). Each call through the API's role and row-level security (withTenant); roll-up ${ROLLUP_RUNS} runs, raw ${RAW_RUNS}, after one warm-up each; the two answers compared.`,
     '',
     '| query (largest tenant, 360 days) | roll-up p50 | p95 | raw rows p50 | p95 | raw / roll-up (p95) | same answer |',
     '| -------------------------------- | ----------: | --: | -----------: | --: | ------------------: | ----------- |',

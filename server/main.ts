@@ -5,6 +5,7 @@ import { openDatabase, UnsafeDatabaseRoleError } from './db/database.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts'
+import { startActorPrune } from './domain/analytics/prune.ts'
 import { startDailyWatches } from './domain/watch/daily.ts'
 import { registerBuiltInChannels } from './jobs/index.ts'
 import { deliveryBanner, startWorker } from './jobs/run.ts'
@@ -41,12 +42,14 @@ async function main() {
   const worker = process.env.OUTBOX_WORKER === 'off' ? undefined : startWorker(database, config.dataDir, app.log)
   let closing = false
   let stopWatches = () => {}
+  let stopPrune = () => {}
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     console.log(`\n${signal}: closing the server and the database…`)
     try {
       stopWatches()
+      stopPrune()
       await worker?.stop()
       await app.close()
       await database.close()
@@ -67,6 +70,8 @@ async function main() {
   }
   // The daily look at price watches (server/domain/watch/daily.ts), in this process.
   stopWatches = startDailyWatches(database.db, database.api)
+  // The prune of closed days' analytics actor rows (server/domain/analytics/prune.ts), in this process.
+  stopPrune = startActorPrune(database.db, database.api)
   const url = `http://localhost:${config.port}`
   console.log(
     `\nWaybill is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,

@@ -77,6 +77,13 @@ describe('checkCharts', () => {
     ).toEqual([['screens[0].chart.series', 'a chart of several measures draws one series per measure']])
   })
 
+  it('wants distinct actors split by dim1 at most, as the day’s totals keep them', () => {
+    expect(found(screen(CHART.replace('measure: events', 'measure: actors')))).toEqual([])
+    expect(
+      found(screen(CHART.replace('measure: events', 'measure: actors').replace('series: dim1', 'series: dim2'))),
+    ).toEqual([['screens[0].chart.series', 'distinct actors are kept per day and per dim1 value, not per dim2 value']])
+  })
+
   it('knows the roll-ups’ metrics', () => {
     expect([...CHART_METRICS]).toEqual([...METRICS])
   })

@@ -99,6 +99,13 @@ export function checkCharts({ areaFiles, entities }: CheckContext): ConfigError[
             message: 'a chart of several measures draws one series per measure',
             expected: 'series: none, or one measure',
           })
+        // A day's distinct actors are kept for the whole day and per dim1 value (migration 0034), not per dim2's.
+        if (chart.series === 'dim2' && chart.measures.some((m) => m.measure === 'actors'))
+          found.push({
+            path: [...at, 'chart', 'series'],
+            message: 'distinct actors are kept per day and per dim1 value, not per dim2 value',
+            expected: 'series: none or dim1 with measure actors',
+          })
         const call = custom.get(chart.call)
         if (!call)
           found.push({

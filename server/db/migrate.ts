@@ -32,6 +32,7 @@ import * as apiKeys from './migrations/0034_api_keys.ts'
 import * as webhooks from './migrations/0035_webhooks.ts'
 import * as dcsaSubscriptions from './migrations/0036_dcsa_subscriptions.ts'
 import * as trackingLinks from './migrations/0037_tracking_links.ts'
+import * as analyticsTotals from './migrations/0038_analytics_totals.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0035_webhooks': webhooks,
   '0036_dcsa_subscriptions': dcsaSubscriptions,
   '0037_tracking_links': trackingLinks,
+  '0038_analytics_totals': analyticsTotals,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

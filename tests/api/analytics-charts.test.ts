@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { pruneAnalyticsActors } from '../../server/domain/analytics/prune.ts'
 import { tally } from '../../server/domain/analytics/rollup.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
@@ -51,8 +52,13 @@ beforeAll(async () => {
   opadmin = await test.login('opadmin')
   // This file's database is its own copy: the seeded year of history (tests/api/analytics-seed.test.ts) is taken
   // away so each figure below is exactly what this file tallied.
-  await sql`delete from analytics_daily_actor`.execute(test.database.db)
-  await sql`delete from analytics_daily`.execute(test.database.db)
+  for (const table of [
+    'analytics_daily_actor',
+    'analytics_daily',
+    'analytics_daily_total_actor',
+    'analytics_daily_total',
+  ])
+    await sql`delete from ${sql.table(table)}`.execute(test.database.db)
   await withTenant(test.database.api, demo, async (trx) => {
     // Today: two FCL orders and one AIR, by two customers — at 00:05–00:20 in Shanghai, today there though
     // yesterday in UTC.
@@ -62,6 +68,9 @@ beforeAll(async () => {
     // Yesterday one LCL; 40 days ago one FCL (outside 30 days, inside 60).
     await tally(trx, demo, { metric: 'order', at: at(-1, '12:00'), dim1: 'LCL', actor: 'company:1' })
     await tally(trx, demo, { metric: 'order', at: at(-40, '12:00'), dim1: 'FCL', actor: 'company:3' })
+    // Five days ago one customer ordered AIR and LCL: one ordering customer that day, as the FCL/AIR one today.
+    await tally(trx, demo, { metric: 'order', at: at(-5, '09:00'), dim1: 'AIR', actor: 'company:4' })
+    await tally(trx, demo, { metric: 'order', at: at(-5, '10:00'), dim1: 'LCL', actor: 'company:4' })
     // Amounts in two currencies, never added together.
     await tally(trx, demo, {
       metric: 'orderAmount',
@@ -107,9 +116,9 @@ describe('chart calls', () => {
     expect(answer.days.at(-1)).toBe(today())
     expect(answer.beginDate).toBe(inDays(-29))
     expect(answer.series.map((s) => [s.key, s.label, s.total])).toEqual([
+      ['AIR', 'Air', 2],
       ['FCL', 'FCL', 2],
-      ['AIR', 'Air', 1],
-      ['LCL', 'LCL', 1],
+      ['LCL', 'LCL', 2],
     ])
     expect(valueOn(answer, 'FCL', today())).toBe(2)
     expect(valueOn(answer, 'LCL', inDays(-1))).toBe(1)
@@ -123,12 +132,14 @@ describe('chart calls', () => {
     expect(sixty.days).toHaveLength(60)
     expect(valueOn(sixty, 'FCL', inDays(-40))).toBe(1)
     expect(sixty.series.find((s) => s.key === 'FCL')?.total).toBe(3)
+    expect(sixty.series.map((s) => s.key).sort()).toEqual(['AIR', 'FCL', 'LCL'])
     const range = (await chart(`selectOrderCount?beginDate=${inDays(-45)}&endDate=${inDays(-1)}`)).body.content
     expect(range.days).toHaveLength(45)
     expect(range.days[0]).toBe(inDays(-45))
     expect(range.series.map((s) => [s.key, s.total])).toEqual([
+      ['LCL', 2],
+      ['AIR', 1],
       ['FCL', 1],
-      ['LCL', 1],
     ])
   })
 
@@ -150,6 +161,10 @@ describe('chart calls', () => {
     // Distinct ordering customers today: two, though three orders.
     const clients = (await chart('orderClientUV')).body.content
     expect(clients.series[0]?.values.at(-1)).toBe(2)
+    // Five days ago, one customer under two modes: one, not the sum of the two rows' actors.
+    expect(valueOn(clients, 'order', inDays(-5))).toBe(1)
+    // Yesterday company:1 again: a customer counts once a day, on each day it ordered (2 + 1 + 1 in 30 days).
+    expect(clients.series[0]?.total).toBe(4)
     // No rate search counted: the series is there, all zeros.
     const queries = (await chart('getAnalyticsData')).body.content
     expect(queries.series).toHaveLength(1)
@@ -212,5 +227,38 @@ describe('chart calls', () => {
     const read = sheet.rows.map((row) => row.map((cell) => cell.value))
     expect(read.slice(0, -1)).toEqual(figures.days.map((day, i) => [day, ...figures.series.map((s) => s.values[i])]))
     expect(read.at(-1)).toEqual(['Total', ...figures.series.map((s) => s.total)])
+  })
+
+  it('show the same figures after the actor rows of closed days are pruned, and still count an actor once today', async () => {
+    const asked = [
+      'selectOrderCount',
+      'selectOrderAmount',
+      'selectLoginAndRegisterUserUV',
+      'orderClientUV',
+      'getAnalyticsData',
+      'PagePv',
+      'PagePv?filter=orders',
+    ].map((url) => `${url}${url.includes('?') ? '&' : '?'}beginDate=${inDays(-365)}&endDate=${today()}`)
+    const answers = async () => Promise.all(asked.map(async (url) => (await chart(url)).body.content))
+    const before = await answers()
+    const actorDays = async (table: string) => {
+      const { rows } = await sql<{ day: string }>`
+        select distinct to_char(day, 'YYYY-MM-DD') as day from ${sql.table(table)} where tenant_id = ${demo}
+        order by 1`.execute(test.database.db)
+      return rows.map((r) => r.day)
+    }
+    expect(await actorDays('analytics_daily_actor')).toContain(inDays(-40))
+    expect(await pruneAnalyticsActors(test.database.db, test.database.api)).toBeGreaterThan(0)
+    // Only today's and yesterday's actor rows are left (the default of ANALYTICS_ACTOR_DAYS), in both tables.
+    expect(await actorDays('analytics_daily_actor')).toEqual([inDays(-1), today()])
+    expect(await actorDays('analytics_daily_total_actor')).toEqual([inDays(-1), today()])
+    expect(await answers()).toEqual(before)
+    // A second prune finds nothing; a customer counted today under FCL orders AIR again: still two today.
+    expect(await pruneAnalyticsActors(test.database.db, test.database.api)).toBe(0)
+    await withTenant(test.database.api, demo, (trx) =>
+      tally(trx, demo, { metric: 'order', at: at(0, '00:25'), dim1: 'AIR', actor: 'company:2' }),
+    )
+    const clients = (await chart('orderClientUV')).body.content
+    expect(clients.series[0]?.values.at(-1)).toBe(2)
   })
 })

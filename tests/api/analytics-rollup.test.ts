@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dailyRows, tally } from '../../server/domain/analytics/rollup.ts'
+import { actorDaysFrom, DEFAULT_ACTOR_DAYS } from '../../server/domain/analytics/prune.ts'
+import { dailyRows, dailyTotals, tally } from '../../server/domain/analytics/rollup.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 
@@ -52,6 +53,55 @@ describe('the analytics roll-ups', () => {
     ])
   })
 
+  it('keep a day’s distinct actors across every dimension value, and per dim1 value, each actor once', async () => {
+    const day = new Date('2026-12-30T04:00:00Z')
+    await withTenant(test.database.api, demo, async (trx) => {
+      // One customer orders FCL on two lanes and AIR; another AIR: two ordering customers that day.
+      await tally(trx, demo, { metric: 'order', at: day, dim1: 'FCL', dim2: 'X-Y', actor: 'company:9001' })
+      await tally(trx, demo, { metric: 'order', at: day, dim1: 'FCL', dim2: 'X-Z', actor: 'company:9001' })
+      await tally(trx, demo, { metric: 'order', at: day, dim1: 'AIR', dim2: 'X-Y', actor: 'company:9001' })
+      await tally(trx, demo, { metric: 'order', at: day, dim1: 'AIR', dim2: 'X-Y', actor: 'company:9002' })
+      // An event without an actor counts no one.
+      await tally(trx, demo, { metric: 'order', at: day, dim1: 'LCL', dim2: 'X-Y' })
+    })
+    const { rows, all, perMode, air } = await withTenant(test.database.api, demo, async (trx) => {
+      // The seeded history has customers of its own that day: ours are counted as what they add.
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_daily_actor
+        where metric = 'order' and day = '2026-12-30' and actor like 'company:900_'`.execute(trx)
+      return {
+        rows: rows[0]?.n,
+        all: await dailyTotals(trx, demo, 'order', '2026-12-30', '2026-12-30', 'day'),
+        perMode: await dailyTotals(trx, demo, 'order', '2026-12-30', '2026-12-30', 'dim1'),
+        air: await dailyTotals(trx, demo, 'order', '2026-12-30', '2026-12-30', 'dim1', 'AIR'),
+      }
+    })
+    // Four (row, actor) pairs under the rows, yet two customers of the day.
+    expect(rows).toBe(4)
+    const seeded = await withTenant(test.database.api, demo, async (trx) => {
+      const { rows } = await sql<{ day: number; fcl: number; air: number; lcl: number }>`
+        select count(distinct actor)::int as day,
+          count(distinct actor) filter (where dim1 = 'FCL')::int as fcl,
+          count(distinct actor) filter (where dim1 = 'AIR')::int as air,
+          count(distinct actor) filter (where dim1 = 'LCL')::int as lcl
+        from analytics_daily_actor where metric = 'order' and day = '2026-12-30' and actor not like 'company:900_'`.execute(
+        trx,
+      )
+      return rows[0] as { day: number; fcl: number; air: number; lcl: number }
+    })
+    expect(all.map((r) => r.actors)).toEqual([seeded.day + 2])
+    const mode = (key: string) => perMode.find((r) => r.dim1 === key)?.actors ?? 0
+    expect([mode('FCL'), mode('AIR'), mode('LCL')]).toEqual([seeded.fcl + 1, seeded.air + 2, seeded.lcl])
+    expect(air.map((r) => [r.dim1, r.actors])).toEqual([['AIR', seeded.air + 2]])
+  })
+
+  it('keep at least today’s and yesterday’s actor rows, however ANALYTICS_ACTOR_DAYS is set', () => {
+    expect(actorDaysFrom({})).toBe(DEFAULT_ACTOR_DAYS)
+    expect(DEFAULT_ACTOR_DAYS).toBe(2)
+    expect(actorDaysFrom({ ANALYTICS_ACTOR_DAYS: '7' })).toBe(7)
+    expect(actorDaysFrom({ ANALYTICS_ACTOR_DAYS: '1' })).toBe(2)
+    expect(actorDaysFrom({ ANALYTICS_ACTOR_DAYS: 'week' })).toBe(2)
+  })
+
   it('keeps tenants apart', async () => {
     await withTenant(test.database.api, acme, (trx) =>
       tally(trx, acme, { metric: 'login', dim1: 'password', actor: 'user:1' }),
@@ -61,6 +111,10 @@ describe('the analytics roll-ups', () => {
       dailyRows(trx, demo, 'pageView', '2026-12-01', '2027-01-31'),
     )
     expect(seen).toEqual([])
+    const totals = await withTenant(test.database.api, acme, (trx) =>
+      dailyTotals(trx, demo, 'order', '2026-12-01', '2027-01-31', 'day'),
+    )
+    expect(totals).toEqual([])
     await expect(
       withTenant(test.database.api, acme, (trx) => tally(trx, demo, { metric: 'login', actor: 'user:1' })),
     ).rejects.toThrow()

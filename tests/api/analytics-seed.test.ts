@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HISTORY_DAYS, RAW_DAYS } from '../../server/db/seed/analytics.ts'
-import { dailyRows } from '../../server/domain/analytics/rollup.ts'
+import { dailyRows, dailyTotals } from '../../server/domain/analytics/rollup.ts'
 import { loadManifest } from '../../server/manifest.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
@@ -44,6 +44,9 @@ async function fromRaw(tenantId: number) {
       select created_at, page_name, page_route, visitor, user_type from page_visit`.execute(trx)
     const views = new Map<string, { events: number; actors: Set<string> }>()
     const visitors = new Map<string, Set<string>>()
+    // The day's distinct visitors across every page, and per page across its routes (the day's totals).
+    const perDay = new Map<string, Set<string>>()
+    const perPage = new Map<string, Set<string>>()
     const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' })
     for (const r of rows) {
       const day = fmt.format(new Date(r.created_at))
@@ -54,6 +57,8 @@ async function fromRaw(tenantId: number) {
       views.set(key, v)
       const vkey = `${day}|${r.user_type ?? '0'}|`
       visitors.set(vkey, (visitors.get(vkey) ?? new Set()).add(r.visitor))
+      perDay.set(day, (perDay.get(day) ?? new Set()).add(r.visitor))
+      perPage.set(`${day}|${r.page_name}`, (perPage.get(`${day}|${r.page_name}`) ?? new Set()).add(r.visitor))
     }
     const split = (key: string) => key.split('|') as [string, string, string]
     return {
@@ -66,6 +71,8 @@ async function fromRaw(tenantId: number) {
         const [day, dim1, dim2] = split(key)
         return { day, dim1, dim2, events: v.size, actors: v.size }
       }),
+      perDay: [...perDay].map(([day, v]) => `${day}||${v.size}`).sort(),
+      perPage: [...perPage].map(([key, v]) => `${key}|${v.size}`).sort(),
     }
   })
 }
@@ -99,6 +106,48 @@ describe('the seeded analytics history', () => {
       return rows[0]?.n
     })
     expect(actors).toBe(raw.pageView.reduce((sum, r) => sum + r.actors, 0))
+  })
+
+  it('keeps each day’s distinct actors across dimensions equal to what the raw rows and the actors give', async () => {
+    const raw = await fromRaw(demo)
+    const from = inDays(-(RAW_DAYS - 1))
+    const keys = (rows: { day: string; dim1: string; actors: number }[]) =>
+      rows.map((r) => `${r.day}|${r.dim1}|${r.actors}`).sort()
+    const totals = await withTenant(test.database.api, demo, async (trx) => ({
+      perDay: keys(await dailyTotals(trx, demo, 'pageView', from, today(), 'day')),
+      perPage: keys(await dailyTotals(trx, demo, 'pageView', from, today(), 'dim1')),
+      visitors: keys(await dailyTotals(trx, demo, 'visitor', from, today(), 'day')),
+    }))
+    expect(totals.perDay).toEqual(raw.perDay)
+    expect(totals.perPage).toEqual(raw.perPage)
+    expect(totals.visitors).toEqual(raw.perDay)
+    // A visitor who viewed two pages is one visitor of the day: the day's total is less than the pages' sum.
+    const pagesSum = new Map<string, number>()
+    for (const r of raw.pageView) pagesSum.set(r.day, (pagesSum.get(r.day) ?? 0) + r.actors)
+    expect(
+      raw.perDay.every((key) => Number(key.split('|')[2]) < (pagesSum.get(key.split('|')[0] as string) ?? 0)),
+    ).toBe(true)
+    // The event metrics of every seeded day: the day's total is its distinct actors over every row, never more
+    // than the rows' sum.
+    for (const metric of ['order', 'login', 'rateQuery', 'register'] as const) {
+      const { counted, summed, kept } = await withTenant(test.database.api, demo, async (trx) => {
+        const { rows } = await sql<{ key: string }>`
+          select to_char(day, 'YYYY-MM-DD') || '||' || count(distinct actor) as key from analytics_daily_actor
+          where metric = ${metric} group by day`.execute(trx)
+        const rolled = await dailyRows(trx, demo, metric, inDays(-(HISTORY_DAYS - 1)), today())
+        const sums = new Map<string, number>()
+        for (const r of rolled) sums.set(r.day, (sums.get(r.day) ?? 0) + r.actors)
+        const days = await dailyTotals(trx, demo, metric, inDays(-(HISTORY_DAYS - 1)), today(), 'day')
+        return {
+          counted: rows.map((r) => r.key).sort(),
+          summed: sums,
+          kept: days,
+        }
+      })
+      expect(kept.map((r) => `${r.day}||${r.actors}`).sort()).toEqual(counted)
+      expect(kept.length).toBeGreaterThan(300)
+      expect(kept.every((r) => r.actors <= (summed.get(r.day) ?? 0))).toBe(true)
+    }
   })
 
   it('covers 360 days of every metric, of real route names, busier on weekdays, amounts per currency', async () => {

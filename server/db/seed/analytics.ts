@@ -273,6 +273,20 @@ async function seedTenant(
       insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
       select distinct ${tenantId}::int, metric, day, dim1, dim2, actor from events
       on conflict do nothing
+    ),
+    -- The day's distinct actors, across every dimension value and per dim1 value (what those charts read).
+    counted_total as (
+      insert into analytics_daily_total_actor (tenant_id, metric, day, per, dim1, actor)
+      select ${tenantId}::int, metric, day, 'day', '', actor from events
+      union
+      select ${tenantId}::int, metric, day, 'dim1', dim1, actor from events
+      on conflict do nothing
+    ),
+    totals as (
+      insert into analytics_daily_total (tenant_id, metric, day, per, dim1, actors)
+      select ${tenantId}::int, metric, day, 'day', '', count(distinct actor) from events group by metric, day
+      union all
+      select ${tenantId}::int, metric, day, 'dim1', dim1, count(distinct actor) from events group by metric, day, dim1
     )
     insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
     select ${tenantId}::int, metric, day, dim1, dim2, count(*), count(distinct actor), sum(amount)
@@ -313,6 +327,31 @@ export async function rollUpRawVisits(
     select distinct on (tenant_id, day, actor) tenant_id, 'visitor', day, user_type, '', actor from visits
     where ${counted}
     on conflict do nothing`.execute(db)
+  await sql`
+    with ${visits}
+    insert into analytics_daily_total_actor (tenant_id, metric, day, per, dim1, actor)
+    select distinct tenant_id, metric, day, per, dim1, actor from visits
+      cross join lateral (values ('pageView', 'day', ''), ('pageView', 'dim1', left(page_name, 200)),
+        ('visitor', 'day', '')) as t(metric, per, dim1)
+    where ${counted}
+    union all
+    select distinct on (tenant_id, day, actor) tenant_id, 'visitor', day, 'dim1', user_type, actor from visits
+    where ${counted}
+    on conflict do nothing`.execute(db)
+  await sql`
+    with ${visits}
+    insert into analytics_daily_total as a (tenant_id, metric, day, per, dim1, actors)
+    select tenant_id, 'pageView', day, 'day', '', count(distinct actor) from visits group by tenant_id, day
+    union all
+    select tenant_id, 'pageView', day, 'dim1', left(page_name, 200), count(distinct actor)
+    from visits group by tenant_id, day, left(page_name, 200)
+    union all
+    select tenant_id, 'visitor', day, 'day', '', count(distinct actor) from visits group by tenant_id, day
+    union all
+    select tenant_id, 'visitor', day, 'dim1', user_type, count(*)
+    from (select distinct on (tenant_id, day, actor) tenant_id, day, actor, user_type from visits) first_type
+    group by tenant_id, day, user_type
+    on conflict (tenant_id, metric, day, per, dim1) do update set actors = a.actors + excluded.actors`.execute(db)
   await sql`
     with ${visits}
     insert into analytics_daily as a (tenant_id, metric, day, dim1, dim2, events, actors, amount)

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { EndpointTypes } from '../../../generated/handlers.ts'
 import {
   type ChartDef,
@@ -24,7 +24,7 @@ import type { Handler, HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, type Language, messageFor } from '../../http/errors.ts'
 import type { Manifest } from '../../manifest.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
-import { type DailyRow, dailyRows } from './rollup.ts'
+import { type DailyRow, dailyRows, dailyTotals } from './rollup.ts'
 import { chartSource, type GroupRow, rollupGroupRows } from './sources.ts'
 
 /**
@@ -129,10 +129,11 @@ export function chartSeries(
 }
 
 /**
- * A day's distinct actors of a metric, per value of the chart's series dimension (or all together): read from
- * the actors themselves, since a roll-up row's `actors` counts each actor once in that row only — a customer who
- * ordered FCL and AIR the same day is one ordering customer, not the sum of the two rows. With a filter, only
- * the actors under that first-dimension value (the rows answer it as their dim1).
+ * A day's distinct actors of a metric, all together or per dim1 value (the chart's series dimension or its
+ * filter): read from the day's totals (rollup.ts `dailyTotals`), since a roll-up row's `actors` counts each actor
+ * once in that row only — a customer who ordered FCL and AIR the same day is one ordering customer, not the sum of
+ * the two rows. The totals outlive the actor rows (pruned once a day is closed: ./prune.ts). A series per dim2
+ * value has no totals: the generator refuses measure actors with series dim2 (generator/checks/charts.ts).
  */
 export async function dailyActors(
   trx: Transaction<DB>,
@@ -143,23 +144,9 @@ export async function dailyActors(
   by: ChartSeries,
   filter?: string,
 ): Promise<DailyRow[]> {
-  const dimension = by === 'dim1' ? sql`dim1` : by === 'dim2' ? sql`dim2` : sql`''`
-  const { rows } = await sql<{ day: string; dim: string; actors: string }>`
-    select to_char(day, 'YYYY-MM-DD') as day, ${dimension} as dim, count(distinct actor)::text as actors
-    from analytics_daily_actor
-    where tenant_id = ${tenantId} and metric = ${metric} and day between ${from}::date and ${to}::date
-      and (${filter ?? null}::text is null or dim1 = ${filter ?? null})
-    group by 1, 2
-    order by 1, 2
-  `.execute(trx)
-  return rows.map((r) => ({
-    day: r.day,
-    dim1: by === 'dim1' ? r.dim : (filter ?? ''),
-    dim2: by === 'dim2' ? r.dim : '',
-    events: 0,
-    actors: Number(r.actors),
-    amount: 0,
-  }))
+  return by === 'dim1' || filter !== undefined
+    ? dailyTotals(trx, tenantId, metric, from, to, 'dim1', filter)
+    : dailyTotals(trx, tenantId, metric, from, to, 'day')
 }
 
 /** A chart's answer for a query: its days (the tenant's) and series, read in the request's tenant. */

@@ -68,6 +68,9 @@ export async function tallyOn(trx: Transaction<DB>, tenantId: number, day: Day, 
   const events = event.events ?? 1
   const amount = event.amount ?? 0
   const actor = event.actor
+  // The row's actor once a day under (dim1, dim2); the day's total once a day across every value of both
+  // dimensions, and once per dim1 value across dim2's (migration 0034): the distinct-user charts read those, and
+  // an actor seen under two rows the same day stays one. Unique keys make each count right under concurrency.
   await sql`
     with fresh as (
       insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
@@ -75,6 +78,19 @@ export async function tallyOn(trx: Transaction<DB>, tenantId: number, day: Day, 
       where ${actor !== undefined}
       on conflict do nothing
       returning 1
+    ),
+    fresh_total as (
+      insert into analytics_daily_total_actor (tenant_id, metric, day, per, dim1, actor)
+      select ${tenantId}, ${event.metric}, ${day}::date, per.per, per.dim1, ${actor ?? ''}
+      from (values ('day', ''), ('dim1', ${dim1})) as per(per, dim1)
+      where ${actor !== undefined}
+      on conflict do nothing
+      returning per, dim1
+    ),
+    totals as (
+      insert into analytics_daily_total as t (tenant_id, metric, day, per, dim1, actors)
+      select ${tenantId}, ${event.metric}, ${day}::date, per, dim1, count(*) from fresh_total group by per, dim1
+      on conflict (tenant_id, metric, day, per, dim1) do update set actors = t.actors + excluded.actors
     )
     insert into analytics_daily as a (tenant_id, metric, day, dim1, dim2, events, actors, amount)
     values (${tenantId}, ${event.metric}, ${day}::date, ${dim1}, ${dim2},
@@ -125,4 +141,30 @@ export async function dailyRows(
     actors: Number(r.actors),
     amount: Number(r.amount),
   }))
+}
+
+/** Whose distinct actors a total counts: the day's, across every value (`day`), or each dim1 value's (`dim1`). */
+export type TotalPer = 'day' | 'dim1'
+
+/**
+ * A metric's distinct actors per day (per = 'day'), or per day and dim1 value (per = 'dim1', only `dim1` when
+ * given), between two tenant-local days — the figures of the distinct-user charts, kept by `tally`.
+ */
+export async function dailyTotals(
+  trx: Transaction<DB>,
+  tenantId: number,
+  metric: Metric,
+  from: Day,
+  to: Day,
+  per: TotalPer,
+  dim1?: string,
+): Promise<DailyRow[]> {
+  const { rows } = await sql<{ day: string; dim1: string; actors: string }>`
+    select to_char(day, 'YYYY-MM-DD') as day, dim1, actors::text
+    from analytics_daily_total
+    where tenant_id = ${tenantId} and metric = ${metric} and day between ${from}::date and ${to}::date
+      and per = ${per} and (${dim1 ?? null}::text is null or dim1 = ${dim1 ?? null})
+    order by day, dim1
+  `.execute(trx)
+  return rows.map((r) => ({ day: r.day, dim1: r.dim1, dim2: '', events: 0, actors: Number(r.actors), amount: 0 }))
 }

@@ -28,6 +28,7 @@ import * as chatKeys from './migrations/0030_chat_keys.ts'
 import * as fileGrants from './migrations/0031_file_grants.ts'
 import * as companyChatName from './migrations/0032_company_chat_name.ts'
 import * as analytics from './migrations/0033_analytics.ts'
+import * as userPortrait from './migrations/0034_user_portrait.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0031_file_grants': fileGrants,
   '0032_company_chat_name': companyChatName,
   '0033_analytics': analytics,
+  '0034_user_portrait': userPortrait,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -11,6 +11,7 @@ import { withTenant } from '../server/tenancy/scope.ts'
 import { scratchDatabase } from '../tests/support/database.ts'
 import { FULL_PLAN, generateBenchData } from './data.ts'
 import { ms, percentile, ratio } from './latency.ts'
+import { benchPortrait } from './portrait.ts'
 
 /**
  * Analytics at scale (issue #28): on PostgreSQL, 10,000,000 page visits and the 1,000,000 orders of the load bench
@@ -319,6 +320,8 @@ async function benchOn(database: Database): Promise<string[]> {
       `| ${shape.name} | ${ms(percentile(fast, 50))} | ${ms(percentile(fast, 95))} | ${ms(percentile(slow, 50))} | ${ms(percentile(slow, 95))} | ${ratio(percentile(slow, 95), percentile(fast, 95))} | ${same ? 'yes' : 'NO'} |`,
     )
   }
+
+  lines.push(...(await benchPortrait(database, demo, from, to)))
 
   // tally per event: each in its own transaction, as an event's own transaction would add it.
   const metrics: Metric[] = ['pageView', 'login', 'rateQuery', 'order']

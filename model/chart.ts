@@ -15,7 +15,10 @@ export type ChartMetric = (typeof CHART_METRICS)[number]
  * answers: a grouped chart with `source:` reads its rows there (UserPortrait's personal users) instead of from
  * analytics_daily.
  */
-export const CHART_SOURCES: Readonly<Record<string, readonly string[]>> = {}
+export const CHART_SOURCES: Readonly<Record<string, readonly string[]>> = {
+  /** The tenant's personal users, counted once per category (server/domain/analytics/portrait.ts). */
+  personalUsers: ['users'],
+}
 
 /** The roll-up metrics that sum an amount (the others count events and actors only). */
 export const AMOUNT_METRICS: readonly ChartMetric[] = ['orderAmount']

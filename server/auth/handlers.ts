@@ -14,6 +14,7 @@ import type {
 } from '../../generated/types.ts'
 import type { DB } from '../db/schema.ts'
 import { tally } from '../domain/analytics/rollup.ts'
+import { knownCode } from '../domain/reference/known.ts'
 import { type HandlerContext, type Session, sessionOf } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
@@ -215,6 +216,9 @@ export const authHandlers: HandlerRegistry = {
           ctx.request.log.error({ tenantId }, 'registration: the tenant has no PersonalUser role')
           return new ApiError('300011')
         }
+        if (input.region) await knownCode(trx, 'ref_country', input.region, 'region')
+        // How they came (the register tally's dim1), kept on the user for UserPortrait's channel group.
+        const channel = input.inviteCode ? 'invitation' : 'mobile'
         const created = await trx
           .insertInto('app_user')
           .values({
@@ -226,6 +230,8 @@ export const authHandlers: HandlerRegistry = {
             mobile: input.mobile,
             password_hash: passwordHash,
             company_user_type: 2,
+            region: input.region ?? null,
+            register_channel: channel,
           })
           .returning(['id', 'username'])
           .executeTakeFirstOrThrow()
@@ -239,7 +245,7 @@ export const authHandlers: HandlerRegistry = {
         if (refused) throw refused
         await tally(trx, tenantId, {
           metric: 'register',
-          dim1: input.inviteCode ? 'invitation' : 'mobile',
+          dim1: channel,
           actor: `user:${created.id}`,
         })
         return created
@@ -333,7 +339,7 @@ export const authHandlers: HandlerRegistry = {
       // The rest of the /personalInfo form (migration 0004), saved by changeUserInfo.
       const profile = await trx
         .selectFrom('app_user')
-        .select(['avatar', 'language', 'individuation_currency'])
+        .select(['avatar', 'language', 'individuation_currency', 'region'])
         .where('tenant_id', '=', session.tenantId)
         .where('id', '=', session.userId)
         .executeTakeFirst()
@@ -348,6 +354,7 @@ export const authHandlers: HandlerRegistry = {
       avatar: profile.avatar,
       language: profile.language,
       individuationCurrency: profile.individuation_currency,
+      region: profile.region,
     }
   },
 

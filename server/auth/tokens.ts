@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../db/schema.ts'
 import { SUCCESS } from '../http/envelope.ts'
+import { now } from '../tenancy/clock.ts'
 
 /** SPEC §6: the login token is kept in a cookie named b2b_token. */
 export const SESSION_COOKIE = 'b2b_token'
@@ -64,7 +65,9 @@ export async function startSession(
     .execute()
   await trx
     .updateTable('app_user')
-    .set({ last_login_at: sql<Date>`now()` })
+    // The application's clock (WAYBILL_NOW in tests), as the analytics tallies take it: UserPortrait bands the
+    // last sign-in against the tenant's today on that clock.
+    .set({ last_login_at: now() })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .execute()

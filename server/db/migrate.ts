@@ -33,6 +33,7 @@ import * as webhooks from './migrations/0035_webhooks.ts'
 import * as dcsaSubscriptions from './migrations/0036_dcsa_subscriptions.ts'
 import * as trackingLinks from './migrations/0037_tracking_links.ts'
 import * as analyticsTotals from './migrations/0038_analytics_totals.ts'
+import * as userPortrait from './migrations/0039_user_portrait.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0036_dcsa_subscriptions': dcsaSubscriptions,
   '0037_tracking_links': trackingLinks,
   '0038_analytics_totals': analyticsTotals,
+  '0039_user_portrait': userPortrait,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

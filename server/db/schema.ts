@@ -101,6 +101,9 @@ export interface UserTable {
   price_push_email: ColumnType<string | null, string | null | undefined, string | null>
   /** Migration 0021: the user's openid under the tenant's WeChat official account (bound there). */
   wechat_openid: ColumnType<string | null, string | null | undefined, string | null>
+  /** Migration 0034: the user's country or region (ref_country's code), and how they registered (mobile, invitation…). */
+  region: ColumnType<string | null, string | null | undefined, string | null>
+  register_channel: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RoleTable {

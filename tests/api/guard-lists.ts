@@ -275,6 +275,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   selectOrderAmount: PROVIDER_ADMIN,
   PagePv: PROVIDER_ADMIN,
   exportPvList: PROVIDER_ADMIN,
+  personalUserProfile: PROVIDER_ADMIN,
+  userPortraitExportExcel: PROVIDER_ADMIN,
   'billManage.list': PROVIDER_ADMIN,
   'billManage.create': PROVIDER_ADMIN,
   'billManage.delete': PROVIDER_ADMIN,

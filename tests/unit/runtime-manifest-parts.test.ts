@@ -86,7 +86,9 @@ describe('the manifest parts the generator writes', () => {
     expect(part.screens.map((s) => s.name)).toEqual(['login'])
     expect(Object.keys(part.entities).sort()).toEqual(['codeLogin', 'passwordLogin', 'smsCodeRequest'])
     expect(part.endpoints).toEqual([])
+    // country: the region field's reference list, which the form's look-up labels by.
     expect(Object.keys(portalPart(full, screenOf('register')).entities).sort()).toEqual([
+      'country',
       'registration',
       'smsCodeRequest',
     ])

@@ -10,6 +10,7 @@ import { quietClient } from '../../quietClient.ts'
 import { safeRedirect } from '../../routing/access.ts'
 import { reloadSession } from '../../session.ts'
 import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
+import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { bodyOf, check, proven } from './authForm.ts'
 import {
   AuthCard,
@@ -28,7 +29,7 @@ import {
 
 /** The registration form's text fields in the order the page shows them, as schemas/registration.yaml names them. */
 const TEXT_FIELDS = ['username', 'password', 'confirmPassword', 'mobile', 'code', 'email', 'realName', 'inviteCode']
-const DRAWN = [...TEXT_FIELDS, 'agreement']
+const DRAWN = [...TEXT_FIELDS, 'region', 'agreement']
 /** Passwords are sent as typed; everything else trimmed. */
 const AS_TYPED = ['password', 'confirmPassword']
 
@@ -57,6 +58,7 @@ export default function Register() {
     email: '',
     realName: '',
     inviteCode: params.get('inviteCode') ?? '',
+    region: '',
     agreement: false as boolean,
   })
   const [failure, setFailure] = useState<string | null>(null)
@@ -128,6 +130,8 @@ export default function Register() {
     />
   )
   const agreement = entity.fields.agreement
+  const region = entity.fields.region
+  const regionMessage = problemText(form.problems.region)
   const agreementMessage = problemText(form.problems.agreement)
 
   return (
@@ -155,6 +159,18 @@ export default function Register() {
       {text('email', { type: 'email', autoComplete: 'email' })}
       {text('realName', { autoComplete: 'name' })}
       {text('inviteCode', { autoComplete: 'off' })}
+      <Field
+        label={t(region?.label ?? 'field.country')}
+        validationMessage={regionMessage}
+        validationState={regionMessage ? 'error' : 'none'}
+      >
+        <ReferenceCombobox
+          entity={region?.ref ?? 'country'}
+          label={t(region?.label ?? 'field.country')}
+          values={form.values.region ? [form.values.region] : []}
+          onChange={(values) => form.set('region', values[0] ?? '')}
+        />
+      </Field>
       <Field
         required={agreement?.required === true}
         validationMessage={agreementMessage}

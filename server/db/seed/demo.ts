@@ -45,6 +45,14 @@ const WECHAT_OPENIDS: Record<string, Record<string, string>> = {
 }
 export const DEMO_PASSWORD = 'Demo@2026'
 
+/**
+ * Where the seeded personal users are and how they came (UserPortrait, issue #28): a Shanghai shipper who
+ * registered with their mobile number. Enterprise and provider users carry neither (they are not charted).
+ */
+const PERSONAL_PORTRAITS: Record<string, Record<string, { region: string; channel: string }>> = {
+  demo: { personal: { region: 'CN', channel: 'mobile' } },
+}
+
 /** The demo accounts the README lists and the tests log in with. */
 export const DEMO_USERS = [
   { username: 'platform', realName: 'Platform Admin', role: 'SystemAdministrator', company: 'provider', type: 1 },
@@ -409,6 +417,8 @@ export async function seedDemo(db: Kysely<DB>, manifest: Manifest): Promise<void
             password_hash: passwordHashes[index] as string,
             company_user_type: user.type,
             wechat_openid: WECHAT_OPENIDS[seed.code]?.[user.username] ?? null,
+            region: PERSONAL_PORTRAITS[seed.code]?.[user.username]?.region ?? null,
+            register_channel: PERSONAL_PORTRAITS[seed.code]?.[user.username]?.channel ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()

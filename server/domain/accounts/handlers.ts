@@ -30,6 +30,7 @@ import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
+import { knownCode } from '../reference/known.ts'
 
 /**
  * The user's own profile (entity userProfile, the /personalInfo form) and the provider's operation
@@ -314,6 +315,8 @@ export const accountHandlers: HandlerRegistry = {
     if (language) values.language = language.value
     const currency = edited<string>(ctx, input, 'individuationCurrency')
     if (currency) values.individuation_currency = currency.value
+    const region = edited<string>(ctx, input, 'region')
+    if (region) values.region = region.value
 
     const row = await rethrowDuplicate(
       ctx.inTenant(async (trx) => {
@@ -328,6 +331,7 @@ export const accountHandlers: HandlerRegistry = {
           session.userId,
         )
         if (taken) throw taken
+        if (values.region) await knownCode(trx, 'ref_country', values.region, 'region')
         // The form sends no version; a caller that does gets the same check as any other update.
         const updated = await (input.version === undefined ? own : own.where('version', '=', input.version))
           .set({ ...values, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
@@ -339,6 +343,7 @@ export const accountHandlers: HandlerRegistry = {
             'avatar',
             'language',
             'individuation_currency',
+            'region',
             'version',
           ])
           .executeTakeFirst()
@@ -354,6 +359,7 @@ export const accountHandlers: HandlerRegistry = {
       avatar: row.avatar,
       language: row.language,
       individuationCurrency: row.individuation_currency,
+      region: row.region,
       version: row.version,
     }
   },

@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { DB } from '../../db/schema.ts'
 import type { DerivationContext } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 
@@ -26,4 +27,19 @@ export async function knownReferences(context: DerivationContext): Promise<Recor
   }
   if (unknown.length) throw new ApiError('validation', {}, unknown)
   return {}
+}
+
+/**
+ * One code of a reference list a hand-written handler stores (a user's region: ref_country), refused at its field
+ * when the list has no such code.
+ */
+export async function knownCode(
+  trx: Transaction<DB>,
+  table: 'ref_country',
+  code: string,
+  field: string,
+): Promise<void> {
+  const { rows } = await sql`select 1 from ${sql.table(table)} where code = ${code}`.execute(trx)
+  if (!rows.length)
+    throw new ApiError('validation', {}, [{ field, message: 'validation.unknownReference', params: {} }])
 }

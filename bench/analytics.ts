@@ -1,4 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
+import { MAX_CATEGORIES } from '../model/chart.ts'
 import { addDays, type Day, DEFAULT_TIME_ZONE } from '../rules/calendar.ts'
 import { type Database, openDatabase } from '../server/db/database.ts'
 import { prepareDatabase } from '../server/db/prepare.ts'
@@ -6,6 +7,7 @@ import type { DB } from '../server/db/schema.ts'
 import { rollUpRawVisits } from '../server/db/seed/analytics.ts'
 import { dailyActors } from '../server/domain/analytics/charts.ts'
 import { type DailyRow, dailyRows, type Metric, tally } from '../server/domain/analytics/rollup.ts'
+import { rollupGroupRows } from '../server/domain/analytics/sources.ts'
 import { loadManifest } from '../server/manifest.ts'
 import { withTenant } from '../server/tenancy/scope.ts'
 import { scratchDatabase } from '../tests/support/database.ts'
@@ -65,6 +67,11 @@ const CURRENCY = sql.raw(
   `case when o.pod like 'US%' then 'USD' when o.pod in ('NLRTM','DEHAM','BEANR','GBFXT') then 'EUR' else 'CNY' end`,
 )
 const AMOUNT = sql.raw('(300 + o.id % 4000)::numeric(20, 4)')
+/** Its freight charges (FreightReview), three quarters of it. */
+const FREIGHT = sql.raw('((300 + o.id % 4000) * 0.75)::numeric(20, 4)')
+/** An order's lane and customer as the reviews name them (server/domain/analytics/events.ts tallyOrderAmount). */
+const LANE = sql.raw(`coalesce(o.pol, '') || '-' || coalesce(o.pod, '')`)
+const CUSTOMER = sql.raw(`coalesce(o.customer_company::text, 'user:' || coalesce(o.created_by::text, ''))`)
 
 interface Shape {
   name: string
@@ -85,6 +92,41 @@ const rowsOf = (rows: { key: string; n: string | number }[]) =>
 
 const start = (day: Day) => sql`(${day}::date::timestamp at time zone ${Z})`
 const end = (day: Day) => sql`((${day}::date + 1)::timestamp at time zone ${Z})`
+
+/**
+ * FreightReview and BookingReview (screens/analytics.yaml): a metric's amounts over the window per currency and
+ * lane or customer, the largest MAX_CATEGORIES per currency — from the roll-ups by the charts' own reader
+ * (rollupGroupRows) and from the orders, ranked the same way.
+ */
+function reviewShape(name: string, metric: 'freightAmount' | 'bookingAmount', group: 'lane' | 'customer'): Shape {
+  const amount = metric === 'freightAmount' ? FREIGHT : AMOUNT
+  const category: RawBuilder<unknown> = group === 'lane' ? sql`${LANE}` : sql`${CUSTOMER}`
+  return {
+    name,
+    rollup: async (trx, t, from, to) =>
+      rowsOf(
+        (
+          await rollupGroupRows(trx, t, {
+            from,
+            to,
+            group: { name: group, label: `analytics.group.${group}` },
+            chart: { call: metric, type: 'bar', measures: [] },
+            metric,
+          })
+        ).map((r) => ({ key: `${r.dim1}|${r.category}`, n: r.amount })),
+      ),
+    raw: async (trx, t, from, to) => {
+      const { rows } = await sql<{ key: string; n: string }>`
+        select currency || '|' || category as key, amount as n from (
+          select ${CURRENCY} as currency, ${category} as category, sum(${amount}) as amount,
+            row_number() over (partition by ${CURRENCY} order by sum(${amount}) desc, count(*) desc, ${category}) as rank
+          from booking_order o where o.tenant_id = ${t} and o.created_at >= ${start(from)} and o.created_at < ${end(to)}
+          group by 1, 2
+        ) ranked where rank <= ${MAX_CATEGORIES}`.execute(trx)
+      return rowsOf(rows)
+    },
+  }
+}
 
 const SHAPES: Shape[] = [
   {
@@ -159,6 +201,10 @@ const SHAPES: Shape[] = [
       return rowsOf(rows)
     },
   },
+  reviewShape('FreightReview: freight per currency and lane', 'freightAmount', 'lane'),
+  reviewShape('FreightReview: freight per currency and customer', 'freightAmount', 'customer'),
+  reviewShape('BookingReview: amount per currency and lane', 'bookingAmount', 'lane'),
+  reviewShape('BookingReview: amount per currency and customer', 'bookingAmount', 'customer'),
 ]
 
 /** The visits: the demo tenant takes a fifth, the bench tenants the rest evenly, over the window's 360 days. */
@@ -197,6 +243,15 @@ async function rollUpOrders(db: Kysely<DB>): Promise<void> {
     select o.tenant_id, 'orderAmount', (o.created_at at time zone ${Z})::date, ${CURRENCY}, o.container_load_type,
       count(*), count(distinct coalesce(o.customer_company::text, '')), sum(${AMOUNT})
     from booking_order o group by 1, 3, 4, 5`.execute(db)
+  // The reviews' amounts (FreightReview, BookingReview): per day and currency, a row per lane and one per customer.
+  await sql`
+    insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
+    select o.tenant_id, m.metric, (o.created_at at time zone ${Z})::date, ${CURRENCY}, g.dim2,
+      count(*), count(distinct ${CUSTOMER}), sum(case when m.metric = 'freightAmount' then ${FREIGHT} else ${AMOUNT} end)
+    from booking_order o
+      cross join (values ('bookingAmount'), ('freightAmount')) m(metric)
+      cross join lateral (values ('lane:' || ${LANE}), ('customer:' || ${CUSTOMER})) g(dim2)
+    group by 1, 2, 3, 4, 5`.execute(db)
   // The day's distinct ordering customers, across modes and per mode, as tally keeps them (analytics_daily_total).
   await sql`
     insert into analytics_daily_total (tenant_id, metric, day, per, dim1, actors)
@@ -264,6 +319,7 @@ async function benchOn(database: Database): Promise<string[]> {
   const demo = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id
   // The seeded history would add to the bench's rows on the same days: the bench counts its own rows only.
   for (const table of [
+    'analytics_user_ask',
     'analytics_daily_actor',
     'analytics_daily',
     'analytics_daily_total_actor',

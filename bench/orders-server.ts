@@ -30,6 +30,8 @@ export interface Served {
   /** Orders of the demo tenant in the measured list's states. */
   listed: number
   orders: number
+  /** The scratch database's name (PostgreSQL): its backends are the ones whose CPU the side-by-side bench reads. */
+  database?: string
   generateSeconds: number
   /** Accounts the login case signs in with, round robin (a person signs in once, not 32 times at once). */
   logins: string[]
@@ -67,6 +69,8 @@ await sql`
   where u.tenant_id = ${tenantId} and u.username like 'bench%'`.execute(database.db)
 // What autovacuum does to a table that took a million rows: the visibility map lets the list use index-only scans.
 await sql`vacuum analyze`.execute(database.db)
+// And what the checkpointer would write out of them later, written now rather than while a call is measured.
+if (scratch) await sql`checkpoint`.execute(database.db)
 
 // The load spreads over many client addresses (X-Forwarded-For from the bench on this machine).
 const app = await buildApp({ database, logger: false, trustedProxies: ['127.0.0.1', '::1'] })
@@ -99,6 +103,7 @@ const { rows: counted } = await sql<{ n: number }>`
 
 const served: Served = {
   kind: scratch ? 'PostgreSQL' : 'PGlite',
+  database: scratch ? new URL(scratch.url).pathname.slice(1) : undefined,
   url: urlOf(app.server.address()),
   baselineUrl: urlOf(baseline.server.address()),
   token: login.json().token as string,
@@ -118,7 +123,9 @@ process.on('message', async (message: string) => {
     await app.close()
     if (scratch) await bare.destroy()
     await (database as Database).close()
-    await scratch?.drop()
+    // BENCH_KEEP_DATABASE=1 keeps the scratch database, to read its plans afterwards (drop it by hand).
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept: ${scratch?.url}`)
+    else await scratch?.drop()
     process.exit(0)
   }
 })
@@ -144,10 +151,10 @@ async function baselineServer(db: Kysely<never>, tenant: number) {
     const offset = (pageNum - 1) * pageSize
     const backwards = offset > total - offset - pageSize
     const { rows } = await sql`
-      select * from booking_order where id in (
+      select * from booking_order where tenant_id = ${tenant} and id in (
         select id from booking_order where tenant_id = ${tenant} and state in (${sql.join(LIST_STATES)})
         order by id ${sql.raw(backwards ? 'asc' : 'desc')}
-        limit ${backwards ? Math.min(pageSize, total - offset) : pageSize}
+        limit ${sql.lit(Math.trunc(backwards ? Math.min(pageSize, total - offset) : pageSize))}
         offset ${backwards ? Math.max(0, total - offset - pageSize) : offset})
       order by id desc`.execute(db)
     return { code: '0000', content: { list: rows, total } }

@@ -20,14 +20,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 32
 const PAGE_SIZE = 10
 
-interface Measured {
+export interface Measured {
   rps: number
   p50: number
   p99: number
   failed: number
 }
 
-interface Case {
+export interface Case {
   name: string
   engine: autocannon.Request
   baseline: autocannon.Request
@@ -35,7 +35,7 @@ interface Case {
   body?: (n: number) => string
 }
 
-function plan(): BenchPlan {
+export function plan(): BenchPlan {
   const orders = Number(process.env.BENCH_ORDERS ?? FULL_PLAN.orders)
   const scale = orders / FULL_PLAN.orders
   return {
@@ -45,7 +45,7 @@ function plan(): BenchPlan {
   }
 }
 
-async function load(url: string, request: autocannon.Request, seconds: number, body?: Case['body']) {
+export async function load(url: string, request: autocannon.Request, seconds: number, body?: Case['body']) {
   let n = 0
   const result = await autocannon({
     url,
@@ -82,9 +82,10 @@ async function measure(url: string, request: autocannon.Request, body?: Case['bo
 }
 
 /** Forks the server and waits for what it serves. */
-function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; served: Served }> {
+export function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; served: Served }> {
   const child = fork(new URL('./orders-server.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_FLAGS: node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       BENCH_PLAN: JSON.stringify(plan()),
@@ -112,7 +113,7 @@ function ask<T>(child: ChildProcess, question: string, key: string): Promise<T> 
   })
 }
 
-function casesFor(served: Served): Case[] {
+export function casesFor(served: Served): Case[] {
   const auth = { authorization: `Bearer ${served.token}`, 'content-type': 'application/json', host: 'localhost' }
   const json = { 'content-type': 'application/json' }
   const pages = Math.max(1, Math.ceil(served.listed / PAGE_SIZE))

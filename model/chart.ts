@@ -6,8 +6,33 @@
  * (server/domain/analytics/charts.ts), the portal draws it with ChartScreen (runtime/screens/chart).
  */
 
-/** The roll-ups' metrics (the same list as server/domain/analytics/rollup.ts METRICS; a unit test holds them equal). */
-export const CHART_METRICS = ['pageView', 'visitor', 'register', 'login', 'rateQuery', 'order', 'orderAmount'] as const
+/** The roll-ups' metrics (server/domain/analytics/rollup.ts tallies them into analytics_daily), each with its dimensions. */
+export const CHART_METRICS = [
+  /** A page view: dim1 the page's name, dim2 its route; actor the visitor's cookie. */
+  'pageView',
+  /**
+   * A visit of the site by one visitor (one per visitor and day, tallied `once`): actor the visitor's cookie; dim1
+   * the user type — '0' not signed in, else the session's companyUserType (1 provider, 2 enterprise, 3 order list).
+   */
+  'visitor',
+  /** A registration: dim1 the channel (mobile, email, invitation…); actor the user. */
+  'register',
+  /** A sign-in: dim1 the method (password, code…); actor the user. */
+  'login',
+  /** A rate search by a signed-in user: dim1 the mode (FCL, LCL, AIR…); actor the user. */
+  'rateQuery',
+  /** An order placed: dim1 the mode, dim2 the lane (POL-POD); actor the ordering company (or user). */
+  'order',
+  /** An order's amount: dim1 the currency, dim2 the mode; actor the ordering company. */
+  'orderAmount',
+  /**
+   * An order's freight charges (category freight), for FreightReview: dim1 the currency, dim2 `lane:<POL-POD>` or
+   * `customer:<company id>` (two rows per change: a grouped chart reads one group at a time).
+   */
+  'freightAmount',
+  /** An order's whole amount (every charge), for BookingReview: as freightAmount. */
+  'bookingAmount',
+] as const
 export type ChartMetric = (typeof CHART_METRICS)[number]
 
 /**
@@ -21,7 +46,7 @@ export const CHART_SOURCES: Readonly<Record<string, readonly string[]>> = {
 }
 
 /** The roll-up metrics that sum an amount (the others count events and actors only). */
-export const AMOUNT_METRICS: readonly ChartMetric[] = ['orderAmount']
+export const AMOUNT_METRICS: readonly ChartMetric[] = ['orderAmount', 'freightAmount', 'bookingAmount']
 
 /** What a measure reads of a day's row: the events, the distinct actors (a day's UV) or the summed amount. */
 export const CHART_MEASURES = ['events', 'actors', 'amount'] as const
@@ -83,7 +108,7 @@ export interface ChartDef {
   windows?: ChartWindow[]
   /** A filter on the first dimension's value (UserBehavior's page), sent as `filter`. */
   filter?: { label: string }
-  /** An area's binary endpoint that answers the same table as .xlsx (exportPvList). */
+  /** An area's binary endpoint that answers the same table as .xlsx (exportPvList: a POST of the chart's query). */
   export?: string
   /** The axis: the window totalled per value of one of these groups (the first by default), not per day. */
   groups?: ChartGroupDef[]

@@ -334,7 +334,10 @@ export interface ActionDef {
   confirm?: string
   transition?: string
   route?: string
-  /** With `route`: the query parameter that carries the record's id (default `id`). */
+  /**
+   * With `route`: the query parameter that carries the record's id (default `id`). With `call` in a detail's
+   * toolbar: the body field that carries it (default `id`, with the record's version).
+   */
   param?: string
   /** With `route`: the values of its path parameters (`{ mode: edit }` for /cargoFeedSubmission/:mode). */
   routeParams?: Record<string, string>
@@ -349,8 +352,6 @@ export interface ActionDef {
   values?: Record<string, string | number | boolean>
   /** A row action shows only for the rows this condition holds for (rules/uiRules.ts conditions). */
   when?: UiCondition
-  /** With `call`: the locale text shown in a box after the call, the answer's fields its parameters (a secret shown once). */
-  shows?: string
   /** With `call`: the row's field holding the in-app address the portal opens after the call (a letter's link). */
   opens?: string
   /**
@@ -362,6 +363,8 @@ export interface ActionDef {
   reloadsSession?: boolean
   /** With call: the answer's text field shown once in a dialog to copy (an API key's secret, issue #29). */
   reveals?: string
+  /** With reveals: `address` shows an in-app path as the full address on the tenant's host (a tracking link). */
+  revealAs?: 'text' | 'address'
   /** A detail's toolbar: opens the customer's chat about the record (its field `contextRef` is the reference). */
   chat?: { contextType: 'order' | 'quote' | 'specialRate'; contextRef: string }
 }
@@ -482,6 +485,11 @@ export interface CustomEndpointDef {
   public?: boolean
   /** Answers a signed-in session only, never an API key (issue #29): a password change, the keys' own management. */
   sessionOnly?: boolean
+  /**
+   * With `response: document`: its success status when the standard names another than the method's (201 to a POST,
+   * 204 to a DELETE, 200 otherwise) — DCSA's 204 to PUT …/secret.
+   */
+  status?: 200 | 201 | 204
   permission?: PermissionList
   body?: string
   /**

@@ -73,6 +73,7 @@ export const COMPONENTS = [
   'agreement',
   'home',
   'tracking',
+  'sharedTracking',
   'newsList',
   'newsDetail',
   'servicePage',

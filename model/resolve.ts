@@ -54,6 +54,8 @@ export interface ManifestEndpoint {
   public: boolean
   /** A signed-in session only: an API key is refused (issue #29). */
   sessionOnly?: boolean
+  /** A standard's document answered with another success status than its method's (CustomEndpointDef.status). */
+  status?: 200 | 201 | 204
   screens: string[]
   /** For list and export endpoints: the search parameters and their operators, from the screens that bind it. */
   search?: ScreenDef['search']
@@ -152,6 +154,7 @@ export function resolveManifest(sources: Sources): Manifest {
         permissions: asList(custom.permission ?? transitionPermission(custom, entityDefs)).sort(),
         public: custom.public ?? false,
         ...(custom.sessionOnly ? { sessionOnly: true } : {}),
+        ...(custom.status ? { status: custom.status } : {}),
         screens: [],
         ...(custom.transition ? { fires: custom.transition } : {}),
       })

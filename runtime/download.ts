@@ -1,3 +1,4 @@
+import type { FileCall } from '../generated/client.ts'
 import { buildUrl, RESOURCE_HEADER, RequestError } from './api.ts'
 import { languageHeader } from './i18n.ts'
 
@@ -25,17 +26,36 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Downloads the file a `response: binary` endpoint sends (a record's PDF or DCSA JSON) with the session cookie
- * and the portal's headers, and hands it to the user. A refusal comes back as the usual envelope, rejected as a
+ * Fetches a file call (generated/client.ts `downloads`, FileCall) with the session cookie and the portal's headers:
+ * a GET's input in the address, a POST's as its JSON body. A refusal comes back as the usual envelope, rejected as a
  * RequestError with its message and field errors, so the screen can say why.
  */
-export async function downloadFrom(path: string, query: object, fallbackName: string): Promise<void> {
-  const response = await fetch(buildUrl(path, query), {
+export async function fetchFile(call: FileCall): Promise<Response> {
+  const posted = call.method === 'POST'
+  const response = await fetch(buildUrl(call.path, posted ? undefined : call.query), {
+    method: call.method,
     credentials: 'same-origin',
-    headers: { Language: languageHeader(), ...RESOURCE_HEADER },
+    headers: {
+      Language: languageHeader(),
+      ...RESOURCE_HEADER,
+      ...(posted ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(posted ? { body: JSON.stringify(call.body) } : {}),
   })
   await refusedUnlessFile(response)
+  return response
+}
+
+/** Fetches a file call and hands the file to the user under the name the server gives (else `fallbackName`). */
+export async function saveFile(call: FileCall, fallbackName: string): Promise<Response> {
+  const response = await fetchFile(call)
   downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), await response.blob())
+  return response
+}
+
+/** Downloads the file a GET `response: binary` endpoint sends (a record's PDF or DCSA JSON) and hands it to the user. */
+export async function downloadFrom(path: string, query: object, fallbackName: string): Promise<void> {
+  await saveFile({ method: 'GET', path, query }, fallbackName)
 }
 
 /** A refusal answers the usual envelope, not a file: rejected as a RequestError with its message and fields. */
@@ -55,32 +75,27 @@ async function refusedUnlessFile(response: Response): Promise<void> {
   )
 }
 
-/** A list's export endpoint, as a screen binds it. */
+/** An export endpoint as the manifest has it: a list's (kind export) or a chart's (`chart.export`, exportPvList). */
 export interface ExportEndpoint {
   method: string
   path: string
 }
 
+/** The call of an export endpoint with its input: a GET's query, anything else's body (SPEC §7's POST exports). */
+export function exportCall(endpoint: ExportEndpoint, input: object): FileCall {
+  return endpoint.method === 'GET'
+    ? { method: 'GET', path: endpoint.path, query: input }
+    : { method: 'POST', path: endpoint.path, body: input }
+}
+
 /**
- * Downloads a list's .xlsx export (the server streams it, server/engine/index.ts): the list request goes as the
- * body (as the query of a GET), the file is handed to the user once complete. Answers the row count the server
- * announced (`X-Export-Rows`); a refusal (over the export limit, say) rejects as a RequestError.
+ * Downloads an export's .xlsx (a list's streams, server/engine/index.ts; a chart's table): the request goes as
+ * the body of a POST (as the query of a GET), the file is handed to the user once complete. Answers the row count
+ * the server announced (`X-Export-Rows`, a list's); a refusal (over the export limit, say) rejects as a RequestError.
  */
 export async function exportFrom(endpoint: ExportEndpoint, request: object, fallbackName: string): Promise<number> {
-  const query = endpoint.method === 'GET' || endpoint.method === 'DELETE'
-  const response = await fetch(buildUrl(endpoint.path, query ? request : undefined), {
-    method: endpoint.method,
-    credentials: 'same-origin',
-    headers: {
-      Language: languageHeader(),
-      ...RESOURCE_HEADER,
-      ...(query ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(query ? {} : { body: JSON.stringify(request) }),
-  })
-  await refusedUnlessFile(response)
+  const response = await saveFile(exportCall(endpoint, request), fallbackName)
   const rows = Number(response.headers.get('x-export-rows') ?? 0)
-  downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), await response.blob())
   return Number.isFinite(rows) ? rows : 0
 }
 

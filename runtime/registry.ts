@@ -32,6 +32,7 @@ export const COMPONENT_REGISTRY: Record<ComponentName, ScreenComponent> = {
   agreement: lazy(() => import('./site/pages/Agreement.tsx')),
   home: lazy(PUBLIC_PAGES.home),
   tracking: lazy(PUBLIC_PAGES.tracking),
+  sharedTracking: lazy(PUBLIC_PAGES.sharedTracking),
   newsList: lazy(PUBLIC_PAGES.newsList),
   newsDetail: lazy(PUBLIC_PAGES.newsDetail),
   servicePage: lazy(PUBLIC_PAGES.servicePage),

@@ -2,15 +2,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import helmet from 'helmet'
 import { apiKeySession, presentedApiKey } from './auth/apiKeys.ts'
 import { authHandlers } from './auth/handlers.ts'
 import { DEFAULT_KEY_LIMIT, type KeyLimit } from './auth/limits.ts'
 import { loadSession } from './auth/session.ts'
 import type { Database } from './db/database.ts'
+import { heldOf, inRequestScope } from './db/requestTransaction.ts'
 import { exportHandlers } from './domain/accounts/exports.ts'
 import { accountHandlers } from './domain/accounts/handlers.ts'
 import { settingHandlers } from './domain/accounts/settings.ts'
@@ -222,9 +223,14 @@ export async function buildApp({
   await app.register(fastifyCookie)
   // A strict Content-Security-Policy: no inline or eval'd script anywhere in the portal (validators are
   // precompiled, tenant overlays are checked by an interpreting validator), styles inline for Griffel.
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware is built once: @fastify/helmet built it again for every request (its policy parsed each
+  // time), a tenth of a small call's CPU (issue #29, docs/PERFORMANCE.md). The same headers, on every answer.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
   })
   // Uploads (server/files/): one file a request; each field's own limit is applied when the file is read.
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 1 } })
@@ -287,8 +293,26 @@ export async function buildApp({
         // A call a cookie alone would authorise must carry the portal's header (issue #17, finding 7).
         // A beacon the browser does not vouch for is a visitor's, whatever cookie it carries.
         const sessionBelieved = checkCrossSite(request, csrfPaths)
-        request.session = sessionBelieved ? await loadSession(database.api, request) : null
+        // The session opens the request's transaction for the handler (server/db/requestTransaction.ts) once the
+        // whole request has arrived — a body still coming in must not hold a connection — and never for a socket.
+        // (`complete` is false until the body has arrived; an injected request, whose body is whole, has none.)
+        const hold = request.raw.complete !== false && request.headers.upgrade === undefined
+        request.session = sessionBelieved ? await loadSession(database.api, request, { hold }) : null
       })
+      // From the parsed body on (the first hook after it), the request's hooks and handler run in its scope: the
+      // first withTenant takes the held transaction, any other connection asked for releases it first.
+      api.addHook('preValidation', (request, _reply, done) => inRequestScope(heldOf(request), done))
+      // Whatever the handler did not take is committed before the answer leaves (a refusal, a handler that never
+      // needed the database), or when the request ends otherwise.
+      const release = async (request: FastifyRequest) => {
+        await heldOf(request)?.release()
+      }
+      api.addHook('onSend', async (request, _reply, payload) => {
+        await release(request)
+        return payload
+      })
+      api.addHook('onResponse', release)
+      api.addHook('onRequestAbort', release)
 
       // The site settings and the like: `no-cache` with an ETag, 304 when the browser's copy is current. The
       // page copy is in the reader's language, so the answer varies with the Language header and cookie.

@@ -20,6 +20,11 @@ export interface ServerConfig {
   trustedProxies: string[]
   /** Each API key's rate limit: calls a minute and the burst (WAYBILL_API_KEY_PER_MINUTE, WAYBILL_API_KEY_BURST). */
   apiKeyLimit: KeyLimit
+  /**
+   * How often each process looks at every price watch in progress (PRICE_WATCH_EVERY_MS, default an hour):
+   * the look is safe to run in every replica at once, which the scale-out test holds with a short period.
+   */
+  priceWatchEveryMs: number
 }
 
 /** A positive whole number from the environment, else the default (a typo must not switch a limit off). */
@@ -52,5 +57,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perMinute: positive(env.WAYBILL_API_KEY_PER_MINUTE, DEFAULT_KEY_LIMIT.perMinute),
       burst: positive(env.WAYBILL_API_KEY_BURST, DEFAULT_KEY_LIMIT.burst),
     },
+    priceWatchEveryMs: positive(env.PRICE_WATCH_EVERY_MS, 60 * 60 * 1000),
   }
 }

@@ -69,7 +69,7 @@ async function main() {
     throw error
   }
   // The daily look at price watches (server/domain/watch/daily.ts), in this process.
-  stopWatches = startDailyWatches(database.db, database.api)
+  stopWatches = startDailyWatches(database.db, database.api, config.priceWatchEveryMs)
   // The prune of closed days' analytics actor rows (server/domain/analytics/prune.ts), in this process.
   stopPrune = startActorPrune(database.db, database.api)
   const url = `http://localhost:${config.port}`

@@ -6,7 +6,10 @@ import { contextOf } from './testing.ts'
 
 const ENDPOINTS = `endpoints:
   - { name: selectOrderCount, method: GET, path: /b2b/count/selectOrderCount, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: analyticsChart }
-  - { name: exportPvList, method: GET, path: /b2b/count/export/exportPvList, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: binary }
+  - { name: exportPvList, method: POST, path: /b2b/count/export/exportPvList, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: binary }
+  - { name: exportPvGet, method: GET, path: /b2b/count/export/exportPvGet, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: binary }
+  - { name: exportPvPut, method: PUT, path: /b2b/count/export/exportPvPut, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: binary }
+  - { name: exportPvJson, method: POST, path: /b2b/count/export/exportPvJson, summary: s, permission: selectOrderCount, body: analyticsChartQuery, response: analyticsChart }
   - { name: newsList, method: GET, path: /b2b/news/list, summary: s, body: newsListQuery, response: newsCards }
 `
 const screen = (chart: string, kind = 'chart') => `area: analytics
@@ -60,6 +63,14 @@ describe('checkCharts', () => {
     expect(found(screen(CHART.replace('export: exportPvList', 'export: newsList')))).toEqual([
       ['screens[0].chart.export', 'endpoint newsList does not export a chart'],
     ])
+  })
+
+  it('takes an export POSTed with the chart’s query (SPEC §7) or fetched by a GET, and refuses one that answers no file', () => {
+    expect(found(screen(CHART.replace('export: exportPvList', 'export: exportPvGet')))).toEqual([])
+    for (const name of ['exportPvPut', 'exportPvJson', 'exportPvLost'])
+      expect(found(screen(CHART.replace('export: exportPvList', `export: ${name}`)))).toEqual([
+        ['screens[0].chart.export', `endpoint ${name} does not export a chart`],
+      ])
   })
 
   it('wants chart: exactly on a chart screen, and one measure when a dimension makes the series', () => {

@@ -1,5 +1,5 @@
 import { AMOUNT_METRICS, CHART_METRICS, CHART_SOURCES } from '../../model/chart.ts'
-import type { AreaDef, CustomEndpointDef } from '../../model/definitions.ts'
+import { type AreaDef, type CustomEndpointDef, responseOf } from '../../model/definitions.ts'
 import type { ConfigError } from '../errors.ts'
 import { type CheckContext, collector, type Path } from './context.ts'
 
@@ -14,7 +14,8 @@ type ChartError = { path: Path; message: string; expected?: string; fix?: string
  * roll-ups' (an unknown one is named) or its registered source's; an amount is read of an amount metric only; a
  * grouped chart of the roll-ups never totals distinct actors over days; its groups are named once and labelled by a
  * stored entity or by locale keys; its call is an area's GET endpoint
- * taking analyticsChartQuery and answering analyticsChart, under the screen's permission; its export an endpoint taking the same query (the file: response binary).
+ * taking analyticsChartQuery and answering analyticsChart, under the screen's permission; its export an endpoint taking the
+ * same query (a POST's body, as SPEC §7's exportPvList, or a GET's address) and answering the file (response: binary).
  */
 export function checkCharts({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -121,11 +122,18 @@ export function checkCharts({ areaFiles, entities }: CheckContext): ConfigError[
           })
         if (chart.export !== undefined) {
           const exporting = custom.get(chart.export)
-          if (exporting?.method !== 'GET' || exporting.body !== CHART_QUERY)
+          // SPEC §7's exports are POSTs sending the chart's query; a GET with it in the address answers the same.
+          if (
+            !exporting ||
+            (exporting.method !== 'POST' && exporting.method !== 'GET') ||
+            exporting.body !== CHART_QUERY ||
+            // `waybill check` hands the checks `response:` entity names only (a `binary` answer has none).
+            (responseOf(exporting) !== undefined && responseOf(exporting) !== 'binary')
+          )
             found.push({
               path: [...at, 'chart', 'export'],
               message: `endpoint ${chart.export} does not export a chart`,
-              expected: `an area's endpoint with method: GET, body: ${CHART_QUERY}, response: binary`,
+              expected: `an area's endpoint with method: POST (or GET), body: ${CHART_QUERY}, response: binary`,
             })
         }
       }

@@ -58,17 +58,53 @@ describe('endpointResponses', () => {
     ])
   })
 
-  it('refuses unknown entities, with a likely fix, and a file answered to a POST', () => {
+  it('refuses unknown entities, with a likely fix, and a file answered to a PUT or DELETE', () => {
     const errors = endpointResponses(
       sources(
         article,
         person,
-        area(endpoint('one', 'GET', '{ list: newsArticel }') + endpoint('two', 'POST', 'binary')),
+        area(
+          endpoint('one', 'GET', '{ list: newsArticel }') +
+            endpoint('two', 'PUT', 'binary') +
+            endpoint('three', 'DELETE', 'binary'),
+        ),
       ),
     )
     expect(errors.map((e) => [e.path, e.line, e.message, e.fix])).toEqual([
       ['endpoints[0].response.list', 9, 'unknown entity "newsArticel"', 'did you mean "newsArticle"?'],
-      ['endpoints[1].response', 14, 'a file is answered to a GET only', 'or answer an entity'],
+      ['endpoints[1].response', 14, 'a file is answered to a GET or a POST, not a PUT', 'or answer an entity'],
+      ['endpoints[2].response', 19, 'a file is answered to a GET or a POST, not a DELETE', 'or answer an entity'],
+    ])
+  })
+
+  it('takes a file answered to a POST that sends a body (SPEC §7’s exportPvList), and refuses one that sends none', () => {
+    const posted = (body: string) =>
+      area(`${endpoint('exportPvList', 'POST', 'binary')}${body ? `    body: ${body}\n` : ''}`)
+    expect(endpointResponses(sources(article, person, posted('newsArticle')))).toEqual([])
+    const errors = endpointResponses(sources(article, person, posted('')))
+    expect(errors.map((e) => [e.path, e.line, e.col, e.message, e.expected, e.fix])).toEqual([
+      [
+        'endpoints[0].method',
+        6,
+        13,
+        'a file answered to a POST is asked for by its body, and this POST sends none',
+        'body: the entity the request sends',
+        'or method: GET',
+      ],
+    ])
+  })
+
+  it('takes a success status of a standard’s document (DCSA’s 204 to PUT …/secret), and refuses one on the envelope', () => {
+    const withStatus = (response: string) => area(`${endpoint('secret', 'PUT', response)}    status: 204\n`)
+    expect(endpointResponses(sources(article, person, withStatus('document')))).toEqual([])
+    const errors = endpointResponses(sources(article, person, withStatus('none')))
+    expect(errors.map((e) => [e.path, e.line, e.message, e.expected])).toEqual([
+      [
+        'endpoints[0].status',
+        10,
+        'status: is the success status of a standard’s document; this endpoint answers the envelope (200)',
+        'response: document',
+      ],
     ])
   })
 

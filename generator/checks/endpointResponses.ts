@@ -11,7 +11,8 @@ import { locate, type SourceFile, type Sources } from '../load.ts'
 
 /**
  * Every hand-written endpoint says what it answers (issue #19): `response:` is an entity, `{ entity, nullable }`,
- * `{ list: entity }`, `{ page: entity }`, `binary` or `none`, and names entities that exist. Fields that nest
+ * `{ list: entity }`, `{ page: entity }`, `binary` or `none`, and names entities that exist; a file (`binary`) is
+ * answered to a GET, or to a POST that sends a body (issue #28's exports); `status:` goes with `document` only. Fields that nest
  * an answer's objects (`type: object` / `type: list`) name an entity, and no entity nests itself.
  */
 
@@ -86,11 +87,40 @@ export function endpointResponses(sources: Sources): ConfigError[] {
         return
       }
       if (!wellFormed(response)) return
+      // A success status of its own is a published standard's (DCSA's 204 to PUT …/secret): the envelope's is 200.
+      if (endpoint.status !== undefined && response !== 'document')
+        errors.push(
+          at(
+            file,
+            [...base, 'status'],
+            'status: is the success status of a standard’s document; this endpoint answers the envelope (200)',
+            'response: document',
+            'or leave status: out',
+          ),
+        )
       const named = responseEntity(response)
       if (named && !entities.has(named.name)) unknown(file, [...base, 'response', ...named.path], named.name)
-      if (response === 'binary' && endpoint.method !== 'GET')
+      // A file is fetched (a link's GET) or asked for by what a POST sends (SPEC §7's exportPvList and its chart's
+      // filters); a POST with nothing to send is a GET, and a PUT or DELETE changes something rather than fetching it.
+      if (response === 'binary' && endpoint.method !== 'GET' && endpoint.method !== 'POST')
         errors.push(
-          at(file, [...base, 'response'], 'a file is answered to a GET only', 'method: GET', 'or answer an entity'),
+          at(
+            file,
+            [...base, 'response'],
+            `a file is answered to a GET or a POST, not a ${endpoint.method}`,
+            'method: GET or POST',
+            'or answer an entity',
+          ),
+        )
+      else if (response === 'binary' && endpoint.method === 'POST' && !endpoint.body)
+        errors.push(
+          at(
+            file,
+            [...base, 'method'],
+            'a file answered to a POST is asked for by its body, and this POST sends none',
+            'body: the entity the request sends',
+            'or method: GET',
+          ),
         )
     })
   }

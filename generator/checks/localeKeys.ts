@@ -2,7 +2,7 @@ import type { ConfigError } from '../errors.ts'
 import { LANGUAGES } from '../load.ts'
 import { type CheckContext, collector, type Path } from './context.ts'
 
-const LOCALE_PROPERTIES = new Set(['label', 'title', 'message', 'requiredMessage', 'confirm', 'shows'])
+const LOCALE_PROPERTIES = new Set(['label', 'title', 'message', 'requiredMessage', 'confirm'])
 
 /** Every locale key a file names: the values of label, title, message, requiredMessage and confirm properties. */
 export function localeKeys(data: unknown, path: Path = []): { key: string; path: Path }[] {

@@ -87,6 +87,17 @@ export function metaErrors(file: SourceFile): ConfigError[] {
   return errors
 }
 
+/**
+ * Properties a vocabulary no longer has, and what says the same now: the error names the replacement rather than
+ * the nearest spelling.
+ */
+const RETIRED: Record<string, { instead: string; fix: string }> = {
+  shows: {
+    instead: 'reveals',
+    fix: 'use reveals: <the text field of the call’s answer> — what the server answers once is shown in a dialog with a copy button (shows: was retired; docs/CONFIGURATION.md)',
+  },
+}
+
 function validateFile(file: SourceFile): ConfigError[] {
   const validate = validators()[file.kind]
   if (validate(file.data)) return []
@@ -98,13 +109,19 @@ function validateFile(file: SourceFile): ConfigError[] {
         const name = String(e.params.additionalProperty)
         const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {})
         const guess = didYouMean(name, allowed)
+        const retired = RETIRED[name]
         return {
           file: file.path,
           ...at(name),
           path: formatPath([...path, name]),
           message: `unknown property "${name}"`,
           expected: allowed.length ? `one of ${listOf(allowed, 30)}` : undefined,
-          fix: guess ? `did you mean "${guess}"?` : 'remove it',
+          fix:
+            retired && allowed.includes(retired.instead)
+              ? retired.fix
+              : guess
+                ? `did you mean "${guess}"?`
+                : 'remove it',
         }
       }
       case 'required': {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { checkMetaSchema } from './metaSchema.ts'
 import { checkRowCalls } from './rowCalls.ts'
 import { contextOf, where } from './testing.ts'
 
@@ -43,12 +44,24 @@ const errorsOf = (action: string) =>
     }),
   ).map((error) => error.message)
 
-describe('a row action that shows its answer once (shows:)', () => {
-  it('takes a locale text with call:, and refuses it without', () => {
-    expect(errorsOf('{ name: open, label: letter.open, call: letterRead, shows: letter.shown }')).toEqual([])
-    expect(errorsOf('{ name: open, label: letter.open, route: letterList, shows: letter.shown }')).toEqual([
-      'shows: belongs to an action with call:',
-    ])
+describe('what a call answers once has one vocabulary (reveals:, issue #29)', () => {
+  it('refuses the retired shows: and names reveals: as what says it now', () => {
+    const context = (action: string) =>
+      contextOf({
+        'schemas/letter.yaml': letter,
+        'schemas/letterRef.yaml': letterRef,
+        'screens/messages.yaml': area(action),
+      })
+    const ofActions = (action: string) =>
+      checkMetaSchema(context(action)).filter((e) => e.path.startsWith('screens[0].actions'))
+    expect(ofActions('{ name: open, label: letter.open, call: letterRead, reveals: title }')).toEqual([])
+    const [error, ...rest] = ofActions('{ name: open, label: letter.open, call: letterRead, shows: letter.shown }')
+    expect(rest).toEqual([])
+    expect(error).toMatchObject({
+      path: 'screens[0].actions.row[0].shows',
+      message: 'unknown property "shows"',
+    })
+    expect(error?.fix).toMatch(/^use reveals: /)
   })
 })
 
@@ -332,3 +345,92 @@ screens:
     ])
   })
 })
+
+describe('a detail toolbar call on its record (issue #29: Share an order’s tracking, the link revealed once)', () => {
+  const shareArea = (toolbar: string) => `
+area: orders
+label: l
+endpoints:
+  - { name: linkCreate, method: POST, path: /link/add, summary: s, body: linkRequest, response: linkCreated }
+  - { name: linkView, method: GET, path: /link/view, summary: s, body: linkRequest, response: linkCreated }
+screens:
+  - name: orderDetails
+    route: /orderDetails
+    title: t
+    access: permission
+    status: built
+    kind: detail
+    entity: letter
+    actions:
+      toolbar:
+        - ${toolbar}
+`
+  const linkRequest =
+    'entity: linkRequest\nlabel: l\nstored: false\nfields:\n  order: { type: integer }\n  days: { type: integer }\n'
+  const linkCreated = 'entity: linkCreated\nlabel: l\nstored: false\nfields:\n  path: { type: string }\n'
+  const shareErrors = (toolbar: string) =>
+    checkRowCalls(
+      contextOf({
+        'schemas/letter.yaml': letter,
+        'schemas/linkRequest.yaml': linkRequest,
+        'schemas/linkCreated.yaml': linkCreated,
+        'screens/orders.yaml': shareArea(toolbar),
+      }),
+    ).map((error) => error.message)
+  const share = 'name: share, label: l, call: linkCreate, param: order, input: linkRequest, asks: [days]'
+
+  it('takes a POST whose body carries the record’s id in param:, asking for the rest, revealing an address', () => {
+    expect(shareErrors(`{ ${share}, reveals: path, revealAs: address }`)).toEqual([])
+    expect(shareErrors(`{ ${share}, when: { field: status, in: [3, 4] } }`)).toEqual([])
+  })
+
+  it('refuses a body without the param, a GET, an unknown endpoint', () => {
+    expect(shareErrors('{ name: share, label: l, call: linkCreate, input: linkRequest }')).toEqual([
+      'endpoint "linkCreate" is not a POST whose body takes the record’s id in "id"',
+    ])
+    expect(shareErrors('{ name: share, label: l, call: linkView, param: order }')).toEqual([
+      'endpoint "linkView" is not a POST whose body takes the record’s id in "order"',
+    ])
+    expect(shareErrors('{ name: share, label: l, call: linkMake, param: order }')).toEqual([
+      'unknown endpoint "linkMake"',
+    ])
+  })
+
+  it('refuses revealAs: without reveals:, and opens: on a detail', () => {
+    expect(shareErrors(`{ ${share}, revealAs: address }`)).toEqual(['revealAs: says how the field reveals: shows it'])
+    expect(shareErrors(`{ ${share}, opens: path }`)).toContain('opens: belongs to a list row’s call')
+  })
+
+  it('keeps when: to rows and detail toolbars', () => {
+    expect(toolbarWhenErrors()).toEqual([
+      'when: belongs to a row action or a detail’s toolbar action (a record to hold for)',
+    ])
+  })
+})
+
+function toolbarWhenErrors() {
+  const keyCreate = 'entity: keyCreate\nlabel: l\nstored: false\nfields:\n  name: { type: string }\n'
+  return checkRowCalls(
+    contextOf({
+      'schemas/letter.yaml': letter,
+      'schemas/keyCreate.yaml': keyCreate,
+      'screens/keys.yaml': `
+area: keys
+label: l
+endpoints:
+  - { name: keyCreate, method: POST, path: /key/create, summary: s, body: keyCreate, response: keyCreate }
+screens:
+  - name: keys
+    route: /keys
+    title: t
+    access: permission
+    status: built
+    kind: list
+    entity: letter
+    actions:
+      toolbar:
+        - { name: create, label: l, call: keyCreate, input: keyCreate, when: { field: title, filled: true } }
+`,
+    }),
+  ).map((error) => error.message)
+}

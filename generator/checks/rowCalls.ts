@@ -15,7 +15,8 @@ import { type CheckContext, collector, type Path, suggestion } from './context.t
  * `input:` — the endpoint's query itself — asks for the rest, the fields `asks:` names.
  * An action with `transition:` and `call:` fires the transition through the endpoint named, which must be one
  * that fires exactly it (`transition: { entity, name }`, SPEC §7's withdraw): a detail's or form's toolbar, or
- * a list's row.
+ * a list's row. A detail's toolbar `call:` without a transition sends the record's id (in the body field `param:`
+ * names), what its `input:` asked and its `values:`, and may reveal a field of the answer (issue #29: Share).
  */
 export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigError[] {
   const { errors, report } = collector()
@@ -68,8 +69,8 @@ function actionErrors(
   if (!action.call) {
     // A list's download asks for its query's fields first (`input:`, `asks:`): checked with the download below.
     for (const key of action.download
-      ? (['values', 'opens', 'reveals', 'shows'] as const)
-      : (['input', 'values', 'opens', 'reveals', 'shows'] as const))
+      ? (['values', 'opens', 'reveals'] as const)
+      : (['input', 'values', 'opens', 'reveals'] as const))
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -99,7 +100,7 @@ function actionErrors(
         message: `endpoint "${action.call}" does not fire ${row?.entity ?? '(none)'}'s transition "${action.transition}"`,
         expected: `an endpoint with transition: { entity: ${row?.entity ?? '…'}, name: ${action.transition} }`,
       })
-    for (const key of ['input', 'values', 'opens', 'shows'] as const)
+    for (const key of ['input', 'values', 'opens', 'reveals'] as const)
       if (action[key] !== undefined)
         errors.push({
           path: [...at, key],
@@ -122,11 +123,14 @@ function actionErrors(
         message: `a list's toolbar call sends what its dialog asked: "${action.call}" must be a POST whose body is the action's input:`,
         expected: `input: ${endpoint.body ?? '<the body entity>'} on a POST endpoint`,
       })
+  } else if (place === 'toolbar' && kind === 'detail') {
+    errors.push(...recordCallErrors(action, at, custom, entities))
   } else {
     if (place !== 'row' || kind !== 'list')
       errors.push({
         path: [...at, 'call'],
-        message: 'call: is a row action of a list screen (it sends the row’s id), or a list toolbar’s with input:',
+        message:
+          'call: is a row action of a list screen (it sends the row’s id), a list toolbar’s with input:, or a detail toolbar’s',
         expected: 'actions.row of a kind: list screen',
       })
     const endpoint = custom.get(action.call)
@@ -145,36 +149,7 @@ function actionErrors(
           message: `endpoint "${action.call}" is not a POST whose body takes the row’s id`,
           expected: 'method: POST and a body: entity with an id field',
         })
-      else {
-        for (const key of Object.keys(action.values ?? {}))
-          if (!body.fields[key])
-            errors.push({
-              path: [...at, 'values', key],
-              message: `"${key}" is not a field of ${endpoint.body}, the body of ${action.call}`,
-              expected: `one of ${Object.keys(body.fields).join(', ')}`,
-            })
-        const input = action.input ? entities[action.input] : undefined
-        if (action.input && !input)
-          errors.push({
-            path: [...at, 'input'],
-            message: `unknown entity "${action.input}"`,
-            expected: 'a request entity',
-          })
-        else if (input && input.stored !== false)
-          errors.push({
-            path: [...at, 'input'],
-            message: `input: ${action.input} is stored`,
-            expected: 'a request entity (stored: false)',
-          })
-        else if (input)
-          for (const name of Object.keys(input.fields))
-            if (!body.fields[name])
-              errors.push({
-                path: [...at, 'input'],
-                message: `the input's field "${name}" is not a field of ${endpoint.body}, the body of ${action.call}`,
-                expected: `the body entity itself, or one whose fields it has`,
-              })
-      }
+      else errors.push(...callBodyErrors(action, at, action.call, endpoint.body as string, body, entities))
     }
   }
   if (action.opens && action.call && row?.fields[action.opens]?.type !== 'string')
@@ -235,9 +210,19 @@ function actionErrors(
           : 'asks: with input:',
         fix: suggestion(name, Object.keys(entities[action.input ?? '']?.fields ?? {})),
       })
+  if (action.revealAs !== undefined && !action.reveals)
+    errors.push({
+      path: [...at, 'revealAs'],
+      message: 'revealAs: says how the field reveals: shows it',
+      expected: 'reveals: <a text field of the answer>',
+    })
   if (action.when) {
-    if (place !== 'row')
-      errors.push({ path: [...at, 'when'], message: 'when: belongs to a row action', expected: 'actions.row' })
+    if (place !== 'row' && !(place === 'toolbar' && kind === 'detail'))
+      errors.push({
+        path: [...at, 'when'],
+        message: 'when: belongs to a row action or a detail’s toolbar action (a record to hold for)',
+        expected: 'actions.row, or actions.toolbar of a kind: detail screen',
+      })
     // The rows carry their id and, for an entity with states, the state (not a field of its own).
     for (const field of conditionFields(action.when))
       if (!row?.fields[field] && field !== 'id' && field !== row?.states?.field)
@@ -248,6 +233,88 @@ function actionErrors(
           fix: suggestion(field, Object.keys(row?.fields ?? {})),
         })
   }
+  return errors
+}
+
+/**
+ * A detail toolbar's call on its record (issue #29: Share an order's tracking): a POST whose body takes the record's
+ * id in the field `param:` names (default `id`), every fixed value and every field the action's `input:` asks for.
+ */
+function recordCallErrors(
+  action: ActionDef,
+  at: Path,
+  custom: ReadonlyMap<string, CustomEndpointDef>,
+  entities: Record<string, EntityDef>,
+): ActionError[] {
+  const endpoint = custom.get(action.call ?? '')
+  if (!endpoint)
+    return [
+      {
+        path: [...at, 'call'],
+        message: `unknown endpoint "${action.call}"`,
+        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+        fix: suggestion(action.call ?? '', [...custom.keys()]),
+      },
+    ]
+  const body = endpoint.body ? entities[endpoint.body] : undefined
+  const param = action.param ?? 'id'
+  if (endpoint.method !== 'POST' || !body?.fields[param])
+    return [
+      {
+        path: [...at, action.param ? 'param' : 'call'],
+        message: `endpoint "${action.call}" is not a POST whose body takes the record’s id in "${param}"`,
+        expected: `method: POST and a body: entity with a field ${param}`,
+        fix: body ? suggestion(param, Object.keys(body.fields)) : undefined,
+      },
+    ]
+  const errors = callBodyErrors(action, at, action.call ?? '', endpoint.body as string, body, entities, action.asks)
+  if (action.opens !== undefined)
+    errors.push({
+      path: [...at, 'opens'],
+      message: 'opens: belongs to a list row’s call',
+      expected: 'reveals: or nothing: the detail reloads after the call',
+    })
+  return errors
+}
+
+/**
+ * What a call's body must take besides the record's id: every fixed value (`values:`) and every field the action's
+ * `input:` (a request entity) asks for — all of them, or those `asks:` names.
+ */
+function callBodyErrors(
+  action: ActionDef,
+  at: Path,
+  call: string,
+  bodyName: string,
+  body: EntityDef,
+  entities: Record<string, EntityDef>,
+  asks?: readonly string[],
+): ActionError[] {
+  const errors: ActionError[] = []
+  for (const key of Object.keys(action.values ?? {}))
+    if (!body.fields[key])
+      errors.push({
+        path: [...at, 'values', key],
+        message: `"${key}" is not a field of ${bodyName}, the body of ${call}`,
+        expected: `one of ${Object.keys(body.fields).join(', ')}`,
+      })
+  const input = action.input ? entities[action.input] : undefined
+  if (action.input && !input)
+    errors.push({ path: [...at, 'input'], message: `unknown entity "${action.input}"`, expected: 'a request entity' })
+  else if (input && input.stored !== false)
+    errors.push({
+      path: [...at, 'input'],
+      message: `input: ${action.input} is stored`,
+      expected: 'a request entity (stored: false)',
+    })
+  else if (input)
+    for (const name of asks ?? Object.keys(input.fields))
+      if (!body.fields[name])
+        errors.push({
+          path: [...at, 'input'],
+          message: `the input's field "${name}" is not a field of ${bodyName}, the body of ${call}`,
+          expected: 'the body entity itself, or one whose fields it has',
+        })
   return errors
 }
 

@@ -40,6 +40,21 @@ describe('checkScreenEndpoints', () => {
     ])
   })
 
+  it('an export answered to a POST or a GET, not to a DELETE', () => {
+    const exporting = (method: string) =>
+      check(
+        AREA.replace(
+          '      import: { method: POST, path: /priceWatch/import }\n',
+          `      export: { method: ${method}, path: /priceWatch/export }\n`,
+        ).replace('endpoint: import', 'endpoint: export'),
+      )
+    expect(exporting('POST')).toEqual([])
+    expect(exporting('GET')).toEqual([])
+    expect(where(exporting('DELETE'))).toEqual([
+      'screens/watch.yaml:13:25 screens[0].endpoints.export.method: an export answers its file to a POST (its list request the body) or a GET, not a DELETE',
+    ])
+  })
+
   it('an endpoint binding on a screen without an entity, and a built screen without a kind', () => {
     const area = AREA.replace('    entity: priceWatch\n', '').replace('    kind: list\n', '')
     expect(where(check(area))).toEqual([

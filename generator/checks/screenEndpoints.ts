@@ -3,7 +3,7 @@ import { type ConfigError, listOf } from '../errors.ts'
 import { type CheckContext, collector, type Path } from './context.ts'
 
 /**
- * The calls a screen binds: each needs the screen's entity, an import is a POST, a built list binds its
+ * The calls a screen binds: each needs the screen's entity, an import is a POST, an export a POST or a GET, a built list binds its
  * list, an action's endpoint is one the screen binds (an import only on a list's toolbar), and a built
  * screen says its kind.
  */
@@ -40,6 +40,14 @@ export function checkScreenEndpoints({ areaFiles }: CheckContext): ConfigError[]
             'an import receives the file as multipart/form-data',
             'method: POST',
             'method: POST (the same path answers the template to GET)',
+          )
+        // An export answers its file as a custom call's file is answered (./endpointResponses.ts).
+        if (kind === 'export' && endpoint.method !== 'GET' && endpoint.method !== 'POST')
+          report(
+            file,
+            [...at, 'endpoints', kind, 'method'],
+            `an export answers its file to a POST (its list request the body) or a GET, not a ${endpoint.method}`,
+            'method: POST or GET',
           )
       }
       if (screen.status === 'built' && screen.kind === 'list' && !screen.endpoints?.list)

@@ -9,6 +9,7 @@ import { buildPermissionTree } from '../../model/permissionTree.ts'
 import { answerEntities, type Manifest, type ManifestEndpoint } from '../../model/resolve.ts'
 import { createAjv } from '../../rules/ajv.ts'
 import { cachedText, compiledSchemasKey } from '../cache.ts'
+import { localeKeys } from '../checks/localeKeys.ts'
 import type { Sources } from '../load.ts'
 import { openApiDocument } from './openapi.ts'
 import { emitPortalManifest, hasPortalPart, portalEntityNames } from './portal.ts'
@@ -279,7 +280,8 @@ export function emitClient(manifest: Manifest): OutputFile {
     groups: sorted.map(([name, endpoints]) => ({ name, endpoints })),
     downloads: manifest.endpoints
       .filter((e) => e.content?.kind === 'binary')
-      .map((e) => ({ ...e, queryType: customInputType(e) }))
+      // generator/checks/endpointResponses.ts answers a file to a GET or to a POST that sends a body.
+      .map((e) => ({ ...e, queryType: customInputType(e), hasBody: e.method === 'POST' }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   })
   return { path: 'client.ts', content }
@@ -296,6 +298,7 @@ export function emitRoutes(manifest: Manifest): OutputFile {
     ...screen,
     part: hasPortalPart(screen),
     noFooter: screen.footer === false,
+    texts: ownTexts(screen),
   }))
   return { path: 'routes.ts', content: template('routes.ts')({ routes }) }
 }
@@ -323,6 +326,15 @@ export const TEXT_BUNDLES = {
   server: ['error'],
 } as const
 export type TextBundle = keyof typeof TEXT_BUNDLES | 'screens'
+
+/**
+ * The bundles of a page's own (tracking, news) that a screen's labels name, so the portal loads them with the page
+ * rather than showing a key until a missing-key load brings them (a workbench screen with a Share tracking action).
+ */
+function ownTexts(screen: object): TextBundle[] {
+  const bundles = new Set(localeKeys(screen).map(({ key }) => textBundleOf(key.slice(0, key.indexOf('.')))))
+  return (['tracking', 'news'] as const).filter((bundle) => bundles.has(bundle))
+}
 
 export function textBundleOf(namespace: string): TextBundle {
   for (const [bundle, namespaces] of Object.entries(TEXT_BUNDLES) as [TextBundle, readonly string[]][])

@@ -288,9 +288,15 @@ const errorResponse = (status: keyof typeof TRANSPORT_ERRORS) => ({
   $ref: `#/components/responses/${TRANSPORT_ERRORS[status].name}`,
 })
 
+const XLSX_MEDIA = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** The endpoints a chart screen exports its table by (`chart.export`, exportPvList): their file is an .xlsx. */
+const chartExports = (manifest: Manifest) =>
+  new Set(manifest.screens.flatMap((screen) => (screen.chart?.export ? [screen.chart.export] : [])))
+
 function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
   const entity = endpoint.entity
-  let content: Doc | 'binary' | 'document' | 'xlsx'
+  let content: Doc | 'binary' | 'document' | 'xlsx' | 'chartXlsx'
   switch (endpoint.kind) {
     case 'list':
       content = listOf(ref(answerName(entity)))
@@ -314,43 +320,50 @@ function responsesOf(endpoint: ManifestEndpoint, manifest: Manifest): Doc {
       break
     default:
       content = customContent(endpoint, manifest)
+      if (content === 'binary' && chartExports(manifest).has(endpoint.servedAs ?? endpoint.id)) content = 'chartXlsx'
   }
   const ok =
-    content === 'xlsx'
+    content === 'chartXlsx'
       ? {
           description:
-            'The .xlsx workbook, streamed (X-Export-Rows: its row count); a refusal (over 100,000 rows, a bad filter) is the envelope.',
-          headers: { 'X-Export-Rows': { schema: { type: 'integer', minimum: 0 } } },
-          content: {
-            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-              schema: { type: 'string', format: 'binary' },
-            },
-          },
+            "The chart's table as an .xlsx workbook (a row per day or per category, a column per series, the totals last); a refusal (a window not offered, a range over 366 days) is the envelope.",
+          content: { [XLSX_MEDIA]: { schema: { type: 'string', format: 'binary' } } },
         }
-      : content === 'document'
+      : content === 'xlsx'
         ? {
             description:
-              "The published standard's own JSON document (an array or an object, no envelope) the summary names; a refusal is the envelope.",
-            content: { 'application/json': { schema: {} } },
+              'The .xlsx workbook, streamed (X-Export-Rows: its row count); a refusal (over 100,000 rows, a bad filter) is the envelope.',
+            headers: { 'X-Export-Rows': { schema: { type: 'integer', minimum: 0 } } },
+            content: { [XLSX_MEDIA]: { schema: { type: 'string', format: 'binary' } } },
           }
-        : content === 'binary'
+        : content === 'document'
           ? {
-              description: 'The file, in its own media type (or the envelope of a business outcome).',
-              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-            }
-          : {
               description:
-                'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
-              content: {
-                'application/json': {
-                  schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
-                },
-              },
+                "The published standard's own JSON document (an array or an object, no envelope) the summary names; a refusal is the envelope.",
+              content: { 'application/json': { schema: {} } },
             }
+          : content === 'binary'
+            ? {
+                description: 'The file, in its own media type (or the envelope of a business outcome).',
+                content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+              }
+            : {
+                description:
+                  'The envelope: code "0000" and the content, or a business outcome of the catalogue (SPEC §8) with no content (300001\'s wait: its seconds).',
+                content: {
+                  'application/json': {
+                    schema: { oneOf: [success(content, SESSION_ANSWERS.has(endpoint.path)), ref('BusinessError')] },
+                  },
+                },
+              }
   // A standard's document is answered as the standard does: 201 for a POST (created), 204 with nothing for a
-  // DELETE, 200 for the rest.
+  // DELETE, 200 for the rest — or the status the endpoint names (DCSA's 204 to PUT …/secret).
   const status =
-    content === 'document' ? ({ POST: '201', DELETE: '204' } as Record<string, string>)[endpoint.method] : undefined
+    content === 'document'
+      ? endpoint.status
+        ? String(endpoint.status)
+        : ({ POST: '201', DELETE: '204' } as Record<string, string>)[endpoint.method]
+      : undefined
   return {
     ...(status === '204' ? { '204': { description: 'Done; no content.' } } : { [status ?? '200']: ok }),
     ...errorResponses(endpoint.method !== 'GET' && endpoint.method !== 'DELETE'),

@@ -14,11 +14,14 @@ export interface RouteLayout {
   layout: string
   redirect: string | null
   component?: string | null
+  /** Bundles of public pages the screen's own labels name (generated/routes.ts). */
+  texts?: readonly TextBundle[]
 }
 
 /** Public pages whose texts come in a bundle of their own, by the component that draws them. */
 const COMPONENT_TEXTS: Readonly<Record<string, readonly TextBundle[]>> = {
   tracking: ['tracking'],
+  sharedTracking: ['tracking'],
   newsList: ['news'],
   newsDetail: ['news'],
 }
@@ -31,5 +34,5 @@ export function textsFor(route: RouteLayout): readonly TextBundle[] {
   const own = (route.component && COMPONENT_TEXTS[route.component]) || []
   const base: readonly TextBundle[] =
     route.layout === 'site' || route.layout === 'mobile' || route.redirect ? ['site'] : ['site', 'screens']
-  return [...base, ...own]
+  return [...new Set([...base, ...own, ...(route.texts ?? [])])]
 }

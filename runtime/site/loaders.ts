@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = {
   home: () => import('./Home.tsx'),
   rateSearch: () => import('../flows/rates/RateSearch.tsx'),
   tracking: () => import('./tracking/TrackingPage.tsx'),
+  sharedTracking: () => import('./tracking/SharedTrackingPage.tsx'),
   newsList: () => import('./news/NewsList.tsx'),
   newsDetail: () => import('./news/NewsDetail.tsx'),
   servicePage: () => import('./pages/ServicePage.tsx'),

@@ -18,9 +18,10 @@ import { knownCode } from '../domain/reference/known.ts'
 import { type HandlerContext, type Session, sessionOf } from '../http/context.ts'
 import type { HandlerRegistry } from '../http/endpoints.ts'
 import { ApiError } from '../http/errors.ts'
+import { now } from '../tenancy/clock.ts'
 import { type Account, currentUserInfo, findAccount, findById, lockoutKey } from './accounts.ts'
 import { type CodeScope, channelOf, checkCode, issueCode, normaliseTarget } from './codes.ts'
-import { clearLoginFailures, lockKey, loginRefusal, recordLoginFailure } from './limits.ts'
+import { clearLoginFailures, forgetLoginFailure, lockKey, loginRefusal, recordLoginFailure } from './limits.ts'
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './password.ts'
 import { runRegistrationHooks } from './registration.ts'
 import { clearSessionCookie, hashSecret, newSecret, sendSession, startSession } from './tokens.ts'
@@ -232,6 +233,9 @@ export const authHandlers: HandlerRegistry = {
             company_user_type: 2,
             region: input.region ?? null,
             register_channel: channel,
+            // The application's clock, as the registration's tally (and WAYBILL_NOW) counts it: UserPortrait counts
+            // users registered by a window's end, so the two must agree.
+            created_at: sql`${now().toISOString()}::timestamptz`,
           })
           .returning(['id', 'username'])
           .executeTakeFirstOrThrow()
@@ -259,25 +263,32 @@ export const authHandlers: HandlerRegistry = {
     const typed = username.trim()
     const tenantId = ctx.request.tenant.id
     const ip = ctx.request.ip
-    const { token, account } = await settle(ctx, async (trx) => {
+    // The attempt is counted as a failure before the password is checked, and the check (tens of ms of argon2)
+    // runs outside every transaction: on PGlite, where each transaction waits for the one before, a login held
+    // everyone else up for its hash (issue #29). Counted first, concurrent attempts cannot verify more passwords
+    // than the limits allow, as the key's lock alone ensured while the check ran inside it.
+    const attempt = await settle(ctx, async (trx) => {
       const account = await findAccount(trx, tenantId, typed)
       const key = lockoutKey(account, typed)
       await lockKey(trx, `login:${tenantId}:${key}`)
       const refusal = await loginRefusal(trx, tenantId, key, ip, account?.id)
       if (refusal) return refusal
-      // An unknown account and a wrong password answer alike, in the same time (issue #17, finding 2).
-      const right = account
-        ? await verifyPassword(account.password_hash, password)
-        : await verifyAgainstNobody(password)
-      if (!account || !right) {
-        await recordLoginFailure(trx, tenantId, key, ip)
-        return new ApiError('300005')
+      return { account, key, failure: await recordLoginFailure(trx, tenantId, key, ip) }
+    })
+    const { account, key, failure } = attempt
+    // An unknown account and a wrong password answer alike, in the same time (issue #17, finding 2).
+    const right = account ? await verifyPassword(account.password_hash, password) : await verifyAgainstNobody(password)
+    // A wrong password stays counted.
+    if (!account || !right) throw new ApiError('300005')
+    const token = await settle(ctx, async (trx) => {
+      // Only the right password learns that the account is disabled; that attempt was no wrong password.
+      if (account.state !== 1) {
+        await forgetLoginFailure(trx, tenantId, failure)
+        return new ApiError('300007')
       }
-      // Only the right password learns that the account is disabled.
-      if (account.state !== 1) return new ApiError('300007')
       await clearLoginFailures(trx, tenantId, key, ip)
       await tally(trx, tenantId, { metric: 'login', dim1: 'password', actor: `user:${account.id}` })
-      return { token: await startSession(trx, tenantId, account.id, ctx.request), account }
+      return startSession(trx, tenantId, account.id, ctx.request)
     })
     return signedIn(ctx, token, account)
   },

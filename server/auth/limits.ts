@@ -92,13 +92,41 @@ async function knownAddress(trx: Transaction<DB>, tenantId: number, userId: numb
   return row !== undefined
 }
 
+/** A counted attempt: what `forgetLoginFailure` needs to take it back. */
+export interface CountedFailure {
+  username: string
+  ip: string
+  /** The row's instant as PostgreSQL wrote it: microseconds, which a Date would round away. */
+  at: string
+}
+
+/** Counts a failed (or, until its password is checked, a pending) login. */
 export async function recordLoginFailure(
   trx: Transaction<DB>,
   tenantId: number,
   account: string,
   ip: string,
-): Promise<void> {
-  await trx.insertInto('login_failure').values({ tenant_id: tenantId, username: account, ip }).execute()
+): Promise<CountedFailure> {
+  const row = await trx
+    .insertInto('login_failure')
+    .values({ tenant_id: tenantId, username: account, ip })
+    .returning(sql<string>`at::text`.as('at'))
+    .executeTakeFirstOrThrow()
+  return { username: account, ip, at: row.at }
+}
+
+/**
+ * Takes back a pending attempt's count: its password was right (a disabled account's login, issue #29). Attempts
+ * on one account are serialised by its lock, so its row is the one of that account, address and instant.
+ */
+export async function forgetLoginFailure(trx: Transaction<DB>, tenantId: number, failure: CountedFailure) {
+  await trx
+    .deleteFrom('login_failure')
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', failure.username)
+    .where('ip', '=', failure.ip)
+    .where('at', '=', sql<Date>`${failure.at}::timestamptz`)
+    .execute()
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { HeldTransaction, holdFor } from '../db/requestTransaction.ts'
 import type { DB } from '../db/schema.ts'
 import type { Session } from '../http/context.ts'
 import { withTenant } from '../tenancy/scope.ts'
@@ -22,31 +23,65 @@ interface SessionRow {
  * The session of a request, from the Authorization header or the b2b_token cookie, or null.
  * A session belongs to the tenant it was opened on: the lookup runs under that tenant's row-level
  * security, so another tenant's token finds nothing. Revoked, expired and disabled-user sessions are
- * no sessions. Every signed-in call pays for this lookup, so it is one round trip: the database function
- * waybill_session (migration 0012) sets the tenant and role for its own statement and answers the session,
+ * no sessions. Every signed-in call pays for this lookup, so it is one statement: the database function
+ * waybill_session (migration 0012) sets the tenant and role for its transaction and answers the session,
  * the user and their roles. Use slides the expiry forward, written at most once a minute.
+ *
+ * With `hold`, the lookup opens the request's transaction and stays in it: the function's settings are the
+ * tenant's settings every tenant transaction starts with, and the statement has no parameters, so `begin` and
+ * it travel in one message (server/db/prepared.ts) — the session, the transaction and its tenant in one round
+ * trip, and the handler's first `withTenant` takes the transaction over (server/db/requestTransaction.ts).
+ * Without (a body still arriving, a socket), it is a statement of its own, outside any transaction.
  */
-export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Promise<Session | null> {
+export async function loadSession(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  { hold = false }: { hold?: boolean } = {},
+): Promise<Session | null> {
   const token = presentedToken(request)
   if (!token) return null
   const tenantId = request.tenant.id
-  const { rows } = await sql<SessionRow>`
-    select * from waybill_session(${tenantId}, ${hashSecret(token)}, ${SESSION_TOUCH_SECONDS})`.execute(db)
-  const row = rows[0]
-  if (!row) return null
-  if (row.stale) {
-    await withTenant(db, tenantId, (trx) =>
-      trx
-        .updateTable('session')
-        .set({
-          last_seen_at: sql<Date>`now()`,
-          expires_at: sql<Date>`now() + make_interval(days => ${SESSION_DAYS})`,
-        })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.session_id)
-        .execute(),
-    )
+  if (!hold) {
+    const { rows } = await sql<SessionRow>`
+      select * from waybill_session(${tenantId}, ${hashSecret(token)}, ${SESSION_TOUCH_SECONDS})`.execute(db)
+    const row = rows[0]
+    if (row?.stale) await withTenant(db, tenantId, (trx) => touch(trx, tenantId, row.session_id))
+    return row ? sessionOf(row, request) : null
   }
+  const trx = await db.startTransaction().execute()
+  try {
+    // Literals (an integer, a hex digest, a constant): no parameters, so no prepared statement to wait for.
+    const tokenHash = hashSecret(token)
+    if (!Number.isSafeInteger(tenantId) || !/^[0-9a-f]{64}$/.test(tokenHash)) throw new Error('loadSession: bad key')
+    const { rows } = await sql<SessionRow>`
+      select * from waybill_session(${sql.lit(tenantId)}, ${sql.lit(tokenHash)}, ${sql.lit(SESSION_TOUCH_SECONDS)})`.execute(
+      trx,
+    )
+    const row = rows[0]
+    if (row?.stale) await touch(trx, tenantId, row.session_id)
+    holdFor(request, new HeldTransaction(db, tenantId, trx))
+    return row ? sessionOf(row, request) : null
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => {})
+    throw error
+  }
+}
+
+/**
+ * Slides the session's expiry. Skipped when another request of the same session is touching it right now (its
+ * row locked): that one's write is as good, and this request must not wait for the other's whole transaction.
+ */
+async function touch(trx: Transaction<DB>, tenantId: number, sessionId: number): Promise<void> {
+  await sql`
+    update session set last_seen_at = now(), expires_at = now() + make_interval(days => ${SESSION_DAYS})
+    where id = (select id from session where tenant_id = ${tenantId} and id = ${sessionId} for update skip locked)
+      and tenant_id = ${tenantId}`.execute(trx)
+}
+
+function sessionOf(row: SessionRow, request: FastifyRequest): Session {
   const access = accessOf(row.roles)
   const permissions = new Set(access.permissions)
   // walltechAdmin is the platform's: a tenant's system administrator holds every permission of the catalogue, but
@@ -55,7 +90,7 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
   return {
     sessionId: row.session_id,
     userId: row.user_id,
-    tenantId,
+    tenantId: request.tenant.id,
     username: row.username,
     realName: row.real_name,
     companyId: row.company_id,

@@ -4,6 +4,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './lock.ts'
 import { PreparingClient } from './prepared.ts'
+import { guardedDialect } from './requestTransaction.ts'
 import { apiUrlFrom, currentRole, ensureApiRole, unsafeBecause } from './roles.ts'
 import type { DB } from './schema.ts'
 
@@ -116,7 +117,7 @@ export async function openDatabase({
   try {
     const pglite = databaseUrl ? new PGlite({ loadDataDir }) : new PGlite(join(dataDir as string, 'pglite'))
     await pglite.waitReady
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
+    const db = new Kysely<DB>({ dialect: guardedDialect(new PGliteDialect({ pglite })) })
     return {
       db,
       // One process, one user: requests switch to the row-level-security role per transaction (withTenant).
@@ -154,7 +155,8 @@ export async function connectApi(database: Database): Promise<void> {
     }
   }
   const api = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: pool(url, Number(process.env.DB_POOL_SIZE ?? 10)) }),
+    // A request's session holds its transaction for the handler (./requestTransaction.ts).
+    dialect: guardedDialect(new PostgresDialect({ pool: pool(url, Number(process.env.DB_POOL_SIZE ?? 10)) })),
   })
   const problem = unsafeBecause(await currentRole(api as never))
   if (problem) {

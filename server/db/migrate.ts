@@ -34,6 +34,9 @@ import * as dcsaSubscriptions from './migrations/0036_dcsa_subscriptions.ts'
 import * as trackingLinks from './migrations/0037_tracking_links.ts'
 import * as analyticsTotals from './migrations/0038_analytics_totals.ts'
 import * as userPortrait from './migrations/0039_user_portrait.ts'
+import * as userAsks from './migrations/0040_user_asks.ts'
+import * as tenantKeys from './migrations/0041_tenant_keys.ts'
+import * as dcsaSecretSealed from './migrations/0042_dcsa_secret_sealed.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +74,9 @@ const migrations: Record<string, Migration> = {
   '0037_tracking_links': trackingLinks,
   '0038_analytics_totals': analyticsTotals,
   '0039_user_portrait': userPortrait,
+  '0040_user_asks': userAsks,
+  '0041_tenant_keys': tenantKeys,
+  '0042_dcsa_secret_sealed': dcsaSecretSealed,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -80,4 +86,12 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** Up to and including `last` only: a test of what a later migration does to a database made before it. */
+export async function migrateTo(db: Kysely<unknown>, last: string): Promise<void> {
+  if (!(last in migrations)) throw new Error(`migrateTo: no migration ${last}`)
+  const migrator = new Migrator({ db, provider, migrationTableName: 'waybill_migration' })
+  const { error } = await migrator.migrateTo(last)
+  if (error) throw error
 }

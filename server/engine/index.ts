@@ -67,6 +67,7 @@ export { scopeConditions } from './scope.ts'
 export { escapeLike, type ListPlan, MAX_PAGE_SIZE, parseListRequest, planList, searchConditions } from './search.ts'
 export { syncEntityTables } from './storage.ts'
 export type { ApiRow, EngineCall } from './types.ts'
+export { type ListView, pageOfView } from './viewPage.ts'
 
 /**
  * The generic engine: one route per list, detail, create, update, delete, export and transition endpoint

@@ -1,10 +1,10 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Language } from '../http/errors.ts'
 import { idOrNull } from '../http/ids.ts'
 import type { Manifest } from '../manifest.ts'
-import { snakeCase } from './columns.ts'
+import { builtOnce, snakeCase } from './columns.ts'
 
 /**
  * The display text of a row's references: `labels: { <refField>: <text> }` beside the ids and codes, so
@@ -270,17 +270,9 @@ export function inlineLabels(
   call: { tenantId: number; language?: Language },
 ) {
   const language: Language = call.language ?? 'zh'
-  const multiple = new Set(fields.filter((f) => f.multiple || f.item).map((f) => f.target))
-  const inline = fields.filter(
-    (f) => f.target.tenant && !f.multiple && !f.item && !multiple.has(f.target) && columnOf(f.field),
-  )
-  const alias = (field: string) => `label:${field}`
+  const { inline, select } = inlinedOf(fields, columnOf, table, language)
   return {
-    select: inline.map(({ field, target }) =>
-      sql<string | null>`(select ${target.text(language)} from ${sql.table(target.table)} label
-        where ${sql.ref(`label.${target.key}`)} = ${sql.ref(`${table}.${columnOf(field)}`)}
-          and label.tenant_id = ${call.tenantId})`.as(alias(field)),
-    ),
+    select,
     collect(rows: readonly Record<string, unknown>[]): Map<LabelTarget, Map<string, string>> {
       const texts = new Map<LabelTarget, Map<string, string>>()
       for (const { field, target } of inline) {
@@ -288,11 +280,43 @@ export function inlineLabels(
         texts.set(target, map)
         for (const row of rows) {
           const key = keyOf(target, row[field])
-          const text = row[alias(field)]
+          const text = row[inlineAlias(field)]
           if (key !== undefined && typeof text === 'string' && text !== '') map.set(String(key), text)
         }
       }
       return texts
     },
   }
+}
+
+const inlineAlias = (field: string) => `label:${field}`
+
+type Inlined = { inline: LabelField[]; select: AliasedRawBuilder<string | null, string>[] }
+const inlined = new WeakMap<readonly LabelField[], Map<string, Inlined>>()
+
+/**
+ * Which labels a row's query reads and their subqueries, built once per fields, table and language (the
+ * builders are immutable, so every call shares them). The label's tenant is the row's own — whose tenant
+ * every read names — so the subqueries carry no value of the call.
+ */
+function inlinedOf(
+  fields: readonly LabelField[],
+  columnOf: (field: string) => string | undefined,
+  table: string,
+  language: Language,
+): Inlined {
+  return builtOnce(inlined, fields, `${table} ${language}`, (): Inlined => {
+    const multiple = new Set(fields.filter((f) => f.multiple || f.item).map((f) => f.target))
+    const inline = fields.filter(
+      (f) => f.target.tenant && !f.multiple && !f.item && !multiple.has(f.target) && columnOf(f.field),
+    )
+    return {
+      inline,
+      select: inline.map(({ field, target }) =>
+        sql<string | null>`(select ${target.text(language)} from ${sql.table(target.table)} label
+          where ${sql.ref(`label.${target.key}`)} = ${sql.ref(`${table}.${columnOf(field)}`)}
+            and label.tenant_id = ${sql.ref(`${table}.tenant_id`)})`.as(inlineAlias(field)),
+      ),
+    }
+  })
 }

@@ -103,9 +103,14 @@ export async function talliedTotal(
   table: string,
   states: readonly string[] | null,
 ): Promise<number> {
-  const { rows } = await sql<{ total: number }>`
+  const { rows } = await talliedQuery(tenantId, table, states).execute(trx)
+  return rows[0]?.total ?? 0
+}
+
+/** The tally's statement for `talliedTotal`, or to nest in another (a list's first page with its total). */
+export function talliedQuery(tenantId: number, table: string, states: readonly string[] | null) {
+  return sql<{ total: number }>`
     select coalesce(sum(n), 0)::int as total from row_tally
     where tenant_id = ${tenantId} and table_name = ${table}
-      ${states ? sql`and state in (${sql.join(states)})` : sql``}`.execute(trx)
-  return rows[0]?.total ?? 0
+      ${states ? sql`and state in (${sql.join(states)})` : sql``}`
 }

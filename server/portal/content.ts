@@ -190,6 +190,10 @@ export async function pageView({ request, route: asked, path, tenant, db, origin
   // A route that only redirects (/ → /dashboard) shows what it leads to.
   if (route.redirect) route = portalRoutes.find((r) => r.name === route?.redirect) ?? route
   const title = pageTitle(t(route.title), siteName)
+  // A shared tracking link's page (issue #29): its address is the credential, so it is nobody's search result, sends
+  // no Referer on, and its summary is not written here — the shipment is read by the portal with the token.
+  if (route.component === 'sharedTracking')
+    return { status: 200, view: { head: { lang: language, title, robots: 'noindex', referrer: 'no-referrer', icon } } }
   if (route.access !== 'public' || !tenant || !site) {
     // The workbench and the signed-in pages: nobody's search result.
     return { status: 200, view: { head: { lang: language, title, robots: 'noindex', icon } } }

@@ -36,6 +36,8 @@ export interface PageHead {
   openGraph?: readonly [string, string][]
   /** `noindex` for pages that are nobody's search result (the workbench, the 404 page). */
   robots?: string
+  /** `no-referrer` for a page whose address is a credential (a shared tracking link): no request carries it on. */
+  referrer?: string
   icon?: string
   jsonLd?: readonly unknown[]
 }
@@ -55,6 +57,7 @@ function headTags(head: PageHead): string {
   const tags: string[] = []
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`)
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`)
+  if (head.referrer) tags.push(`<meta name="referrer" content="${escapeHtml(head.referrer)}" />`)
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`)
   for (const alternate of head.alternates ?? [])
     tags.push(

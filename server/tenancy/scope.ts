@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type ControlledTransaction, type Kysely, sql, type Transaction } from 'kysely'
 import { committed } from '../db/afterCommit.ts'
+import { takeRequestTransaction } from '../db/requestTransaction.ts'
 import type { DB } from '../db/schema.ts'
 
 /**
@@ -12,6 +13,10 @@ export function withTenant<T>(
   tenantId: number,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
+  // The request's own transaction, opened by its session read with this tenant already set (server/auth/session.ts):
+  // the first withTenant of a signed-in call takes it over instead of opening another (server/db/requestTransaction.ts).
+  const held = takeRequestTransaction(db, tenantId)
+  if (held) return inHeld(held, work)
   let opened: Transaction<DB> | undefined
   return db
     .transaction()
@@ -30,4 +35,21 @@ export function withTenant<T>(
       if (opened) committed(opened)
       return result
     })
+}
+
+/** `work` in the request's transaction, committed or rolled back here as `db.transaction()` would. */
+async function inHeld<T>(trx: ControlledTransaction<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  let result: T
+  try {
+    result = await work(trx)
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => {})
+    throw error
+  }
+  await trx.commit().execute()
+  committed(trx)
+  return result
 }

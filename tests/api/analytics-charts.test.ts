@@ -214,19 +214,98 @@ describe('chart calls', () => {
     expect(answer.series.map((s) => [s.key, s.total])).toEqual([['FCL', 5]])
   })
 
-  it('export UserBehavior’s table as .xlsx, the same figures as the call', async () => {
-    const figures = (await chart('PagePv?window=90', opadmin, { language: 'en_US' })).body.content
-    const file = await call('GET', '/api/b2b/count/export/exportPvList?window=90', opadmin, undefined, {
-      language: 'en_US',
+  it('export UserBehavior’s table as .xlsx on SPEC §7’s POST, the same figures as the call', async () => {
+    const exported = async (query: string, body: object) => {
+      const figures = (await chart(`PagePv?${query}`, opadmin, { language: 'en_US' })).body.content
+      const file = await call('POST', '/api/b2b/count/export/exportPvList', opadmin, body, { language: 'en_US' })
+      expect(file.statusCode, file.body.slice(0, 300)).toBe(200)
+      expect(file.headers['content-type']).toContain(XLSX_MIME)
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="userBehavior-${figures.endDate}.xlsx"`)
+      const sheet = await readXlsx(file.rawPayload)
+      expect(sheet.headers).toEqual(['Day', ...figures.series.map((s) => s.label)])
+      expect(sheet.rows).toHaveLength(figures.days.length + 1)
+      const read = sheet.rows.map((row) => row.map((cell) => cell.value))
+      expect(read.slice(0, -1)).toEqual(figures.days.map((day, i) => [day, ...figures.series.map((s) => s.values[i])]))
+      expect(read.at(-1)).toEqual(['Total', ...figures.series.map((s) => s.total)])
+      return read
+    }
+    const window = await exported('window=90', { window: '90' })
+    expect(window).toHaveLength(90 + 1)
+    expect(window.at(-1)?.slice(1)).toEqual([3, 1])
+    // A chosen range and the page filter travel in the body too.
+    const range = await exported(`beginDate=${inDays(-6)}&endDate=${today()}&filter=orders`, {
+      beginDate: inDays(-6),
+      endDate: today(),
+      filter: 'orders',
     })
-    expect(file.statusCode).toBe(200)
-    expect(file.headers['content-type']).toContain(XLSX_MIME)
-    const sheet = await readXlsx(file.rawPayload)
-    expect(sheet.headers).toEqual(['Day', ...figures.series.map((s) => s.label)])
-    expect(sheet.rows).toHaveLength(figures.days.length + 1)
-    const read = sheet.rows.map((row) => row.map((cell) => cell.value))
-    expect(read.slice(0, -1)).toEqual(figures.days.map((day, i) => [day, ...figures.series.map((s) => s.values[i])]))
-    expect(read.at(-1)).toEqual(['Total', ...figures.series.map((s) => s.total)])
+    expect(range.map((row) => row[0])).toEqual([...Array.from({ length: 7 }, (_, i) => inDays(i - 6)), 'Total'])
+    expect(range.at(-1)).toEqual(['Total', 1])
+    // The export is a POST only now: the GET of the address is no route.
+    expect((await call('GET', '/api/b2b/count/export/exportPvList?window=90', opadmin)).statusCode).toBe(404)
+  })
+
+  it('refuse a bad export body with a 400 in the caller’s language, and a caller without the permission', async () => {
+    const post = (body: unknown, language = 'en_US', token = opadmin) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/b2b/count/export/exportPvList',
+        headers: {
+          host: 'localhost',
+          resource: '1',
+          cookie: `b2b_token=${token}`,
+          language,
+          'content-type': 'application/json',
+        },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      })
+    type Refusal = {
+      code: string
+      message: string
+      content: { fieldErrors: { field: string; key: string; message: string }[] }
+    }
+    const refused = async (body: unknown, language = 'en_US') => {
+      const response = await post(body, language)
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(400)
+      expect(response.headers['content-type']).toContain('application/json')
+      return response.json() as Refusal
+    }
+    const fields = (refusal: Refusal) => refusal.content.fieldErrors.map((e) => [e.field, e.key])
+    // A window not offered: the enum's message, in English and in Spanish.
+    const en = await refused({ window: '45' })
+    expect(fields(en)).toEqual([['window', 'validation.enum']])
+    expect(en.content.fieldErrors[0]?.message).toMatch(/^Must be one of: 30, 60, 90/)
+    // The window is text, as the address carries it: a number is refused, not taken for another window.
+    expect(fields(await refused({ window: 90 }))).toContainEqual(['window', 'validation.type_string'])
+    const es = await refused({ window: '45' }, 'es_ES')
+    expect(es.content.fieldErrors[0]?.message).toMatch(/^Debe ser uno de los siguientes: 30, 60, 90/)
+    // A range over 366 days, one end only, an end before the beginning.
+    const long = await refused({ beginDate: inDays(-400), endDate: today() })
+    expect(long.content.fieldErrors).toEqual([
+      { field: 'endDate', key: 'validation.dateSpan', message: 'At most 366 days' },
+    ])
+    expect(fields(await refused({ beginDate: inDays(-3) }))).toEqual([['endDate', 'validation.required']])
+    expect(fields(await refused({ beginDate: today(), endDate: inDays(-3) }))).toEqual([
+      ['endDate', 'analytics.ruleEndAfterBegin'],
+    ])
+    // Bounded: a filter over 200 characters, a field the query does not have, a date that is no date.
+    expect(fields(await refused({ window: '30', filter: 'x'.repeat(201) }))).toEqual([
+      ['filter', 'validation.maxLength'],
+    ])
+    expect(fields(await refused({ window: '30', rows: 100000 }))).toEqual([['rows', 'validation.unknownField']])
+    expect(fields(await refused({ beginDate: 'soon', endDate: today() }))).toContainEqual([
+      'beginDate',
+      'validation.format_date',
+    ])
+    // Not an object, and not JSON at all: still a 400, not a 500.
+    expect((await post([{ window: '30' }])).statusCode).toBe(400)
+    expect((await post('{"window":')).statusCode).toBe(400)
+    // Without UserBehavior's permission: refused before the body is read; signed out: 401.
+    const entadmin = await test.login('entadmin')
+    const denied = await post({ window: '30' }, 'en_US', entadmin)
+    expect(denied.statusCode).toBe(403)
+    expect(denied.headers['content-type']).toContain('application/json')
+    const anonymous = await call('POST', '/api/b2b/count/export/exportPvList', null, { window: '30' })
+    expect(anonymous.statusCode).toBe(401)
   })
 
   it('show the same figures after the actor rows of closed days are pruned, and still count an actor once today', async () => {

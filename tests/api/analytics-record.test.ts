@@ -316,6 +316,70 @@ describe('the events the charts count, each tallied in its own transaction', () 
     expect(await amount('USD', 'FCL')).toBeCloseTo(usd + 1950.5, 4)
     expect(await amount('CNY', 'FCL')).toBeCloseTo(cny, 4)
   })
+
+  it('moves FreightReview (freight charges) and BookingReview (every charge) per lane and customer, per currency', async () => {
+    const customer = await test.login('entadmin')
+    const operator = await test.login('opadmin')
+    const placed = await inject('POST', '/api/booking/order/add', customer, { ...directFcl(), submit: true })
+    expect(placed.json().code, placed.body).toBe('0000')
+    const company = String(placed.json().content.customerCompany)
+    type Review = { categories: { key: string; label: string }[]; series: { key: string; values: number[] }[] }
+    const review = async (call: string, group: string) => {
+      const answer = await inject('GET', `/api/b2b/count/${call}?window=30&group=${group}`, operator)
+      expect(answer.json().code, answer.body).toBe('0000')
+      return answer.json().content as Review
+    }
+    const amountOf = (chart: Review, category: string, currency: string) => {
+      const at = chart.categories.findIndex((c) => c.key === category)
+      return at < 0 ? 0 : (chart.series.find((s) => s.key === currency)?.values[at] ?? 0)
+    }
+    const before = {
+      freightLane: amountOf(await review('freightReview', 'lane'), 'CNSHA-USLAX', 'USD'),
+      bookingLane: amountOf(await review('bookingReview', 'lane'), 'CNSHA-USLAX', 'USD'),
+      bookingCny: amountOf(await review('bookingReview', 'customer'), company, 'CNY'),
+      freightCustomer: amountOf(await review('freightReview', 'customer'), company, 'USD'),
+    }
+    const line = { chargeCode: 'OFR', chargeName: 'Ocean freight', category: 'freight', unit: '40HQ', quantity: 1 }
+    const adjusted = await inject('POST', '/api/booking/orderCharge/adjustOrderCharge', operator, {
+      orderId: placed.json().content.id,
+      remark: 'rates agreed',
+      charges: [
+        { ...line, unitPrice: '2000', currency: 'USD' },
+        {
+          ...line,
+          chargeCode: 'THC',
+          chargeName: 'Terminal handling',
+          category: 'origin',
+          unitPrice: '150',
+          currency: 'USD',
+        },
+        { ...line, chargeCode: 'DOC', chargeName: 'Documents', category: 'origin', unitPrice: '450', currency: 'CNY' },
+      ],
+    })
+    expect(adjusted.json().code, adjusted.body).toBe('0000')
+    const freightByLane = await review('freightReview', 'lane')
+    expect(amountOf(freightByLane, 'CNSHA-USLAX', 'USD')).toBeCloseTo(before.freightLane + 2000, 2)
+    expect(amountOf(await review('bookingReview', 'lane'), 'CNSHA-USLAX', 'USD')).toBeCloseTo(
+      before.bookingLane + 2150,
+      2,
+    )
+    // Currencies are series of their own, never added; a customer is its company, shown by its name.
+    const bookingByCustomer = await review('bookingReview', 'customer')
+    expect(amountOf(bookingByCustomer, company, 'CNY')).toBeCloseTo(before.bookingCny + 450, 2)
+    expect(bookingByCustomer.categories.find((c) => c.key === company)?.label).not.toBe(company)
+    expect(amountOf(await review('freightReview', 'customer'), company, 'USD')).toBeCloseTo(
+      before.freightCustomer + 2000,
+      2,
+    )
+    // Another tenant's reviews never hold it.
+    const acme = await test.login('opadmin', 'acme.localhost')
+    const other = await test.app.inject({
+      method: 'GET',
+      url: '/api/b2b/count/bookingReview?window=30&group=customer',
+      headers: { host: 'acme.localhost', authorization: `Bearer ${acme}` },
+    })
+    expect(other.json().content.categories.map((c: { key: string }) => c.key)).not.toContain(company)
+  })
 })
 
 async function idOf(username: string): Promise<number> {

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
+import { now } from '../support/clock.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -239,6 +240,9 @@ describe('POST /b2b/user/register: a new personal user', () => {
       state: 1,
     })
     expect(user.password_hash).toMatch(/^\$argon2id\$/)
+    // Registered at the application's clock (WAYBILL_NOW in tests), as UserPortrait counts registrations by a window's
+    // end, not at the database's.
+    expect(Math.abs(new Date(String(user.created_at)).getTime() - now().getTime())).toBeLessThan(60_000)
     const roles = await database.db
       .selectFrom('user_role')
       .innerJoin('role', 'role.id', 'user_role.role_id')

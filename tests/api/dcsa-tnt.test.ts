@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { up as sealSecrets } from '../../server/db/migrations/0042_dcsa_secret_sealed.ts'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
+import { openSubscriptionSecret } from '../../server/domain/dcsa/secrets.ts'
+import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { bearerCalls } from '../support/calls.ts'
 import { dcsaErrors } from '../support/dcsa.ts'
@@ -209,10 +213,15 @@ describe('/v2/event-subscriptions', () => {
     })
     const id = subscription.subscriptionID as string
     // Stored with its secret, never answered with it.
-    const { rows } = await sql<{ secret: string }>`select secret from dcsa_event_subscription where id = ${id}`.execute(
-      test.database.db,
-    )
-    expect(rows[0]?.secret).toBe(SECRET)
+    const { rows } = await sql<{ secret: string; tenant_id: number }>`
+      select secret, tenant_id from dcsa_event_subscription where id = ${id}`.execute(test.database.db)
+    // Sealed: a copy of the database holds no usable secret, and the server opens it for this subscription only.
+    expect(rows[0]?.secret).toMatch(/^v1\./)
+    expect(rows[0]?.secret).not.toContain(SECRET)
+    expect(openSubscriptionSecret(rows[0]?.tenant_id as number, id, rows[0]?.secret as string)).toBe(SECRET)
+    expect(() =>
+      openSubscriptionSecret(rows[0]?.tenant_id as number, randomUUID(), rows[0]?.secret as string),
+    ).toThrow()
 
     const listed = (await get(SUBSCRIPTIONS, token)).json()
     expect(listed).toContainEqual(subscription)
@@ -296,5 +305,35 @@ describe('/v2/event-subscriptions', () => {
     const all = [...first.json(), ...next.json()].map((s: { subscriptionID: string }) => s.subscriptionID)
     expect([...all].sort()).toEqual([...ids].sort())
     for (const id of ids) await call('DELETE', `${SUBSCRIPTION}?subscriptionID=${id}`, token)
+  })
+})
+
+describe('subscription secrets stored before they were sealed', () => {
+  it('are sealed in place by migration 0042, once, and open for their own subscription only', async () => {
+    const db = test.database.db
+    const tenant = (await sql<{ id: number }>`select id from tenant where code = 'demo'`.execute(db)).rows[0]?.id
+    const id = randomUUID()
+    await withTenant(test.database.db, tenant as number, (trx) =>
+      sql`
+        insert into dcsa_event_subscription (tenant_id, id, callback_url, secret)
+        values (${tenant}, ${id}::uuid, 'https://tms.example.com/dcsa', ${SECRET})`.execute(trx),
+    )
+    const stored = async () =>
+      withTenant(test.database.db, tenant as number, async (trx) => {
+        const { rows } = await sql<{ secret: string }>`
+          select secret from dcsa_event_subscription where id = ${id}::uuid`.execute(trx)
+        return rows[0]?.secret as string
+      })
+    expect(await stored()).toBe(SECRET)
+    await sealSecrets(db as never)
+    const sealed = await stored()
+    expect(sealed).toMatch(/^v1\./)
+    expect(openSubscriptionSecret(tenant as number, id, sealed)).toBe(SECRET)
+    // Run again (a second replica's start): the sealed value is left as it is, not sealed twice.
+    await sealSecrets(db as never)
+    expect(await stored()).toBe(sealed)
+    await withTenant(test.database.db, tenant as number, (trx) =>
+      sql`delete from dcsa_event_subscription where id = ${id}::uuid`.execute(trx),
+    )
   })
 })

@@ -221,12 +221,13 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   dcsaEventSubscriptionCreate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaEventSubscription: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaEventSubscriptionUpdate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaEventSubscriptionSecret: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaEventSubscriptionDelete: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
-  // Shareable tracking links (issue #29): a customer's company shares its own shipments (myOrders); the
-  // provider side holds myOrders too (SystemAdministrator) but has no company, and is answered 404.
-  trackingLinkCreate: ENTERPRISE,
-  trackingLinkList: ENTERPRISE,
-  trackingLinkRevoke: ENTERPRISE,
+  // Shareable tracking links (issue #29): a customer's company shares its own shipments (myOrders), the
+  // provider's desk any of the tenant's (orderList).
+  trackingLinkCreate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  trackingLinkPage: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  trackingLinkRevoke: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'order.transition': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   'preOrderList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // B/L instructions (issue #23): the booking enterprise roles (blSubmission) and the order desk
@@ -273,6 +274,8 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   orderClientUV: PROVIDER_ADMIN,
   selectOrderCount: PROVIDER_ADMIN,
   selectOrderAmount: PROVIDER_ADMIN,
+  freightReview: PROVIDER_ADMIN,
+  bookingReview: PROVIDER_ADMIN,
   PagePv: PROVIDER_ADMIN,
   exportPvList: PROVIDER_ADMIN,
   personalUserProfile: PROVIDER_ADMIN,
@@ -651,9 +654,9 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'webhookList.list': [...SYSTEM, 'EnterpriseAdministrator'],
   'webhookList.delete': [...SYSTEM, 'EnterpriseAdministrator'],
   'webhookEdit.detail': [...SYSTEM, 'EnterpriseAdministrator'],
-  'webhookEdit.create': [...SYSTEM, 'EnterpriseAdministrator'],
   'webhookEdit.update': [...SYSTEM, 'EnterpriseAdministrator'],
   'webhookDeliveries.list': [...SYSTEM, 'EnterpriseAdministrator'],
+  webhookCreate: [...SYSTEM, 'EnterpriseAdministrator'],
   webhookSecretRoll: [...SYSTEM, 'EnterpriseAdministrator'],
   webhookResend: [...SYSTEM, 'EnterpriseAdministrator'],
 }

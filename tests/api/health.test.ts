@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CONTENT_SECURITY_POLICY } from '../../server/app.ts'
 import { setupTestApp } from '../support/app.ts'
 
 const test = setupTestApp()
@@ -10,6 +11,34 @@ describe('GET /api/health', () => {
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ code: '0000', message: 'ok', content: null })
       expect(response.body).not.toMatch(/pglite|postgres|uptime/i)
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('go on every answer — an API call, a refusal, a file of the site — with the strict policy, the same each time', async () => {
+    const answers = await Promise.all(
+      ['/api/health', '/api/no/such/thing', '/api/booking/order/getOrderDetail?id=1', '/robots.txt'].map((url) =>
+        test.app.inject({ method: 'GET', url, headers: { host: 'localhost' } }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 401, 200])
+    for (const { headers } of answers) {
+      expect(headers['content-security-policy']).toBe(
+        Object.entries(CONTENT_SECURITY_POLICY)
+          .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+          .join(';'),
+      )
+      expect(headers['content-security-policy']).toContain("script-src 'self';")
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+      })
+      expect(headers['cross-origin-embedder-policy']).toBeUndefined()
+      expect(headers['x-powered-by']).toBeUndefined()
     }
   })
 })

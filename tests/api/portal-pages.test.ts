@@ -254,6 +254,20 @@ describe('the main text without JavaScript', () => {
     expect(page.jsonLd).toEqual([])
     expect(page.root).toBe('')
   })
+
+  it("a shared tracking link's page: its address is a credential, so noindex, no Referer, no canonical", async () => {
+    const response = await get(`/sharedTracking/${'A'.repeat(43)}`, { language: 'en' })
+    expect(response.statusCode).toBe(200)
+    const page = read(response.body)
+    expect(page.title).toBe(`${localeText('en', 'route', 'sharedTracking')} — Huayuan Logistics`)
+    expect(page.robots).toBe('noindex')
+    expect(response.body).toContain('<meta name="referrer" content="no-referrer" />')
+    expect(page.canonical).toBeUndefined()
+    expect(page.alternates).toEqual([])
+    expect(page.root).toBe('')
+    // Never in the sitemap: a page for whoever holds its link only.
+    expect((await get('/sitemap.xml')).body).not.toContain('sharedTracking')
+  })
 })
 
 describe('robots.txt and sitemap.xml, per tenant', () => {

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { inDays, today } from '../support/clock.ts'
 import { describeOnPostgres } from '../support/only-on.ts'
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster.ts'
 import { type RunningProxy, startHaproxy } from '../support/proxy.ts'
@@ -29,6 +31,8 @@ interface Envelope {
   token?: string
   content?: Record<string, unknown> | null
 }
+
+const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 
 let cluster: PostgresCluster
 let smtp: TestSmtp
@@ -77,6 +81,39 @@ async function signIn(base: string, username: string): Promise<string> {
 
 const whoAmI = (base: string, token: string) => call(base, '/b2b/user/getCurrentUserInfo', { token })
 
+/** One FCL rate row imported by the operator as an .xlsx (the rate import's field names as headers). */
+async function importRate(base: string, token: string, row: (string | number)[]): Promise<number> {
+  const header = [
+    'rateNo',
+    'mode',
+    'carrier',
+    'pol',
+    'pod',
+    'validFrom',
+    'validTo',
+    'currency',
+    'chargeUnit',
+    'transitDays',
+    '45G1',
+  ]
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, row]), 'rates')
+  const form = new FormData()
+  form.append(
+    'file',
+    new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]),
+    'rates.xlsx',
+  )
+  const response = await fetch(`${base}/api/price/rate/import`, {
+    method: 'POST',
+    headers: { resource: '1', language: 'en_US', authorization: `Bearer ${token}` },
+    body: form,
+  })
+  const body = (await response.json()) as Envelope
+  expect(body.code, JSON.stringify(body)).toBe('0000')
+  return (body.content as { imported: number }).imported
+}
+
 /** The same on a connection of its own (fetch keeps connections alive, and one may end at a killed worker). */
 function whoAmIAfresh(base: string, token: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -107,6 +144,7 @@ describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
       WAYBILL_TRUSTED_PROXIES: '127.0.0.1',
       SMTP_URL: smtp.url,
       OUTBOX_POLL_MS: '200',
+      PRICE_WATCH_EVERY_MS: '300',
     }
     const replica = async (seed: boolean) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'waybill-replica-'))
@@ -187,6 +225,60 @@ describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
     // Both workers poll every 200 ms: many rounds of each later, still one.
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(smtp.received.filter((mail) => mail.to.includes(to)).length).toBe(before + 1)
+  })
+
+  it('tells a price watch of a rate that became valid once, although both replicas look every 300 ms', async () => {
+    const token = await signIn(proxy.url, 'entadmin')
+    const watch = await call(proxy.url, '/priceWatch/add', {
+      token,
+      body: {
+        containerType: '45G1',
+        carrier: 'SKLU',
+        minCbm: 20,
+        targetPrice: '1600',
+        pol: 'CNSHA',
+        pod: 'USLAX',
+        subscriptionType: 'targetReached',
+        channel: 'mail',
+        period: 30,
+        startDate: today(),
+      },
+    })
+    expect(watch.body.code, JSON.stringify(watch.body)).toBe('0000')
+    const alerts = () =>
+      smtp.received.filter((mail) => mail.subject === 'Price watch alert' || mail.subject === '价格监控提醒')
+    const before = alerts().length
+    // A rate valid from tomorrow, imported by the operator: today nobody is told.
+    const operator = await signIn(proxy.url, 'opadmin')
+    const imported = await importRate(proxy.url, operator, [
+      'SO-SKLU-1',
+      'FCL',
+      'SKLU',
+      'CNSHA',
+      'USLAX',
+      inDays(1),
+      inDays(30),
+      'USD',
+      'container',
+      16,
+      1550,
+    ])
+    expect(imported).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(alerts().length).toBe(before)
+    // Midnight passes for the rate (its validity moved to today in the database, as the calendar would): the replicas'
+    // looks find it, and one of them tells it.
+    const db = new pg.Client({ connectionString: cluster.url })
+    await db.connect()
+    try {
+      await db.query(`update freight_rate set valid_from = $1 where rate_no = 'SO-SKLU-1'`, [today()])
+    } finally {
+      await db.end()
+    }
+    await expect.poll(() => alerts().length, { timeout: 20_000, interval: 100 }).toBe(before + 1)
+    // Both replicas look many more times: still one.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(alerts().length).toBe(before + 1)
   })
 
   it('rides out a PostgreSQL restart under load: replicas reconnect by themselves, no acknowledged write is lost', async ({

@@ -168,6 +168,14 @@ describe('cargo tracking search', () => {
     expect(own?.shipments[0]?.view).toBe('full')
     expect(own?.shipments[0]?.shipment).toMatchObject({ blNo: 'COSU6312345670' })
     expect(String(own?.shipments[0]?.shipment.orderNo)).toMatch(/^HY\d{10}$/)
+    // The customer's company by its name in the reader's language (English here), the one stored for it.
+    const company = await test.database.db
+      .selectFrom('company')
+      .select(['name', 'name_en'])
+      .where('id', '=', Number(own?.shipments[0]?.shipment.customerCompany))
+      .executeTakeFirstOrThrow()
+    expect(company.name_en).not.toBe(company.name)
+    expect(own?.shipments[0]?.shipment.customerCompanyName).toBe(company.name_en)
     expect((own?.shipments[0]?.shipment.containers as unknown[] | undefined) ?? []).toEqual([
       expect.objectContaining({ containerNo: 'CSQU3054383', sizeType: '45G1', sizeTypeName: "40'HQ" }),
       expect.objectContaining({ containerNo: 'CSNU6120045', sizeType: '22G1', sizeTypeName: "20'GP" }),

@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -13,6 +11,7 @@ import { setupTestApp } from '../support/app.ts'
 import { directFcl } from '../support/booking.ts'
 import { bearerCalls } from '../support/calls.ts'
 import { now } from '../support/clock.ts'
+import { type Received, type Receiver, receivers } from '../support/receiver.ts'
 
 /**
  * Signed webhooks (issue #29), end to end on a real local receiver (node:http on 127.0.0.1): an enterprise
@@ -30,48 +29,8 @@ const ACME = 'acme.localhost'
 const env = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_TIMEOUT_MS: '2000' }
 const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK
 
-interface Received {
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-/** A receiver that records every request and answers `status()` (200 unless a test says otherwise). */
-class Receiver {
-  received: Received[] = []
-  status = () => 200
-  private server: Server | undefined
-  port = 0
-
-  async start(port = 0): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
-        res.writeHead(this.status()).end('ok')
-      })
-    })
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve))
-    this.port = (this.server.address() as AddressInfo).port
-    return this
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
-    this.server = undefined
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/hooks/waybill`
-  }
-}
-
-const receivers: Receiver[] = []
-const receiver = async (port = 0) => {
-  const started = await new Receiver().start(port)
-  receivers.push(started)
-  return started
-}
+/** Receivers that answer 200 unless a test says otherwise. */
+const { receiver, stopReceivers } = receivers('/hooks/waybill')
 
 /** One round of the real outbox worker; retries are due a millisecond after a failure, at most three tries. */
 const deliver = () =>
@@ -80,17 +39,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 const nowS = () => Math.floor(now().getTime() / 1000)
 
+/** Registers an endpoint: its signing secret comes with the answer, the only time it is readable. */
 async function register(token: string, url: string, events: string[], host?: string) {
   const options = host ? { host } : undefined
   const created = await ok('POST', '/api/b2b/webhook/endpoint/add', token, { url, events, enabled: true }, options)
-  const rolled = await ok(
-    'POST',
-    '/api/b2b/webhook/endpoint/secret',
-    token,
-    { id: created.id, version: created.version },
-    options,
-  )
-  return { id: created.id as number, secret: rolled.secret as string }
+  return { id: created.id as number, secret: created.secret as string }
 }
 
 /** The customer books; the operator confirms (SPEC §7 order/{mode}/comfirm). */
@@ -148,19 +101,27 @@ beforeAll(async () => {
   await sql`update outbox set sent_at = now() where sent_at is null`.execute(test.database.db)
 })
 afterAll(async () => {
-  for (const r of receivers) await r.stop()
+  await stopReceivers()
   if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK
   else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('registering an endpoint', () => {
-  it('shows each secret once: the list and detail show only its last four characters', async () => {
+  it('issues the secret with the endpoint and shows it once: the list and detail show only its last four', async () => {
     const r = await receiver()
-    const { id, secret } = await register(entadmin, r.url, ['orderState'])
+    const created = await ok('POST', '/api/b2b/webhook/endpoint/add', entadmin, {
+      url: r.url(),
+      events: ['orderState'],
+    })
+    // The answer is the secret and the endpoint's id, nothing of the record a list would show.
+    expect(Object.keys(created).sort()).toEqual(['id', 'secret'])
+    const { id, secret } = created as { id: number; secret: string }
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/)
     const detail = await ok('GET', `/api/b2b/webhook/endpoint/detail?id=${id}`, entadmin)
     expect(detail.secretTail).toBe(secret.slice(-4))
+    expect(detail.secretIssuedAt).toBeTruthy()
+    expect(detail.enabled).toBe(true)
     const list = await ok('POST', '/api/b2b/webhook/endpoint/list', entadmin, {
       searchParams: {},
       pageNum: 1,
@@ -171,7 +132,7 @@ describe('registering an endpoint', () => {
     const again = await ok('POST', '/api/b2b/webhook/endpoint/secret', entadmin, { id })
     expect(again.secret).not.toBe(secret)
     // At a stale version (someone else issued one since the list was read), nothing is replaced.
-    const stale = await answer('POST', '/api/b2b/webhook/endpoint/secret', entadmin, { id, version: 1 })
+    const stale = await answer('POST', '/api/b2b/webhook/endpoint/secret', entadmin, { id, version: detail.version })
     expect(stale.code).toBe('330002')
     await ok('POST', '/api/b2b/webhook/endpoint/delete', entadmin, { id })
   })
@@ -219,7 +180,7 @@ describe('registering an endpoint', () => {
 describe('a confirmed order reaches the enterprise’s receiver, signed', () => {
   it('delivers a body the receiver verifies; tampering or an old timestamp fails the check', async () => {
     const r = await receiver()
-    const { id, secret } = await register(entadmin, r.url, ['orderState'])
+    const { id, secret } = await register(entadmin, r.url(), ['orderState'])
     const order = await confirmedOrder(entadmin, operator)
     await deliver()
     const accepted = orderEvents(r, order).find((m) => JSON.parse(m.body).data.state === 'accepted')
@@ -267,7 +228,7 @@ describe('a confirmed order reaches the enterprise’s receiver, signed', () => 
     const mine = await receiver()
     const theirs = await receiver()
     const acmeReceiver = await receiver()
-    const { id: myEndpoint } = await register(entadmin, mine.url, ['orderState', 'trackingEvent', 'billIssued'])
+    const { id: myEndpoint } = await register(entadmin, mine.url(), ['orderState', 'trackingEvent', 'billIssued'])
     // The demo tenant's other enterprise (Ningbo Haitong), listening to everything, set up as its administrator would.
     const { rows } = await sql<{ tenant_id: number; company_id: number }>`
       select u.tenant_id, u.company_id from app_user u join tenant t on t.id = u.tenant_id
@@ -276,7 +237,7 @@ describe('a confirmed order reaches the enterprise’s receiver, signed', () => 
     const theirEndpoint = await withTenant(test.database.api, second.tenant_id, async (trx) => {
       const inserted = await sql<{ id: number }>`
         insert into webhook_endpoint (tenant_id, url, events, enabled, company)
-        values (${second.tenant_id}, ${theirs.url}, '["orderState","trackingEvent","blConfirmed","billIssued"]'::jsonb, true,
+        values (${second.tenant_id}, ${theirs.url()}, '["orderState","trackingEvent","blConfirmed","billIssued"]'::jsonb, true,
           ${second.company_id})
         returning id`.execute(trx)
       const endpoint = (inserted.rows[0] as { id: number }).id
@@ -284,7 +245,7 @@ describe('a confirmed order reaches the enterprise’s receiver, signed', () => 
       return endpoint
     })
     const acmeAdmin = await test.login('entadmin', ACME)
-    const { id: acmeEndpoint } = await register(acmeAdmin, acmeReceiver.url, ['orderState'], ACME)
+    const { id: acmeEndpoint } = await register(acmeAdmin, acmeReceiver.url(), ['orderState'], ACME)
 
     const order = await confirmedOrder(entadmin, operator)
     await deliver()
@@ -328,7 +289,7 @@ describe('a receiver that is down', () => {
   it('is tried again after the back-off and reached once it is up; the log shows each attempt', async () => {
     const probe = await receiver()
     const port = probe.port
-    const { id, secret } = await register(entadmin, probe.url, ['orderState'])
+    const { id, secret } = await register(entadmin, probe.url(), ['orderState'])
     await probe.stop()
 
     const order = await confirmedOrder(entadmin, operator)
@@ -362,7 +323,7 @@ describe('a receiver that is down', () => {
   it('fails a delivery after the bounded attempts, and a re-send tries it again with a fresh signature', async () => {
     const r = await receiver()
     r.status = () => 500
-    const { id, secret } = await register(entadmin, r.url, ['orderState'])
+    const { id, secret } = await register(entadmin, r.url(), ['orderState'])
     const order = await confirmedOrder(entadmin, operator)
     for (let round = 0; round < 4; round++) {
       await deliver()
@@ -393,7 +354,7 @@ describe('a receiver that is down', () => {
 
   it('sends nothing to a disabled endpoint', async () => {
     const r = await receiver()
-    const { id } = await register(entadmin, r.url, ['orderState'])
+    const { id } = await register(entadmin, r.url(), ['orderState'])
     const detail = await ok('GET', `/api/b2b/webhook/endpoint/detail?id=${id}`, entadmin)
     await ok('POST', '/api/b2b/webhook/endpoint/update', entadmin, { id, version: detail.version, enabled: false })
     await confirmedOrder(entadmin, operator)
@@ -406,7 +367,7 @@ describe('a receiver that is down', () => {
 describe('the other events', () => {
   it('tells tracking events, B/L confirmed and bills issued to an endpoint that chose them, and no order states', async () => {
     const r = await receiver()
-    const { secret } = await register(entadmin, r.url, ['trackingEvent', 'blConfirmed', 'billIssued'])
+    const { secret } = await register(entadmin, r.url(), ['trackingEvent', 'blConfirmed', 'billIssued'])
     const order = await confirmedOrder(entadmin, operator)
     const { rows: shipments } = await sql<{ id: number }>`
       select id from shipment where booking_order = ${order}`.execute(test.database.db)

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { tally } from '../../server/domain/analytics/rollup.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { now } from '../support/clock.ts'
-import { setupPortal, WAIT } from '../support/portal.ts'
+import { downloaded, localeText, setupPortal, WAIT } from '../support/portal.ts'
+import { readXlsx } from '../support/xlsx.ts'
 
 /**
  * A chart screen (kind: chart, issue #28) in the browser: opadmin opens /DailyTransactionQuantity, sees the chart
  * (ECharts' SVG) and its table — two orders more today move its total — switches to 90 days (the address says so),
- * and the table's figures are the chart call's.
+ * and the table's figures are the chart call's. The export button POSTs the chart's query (SPEC §7's exportPvList,
+ * userPortraitExportExcel) and the browser saves the .xlsx under the server's name, holding the table's figures.
  */
 const portal = setupPortal()
 
@@ -51,6 +53,56 @@ describe('the analytics charts', () => {
         .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-value'))))
       expect(shown).toEqual([...series.values, series.total])
     }
+    await context.close()
+  })
+
+  it('exports UserBehavior’s and UserPortrait’s tables by POSTing the chart’s query, the file the table', async () => {
+    const { context, page, base } = await portal.signIn('opadmin', { acceptDownloads: true })
+    const table = page.getByTestId('chart-table')
+    /** The table as the screen draws it: each row's label (a day, a category, 合计 last) and its figures (data-value). */
+    const drawn = async () =>
+      table
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => [
+            row.querySelector('td')?.textContent ?? '',
+            ...[...row.querySelectorAll('td[data-series]')].map((cell) => Number(cell.getAttribute('data-value'))),
+          ]),
+        )
+    const exported = async (name: string, body: Record<string, string>) => {
+      const request = page.waitForRequest((r) => r.url().endsWith(`/api/b2b/count/export/${name}`), WAIT)
+      const download = page.waitForEvent('download', WAIT)
+      await page.getByRole('button', { name: localeText('zh', 'analytics', 'export') }).click()
+      const sent = await request
+      expect(sent.method()).toBe('POST')
+      expect(sent.postDataJSON()).toEqual(body)
+      return download
+    }
+
+    // The page's own visit is posted a few seconds after it opens: the export waits for it, and the table compared
+    // is read on a reload before that reload's own visit is posted, so both count the same views.
+    const visitPosted = page.waitForEvent('requestfinished', {
+      predicate: (r) => r.url().endsWith('/api/b2b/user/behaviorRecord/add'),
+      ...WAIT,
+    })
+    await page.goto(`${base}/UserBehavior?window=60`)
+    await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(1 + 60 + 1)
+    await visitPosted
+    const behaviour = await exported('exportPvList', { window: '60' })
+    expect(behaviour.suggestedFilename()).toMatch(/^userBehavior-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const pages = await readXlsx(await downloaded(behaviour))
+    await page.reload()
+    await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(1 + 60 + 1)
+    expect(pages.rows.map((row) => row.map((cell) => cell.value))).toEqual(await drawn())
+
+    await page.goto(`${base}/UserPortrait?window=90&group=asks`)
+    await expect.poll(() => page.getByTestId('chart-group').inputValue(), WAIT).toBe('asks')
+    await expect.poll(async () => (await drawn()).length, WAIT).toBeGreaterThan(1)
+    const portrait = await exported('userPortraitExportExcel', { window: '90', group: 'asks' })
+    expect(portrait.suggestedFilename()).toMatch(/^userPortrait-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const asks = await readXlsx(await downloaded(portrait))
+    expect(asks.headers[0]).toBe(localeText('zh', 'analytics', 'group.asks'))
+    expect(asks.rows.map((row) => row.map((cell) => cell.value))).toEqual(await drawn())
     await context.close()
   })
 })

@@ -113,7 +113,9 @@ describe('the order detail screens (generated manifest)', () => {
       endpoint: () => undefined,
       route: () => undefined,
     }
-    return offeredActions(detail.actions?.toolbar, context, { id: 1, version: 1, state }).map((a) => a.transition)
+    return offeredActions(detail.actions?.toolbar, context, { id: 1, version: 1, state }).map(
+      (a) => a.transition ?? a.name,
+    )
   }
 
   it('are built detail screens of orders with history, reached from the order lists', () => {
@@ -149,7 +151,13 @@ describe('the order detail screens (generated manifest)', () => {
   it('offer an operator the provider-side transitions of a submitted order', () => {
     const opadmin = rolePermissions('OperationAdministrator')
     expect(offered('orderDetailsOperator', 'submitted', opadmin)).toEqual(['accept', 'bargain', 'sendBack', 'reject'])
-    expect(offered('orderDetailsOperator', 'accepted', opadmin)).toEqual(['book', 'sendBack', 'invalidate'])
+    // And, once accepted, the link to the shipment for the customer's consignee (issue #29).
+    expect(offered('orderDetailsOperator', 'accepted', opadmin)).toEqual([
+      'book',
+      'sendBack',
+      'invalidate',
+      'shareTracking',
+    ])
     expect(offered('orderDetailsOperator', 'cancelled', opadmin)).toEqual([])
   })
 

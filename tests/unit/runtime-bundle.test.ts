@@ -50,6 +50,14 @@ describe('the texts a page loads', () => {
     expect(textsFor(route('dashboard'))).not.toContain('news')
   })
 
+  it('add the tracking texts to a workbench screen whose labels name them, so no key shows before its text', () => {
+    const route = (name: string) => routes.find((r) => r.name === name) as (typeof routes)[number]
+    // The order detail's Share tracking action, the links list's columns and Revoke, the operator's trajectory.
+    for (const name of ['orderDetails', 'trackingLinks', 'trajectoryEvents'])
+      expect(textsFor(route(name)), name).toEqual(['site', 'screens', 'tracking'])
+    expect(textsFor(route('orderList'))).not.toContain('tracking')
+  })
+
   it('cover every key the public pages and the shell name, so a visitor never loads the screens bundle', () => {
     // What a visitor's page draws: the route gate, the shell and its menus, the home and status pages.
     const files = [

@@ -42,10 +42,18 @@ describe('workbench menu', () => {
   })
 
   it('leaves planned screens out until they are built, whoever may open them', () => {
-    const planned = routes.filter((route) => route.status === 'planned' && route.layout === 'workbench')
-    expect(planned.map((route) => route.name)).toContain('bookingReview')
+    // Every workbench screen is built now (issue #28 built the last): one taken back to planned shows the rule.
+    const withPlanned = routes.map((route) =>
+      route.name === 'bookingReview' ? { ...route, status: 'planned' as typeof route.status } : route,
+    )
+    const planned = withPlanned.filter((route) => route.status === 'planned' && route.layout === 'workbench')
+    expect(planned.map((route) => route.name)).toEqual(['bookingReview'])
+    const opadmin = workbenchMenu(routes, manifest.areas, permissionsOf('OperationAdministrator')).flatMap((group) =>
+      group.items.map((item) => item.key),
+    )
+    expect(opadmin).toContain('bookingReview')
     for (const role of Object.keys(manifest.roles) as (keyof typeof manifest.roles)[]) {
-      const shown = workbenchMenu(routes, manifest.areas, permissionsOf(role)).flatMap((group) =>
+      const shown = workbenchMenu(withPlanned, manifest.areas, permissionsOf(role)).flatMap((group) =>
         group.items.map((item) => item.key),
       )
       expect(shown.filter((name) => planned.some((route) => route.name === name))).toEqual([])

@@ -22,6 +22,7 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components'
+import { lazy, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import type { ManifestScreen } from '../../../model/resolve.ts'
@@ -29,7 +30,7 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
 import { uuidsOf } from '../../widgets/upload.tsx'
 import { LoadFailed } from '../LoadFailed.tsx'
-import type { RowData } from '../list/actions.ts'
+import { type RowData, recordSent } from '../list/actions.ts'
 import { rowLabels } from '../list/format.ts'
 import { entityDef, screenDef } from '../manifest.ts'
 import { StateBadge } from '../StateBadge.tsx'
@@ -40,6 +41,9 @@ import type { DetailField, DetailSection } from './layout.ts'
 import { DETAIL_PANEL } from './styles.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 import { Value } from './Value.tsx'
+
+const ActionInputDialog = lazy(() => import('../list/ActionInputDialog.tsx'))
+const RevealDialog = lazy(() => import('../list/RevealDialog.tsx'))
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -200,6 +204,42 @@ function TransitionInputDialog({ detail }: { detail: DetailController }) {
   )
 }
 
+/** A call on the record (`call:` with `input:`): what it asks, then what it answers to be shown once. */
+function CallDialogs({ detail }: { detail: DetailController }) {
+  const { t } = useTranslation()
+  const { calling, revealed, record } = detail
+  // One object while the dialog is open: the form starts from it and must not be reset by a redraw.
+  const shown = calling.shown
+  const sent = useMemo(() => (shown && record ? recordSent(shown.action, record) : {}), [shown, record])
+  // Mounted while closing: a dialog removed while open leaves the page hidden (runtime/screens/list/dialogState.ts).
+  return (
+    <Suspense fallback={null}>
+      {shown && record && (
+        <ActionInputDialog
+          key={calling.key}
+          open={calling.open}
+          title={t(shown.action.label)}
+          entity={shown.input}
+          row={{}}
+          sent={sent}
+          asks={shown.action.asks}
+          onSubmit={detail.answerCall}
+          onClose={detail.cancelCall}
+        />
+      )}
+      {revealed.shown && (
+        <RevealDialog
+          key={revealed.key}
+          open={revealed.open}
+          title={t(revealed.shown.title)}
+          value={revealed.shown.value}
+          onClose={detail.closeRevealed}
+        />
+      )}
+    </Suspense>
+  )
+}
+
 function GenericDetail({ screen }: { screen: ManifestScreen }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -213,6 +253,7 @@ function GenericDetail({ screen }: { screen: ManifestScreen }) {
       )}
       <Header detail={detail} />
       <TransitionInputDialog detail={detail} />
+      <CallDialogs detail={detail} />
       {detail.status === 'loading' && <Spinner label={t('ui.loading')} />}
       {detail.status === 'none' && (
         <MessageBar intent="info">

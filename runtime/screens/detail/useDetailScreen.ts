@@ -15,8 +15,18 @@ import { WHOLE_MANIFEST } from '../../routing/manifestPart.ts'
 import { useSession } from '../../session.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
 import { useLatestId } from '../latest.ts'
-import { type ActionContext, type ActionDef, confirmKey, type RowData, routeTarget } from '../list/actions.ts'
 import {
+  type ActionContext,
+  type ActionDef,
+  confirmKey,
+  type RowData,
+  recordSent,
+  revealedText,
+  routeTarget,
+} from '../list/actions.ts'
+import { useDialogState } from '../list/dialogState.ts'
+import {
+  clientCall,
   engineCall,
   entityDef,
   loadManifest,
@@ -54,6 +64,12 @@ export function useDetailScreen(screen: ManifestScreen) {
   const [running, setRunning] = useState<string | null>(null)
   /** A transition with `input:` waiting for it: the dialog the screen draws (its confirm text, the input's form). */
   const [asking, setAsking] = useState<{ action: ActionDef; input: PortalEntity; confirm: string | null } | null>(null)
+  /** A call on the record (`call:` without a transition) whose `input:` dialog is open. */
+  const calling = useDialogState<{ action: ActionDef; input: PortalEntity }>()
+  const { show: askFor, close: closeCalling } = calling
+  /** What a call answered to be shown this once (`reveals:`, a tracking link): closed, it is gone. */
+  const revealed = useDialogState<{ title: string; value: string }>()
+  const { show: reveal, close: closeReveal } = revealed
   const entity = entityDef(screen.entity)
   // Without ?id=, a screen with a list binding shows the caller's latest record (../latest.ts).
   const latest = useLatestId(screen, recordId(params.get('id')))
@@ -156,6 +172,34 @@ export function useDetailScreen(screen: ManifestScreen) {
   )
 
   /**
+   * A call on the record (`call:` without a transition, issue #29: Share): the record's id as the action's `param`
+   * names it, its fixed values and what its dialog asked. What the answer `reveals:` is shown once; a refusal of
+   * what was asked goes back to the dialog's fields, anything else was said by the client.
+   */
+  const callRecord = useCallback(
+    async (action: ActionDef, asked?: Record<string, unknown>) => {
+      if (!record) return
+      const call = clientCall(client, namedEndpoint(action.call))
+      if (!call) return
+      setRunning(action.name)
+      try {
+        const answer = await call({ ...asked, ...recordSent(action, record) })
+        closeCalling()
+        const value = revealedText(action, answer.content, window.location.origin)
+        if (value !== undefined) reveal({ title: action.label, value })
+        else effects.toast(t('ui.actionDone'), { intent: 'success' })
+      } catch (error) {
+        if (asked && error instanceof RequestError && error.fieldErrors.length) throw error
+        closeCalling()
+      } finally {
+        setRunning(null)
+      }
+      await reload()
+    },
+    [client, closeCalling, effects, record, reload, reveal, t],
+  )
+
+  /**
    * Runs a header action: a transition that takes input (`input:` in the YAML) asks for it in a dialog, which
    * is its confirmation too; otherwise asks first when it has a confirm text, then fires it or opens the route.
    */
@@ -186,6 +230,13 @@ export function useDetailScreen(screen: ManifestScreen) {
         await openChatTab(client, { contextType: action.chat.contextType, contextRef }, address).catch(() => undefined)
         return
       }
+      if (action.call && !action.transition) {
+        if (action.input && !entityDef(action.input)) await loadManifest(WHOLE_MANIFEST)
+        const callInput = entityDef(action.input)
+        if (callInput) askFor({ action, input: callInput })
+        else await callRecord(action)
+        return
+      }
       if (action.download) {
         const endpoint = namedEndpoint(action.download)
         if (!endpoint) return
@@ -202,7 +253,7 @@ export function useDetailScreen(screen: ManifestScreen) {
       }
       await fire(action)
     },
-    [client, effects, entity, fire, i18n.language, record, session.user, settings, t],
+    [askFor, callRecord, client, effects, entity, fire, i18n.language, record, session.user, settings, t],
   )
 
   /** The dialog's answer: the transition fired with it. */
@@ -213,6 +264,16 @@ export function useDetailScreen(screen: ManifestScreen) {
     [asking, fire],
   )
   const cancelInput = useCallback(() => setAsking(null), [])
+  /** The call's dialog answered: the call made with what it asked. */
+  const answerCall = useCallback(
+    async (asked: Record<string, unknown>) => {
+      if (calling.shown && calling.open) await callRecord(calling.shown.action, asked)
+    },
+    [calling.shown, calling.open, callRecord],
+  )
+  const cancelCall = useCallback(() => closeCalling(), [closeCalling])
+  // A secret is not kept in the closing dialog.
+  const closeRevealed = useCallback(() => closeReveal((shown) => ({ ...shown, value: '' })), [closeReveal])
 
   const status =
     id === null && latest.pending
@@ -247,6 +308,11 @@ export function useDetailScreen(screen: ManifestScreen) {
     asking,
     answer,
     cancelInput,
+    calling,
+    answerCall,
+    cancelCall,
+    revealed,
+    closeRevealed,
     reload,
   }
 }

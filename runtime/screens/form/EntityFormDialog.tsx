@@ -24,6 +24,7 @@ export default function EntityFormDialog({
   mode,
   title,
   row,
+  open = true,
   onClose,
 }: {
   screen: ManifestScreen
@@ -31,6 +32,8 @@ export default function EntityFormDialog({
   mode: 'create' | 'update'
   title: string
   row?: RowData
+  /** False while it closes: it stays mounted until then (runtime/screens/list/dialogState.ts). */
+  open?: boolean
   onClose: (saved: boolean) => void
 }) {
   const { t } = useTranslation()
@@ -58,7 +61,7 @@ export default function EntityFormDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose(false)}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose(false)}>
       <DialogSurface style={{ maxWidth: 760 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

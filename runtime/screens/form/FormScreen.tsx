@@ -128,9 +128,12 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   // Past the record's edit deadline (the ETD limit): warned, shown, not saved; the server refuses it alike.
   const closed = useEditClosed(entity, data)
   // A state the YAML lets no one edit in (an application under review): shown, not saved.
-  const editable =
-    !readOnly && !closed && (!state || !entity.states?.editableIn || entity.states.editableIn.includes(state))
-  const stateLocked = !editable && !readOnly && !closed
+  const stateAllows = !state || !entity.states?.editableIn || entity.states.editableIn.includes(state)
+  // A screen that only changes records (/webhookEdit: an endpoint is made from its list, with its secret) offers
+  // no Save for a new one: without the call, it would save nothing.
+  const savable = screen.endpoints?.[kind] !== undefined
+  const editable = savable && !readOnly && !closed && stateAllows
+  const stateLocked = savable && !readOnly && !closed && !stateAllows
   // The toolbar's transitions (submit a draft): the form is saved first, then the transition fired on it.
   const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
   const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))

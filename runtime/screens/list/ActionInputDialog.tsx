@@ -21,19 +21,25 @@ const ROW_KEYS = new Set(['id', 'version'])
  * server's refusals show under their fields; the dialog closes once the call succeeded.
  */
 export default function ActionInputDialog({
+  open,
   title,
   entity,
   row,
+  sent,
   asks,
   onSubmit,
   onClose,
 }: {
+  /** False while it closes: it stays mounted (./dialogState.ts). */
+  open: boolean
   title: string
   entity: PortalEntity
   /** The fields asked for (the action's `asks:`); default every field but the row's id and version. */
   asks?: string[]
   /** The row acted on: its id and version fill the input's own (the validator requires the id). */
   row: { id?: unknown; version?: unknown }
+  /** What the call sends beside the asked (a detail's record id in the action's `param`): checked, never asked. */
+  sent?: Record<string, unknown>
   onSubmit: (values: Record<string, unknown>) => Promise<void>
   onClose: () => void
 }) {
@@ -45,12 +51,14 @@ export default function ActionInputDialog({
     [entity, asks],
   )
 
-  const identity = useMemo(() => ({ id: row.id, version: row.version }), [row])
+  const identity = useMemo(() => ({ id: row.id, version: row.version, ...sent }), [row, sent])
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true)
     try {
-      const { id: _id, version: _version, ...asked } = values
+      const asked = Object.fromEntries(
+        Object.entries(values).filter(([name]) => !ROW_KEYS.has(name) && !(sent && name in sent)),
+      )
       await onSubmit(asked)
     } finally {
       setBusy(false)
@@ -58,7 +66,7 @@ export default function ActionInputDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface style={{ maxWidth: 520 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

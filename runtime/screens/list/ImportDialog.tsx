@@ -50,6 +50,7 @@ export default function ImportDialog({
   path,
   asks,
   sheets = false,
+  open = true,
   onClose,
 }: {
   title: string
@@ -59,6 +60,8 @@ export default function ImportDialog({
   asks?: PortalEntity
   /** The records' items come on sheets of their own (the binding's `sheets:`): problems name their sheet too. */
   sheets?: boolean
+  /** False while it closes: it stays mounted until then (./dialogState.ts). */
+  open?: boolean
   onClose: (imported: boolean) => void
 }) {
   const { t } = useTranslation()
@@ -101,7 +104,7 @@ export default function ImportDialog({
 
   const imported = (result?.imported ?? 0) > 0
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose(imported)}>
+    <Dialog open={open} modalType="modal" onOpenChange={(_event, data) => !data.open && onClose(imported)}>
       <DialogSurface aria-label={title} style={{ maxWidth: 860 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

@@ -500,6 +500,8 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       {list.editing && list.entity && (
         <Suspense fallback={null}>
           <EntityFormDialog
+            key={list.editing.key}
+            open={list.editing.open}
             screen={screen}
             entity={list.entity}
             mode={list.editing.action.endpoint === 'create' ? 'create' : 'update'}
@@ -512,6 +514,8 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       {list.calling?.input && (
         <Suspense fallback={null}>
           <ActionInputDialog
+            key={list.calling.key}
+            open={list.calling.open}
             title={t(list.calling.action.label)}
             entity={list.calling.input}
             row={list.calling.row ?? {}}
@@ -524,6 +528,8 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       {list.revealed && (
         <Suspense fallback={null}>
           <RevealDialog
+            key={list.revealed.key}
+            open={list.revealed.open}
             title={t(list.revealed.title)}
             value={list.revealed.value}
             onClose={() => list.closeRevealed()}
@@ -533,6 +539,8 @@ function GenericList({ screen, entity }: { screen: ManifestScreen; entity?: Port
       {list.importing && (
         <Suspense fallback={null}>
           <ImportDialog
+            key={list.importing.key}
+            open={list.importing.open}
             title={t(list.importing.action.label)}
             path={list.importing.path}
             asks={entityDef(screenEndpoint(screen, 'import')?.input)}

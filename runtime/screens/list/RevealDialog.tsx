@@ -15,10 +15,21 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * What a call answered to be shown once (an action's `reveals:`, issue #29: an API key's secret): read-only, with
+ * What a call answered to be shown once (an action's `reveals:`, issue #29: an API key's or a webhook's secret): read-only, with
  * a copy button and the word that it will not be shown again. Closed, it is gone: the portal keeps no copy.
  */
-export default function RevealDialog({ title, value, onClose }: { title: string; value: string; onClose: () => void }) {
+export default function RevealDialog({
+  open,
+  title,
+  value,
+  onClose,
+}: {
+  /** False while it closes (./dialogState.ts); the value is gone by then. */
+  open: boolean
+  title: string
+  value: string
+  onClose: () => void
+}) {
   const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
   const copy = async () => {
@@ -26,7 +37,7 @@ export default function RevealDialog({ title, value, onClose }: { title: string;
     setCopied(true)
   }
   return (
-    <Dialog open modalType="alert">
+    <Dialog open={open} modalType="alert">
       <DialogSurface style={{ maxWidth: 560 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

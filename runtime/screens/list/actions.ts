@@ -117,3 +117,30 @@ export function confirmKey(action: ActionDef, entity: Pick<PortalEntity, 'states
   if (action.transition) return entity?.states?.transitions[action.transition]?.confirm ?? null
   return null
 }
+
+/**
+ * What a detail's toolbar call sends beside what its dialog asked: the record's id in the body field the action's
+ * `param` names (a tracking link made from an order: `{ order }`), else the record's id and version.
+ */
+export function recordSent(action: Pick<ActionDef, 'param' | 'values'>, record: RowData): Record<string, unknown> {
+  const identity = action.param ? { [action.param]: record.id } : { id: record.id, version: record.version }
+  return { ...action.values, ...identity }
+}
+
+/**
+ * The text a call's answer `reveals:` once: the answer's field when it is text; with `revealAs: address` an in-app
+ * path (/sharedTracking/<token>) as the full address on this site's host, the tenant's, to send to someone.
+ */
+export function revealedText(
+  action: Pick<ActionDef, 'reveals' | 'revealAs'>,
+  content: unknown,
+  origin: string,
+): string | undefined {
+  if (!action.reveals || typeof content !== 'object' || content === null) return undefined
+  const value = Object.entries(content).find(([field]) => field === action.reveals)?.[1]
+  if (typeof value !== 'string') return undefined
+  // Only a path of this site becomes an address on it: anything else is shown as the server sent it.
+  if (action.revealAs === 'address' && value.startsWith('/') && !value.startsWith('//'))
+    return new URL(value, origin).href
+  return value
+}

@@ -27,8 +27,10 @@ import {
   confirmKey,
   openedAddress,
   type RowData,
+  revealedText,
   routeTarget,
 } from './actions.ts'
+import { useDialogState } from './dialogState.ts'
 import {
   type ListState,
   readListState,
@@ -81,12 +83,16 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
   const queryClient = useQueryClient()
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
-  const [editing, setEditing] = useState<Editing | null>(null)
-  const [importing, setImporting] = useState<ActionDef | null>(null)
+  const editing = useDialogState<Editing>()
+  const { show: edit } = editing
+  const importing = useDialogState<ActionDef>()
+  const { show: importWith } = importing
   // A row action that calls a hand-written endpoint and asks for something first (its input's dialog).
-  const [calling, setCalling] = useState<Editing | null>(null)
+  const calling = useDialogState<Editing>()
+  const { show: askFor, close: closeCalling } = calling
   // What a call answered to be shown once (`reveals:`, an API key's secret), and the action's label.
-  const [revealed, setRevealed] = useState<{ title: string; value: string } | null>(null)
+  const revealed = useDialogState<{ title: string; value: string }>()
+  const { show: reveal } = revealed
   // The export under way: rows the server has written of its total (asked while the file streams down).
   const [exporting, setExporting] = useState<{ written: number; total: number } | null>(null)
   const exportingRef = useRef(false)
@@ -183,19 +189,11 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       const call = clientCall(client, namedEndpoint(action.call))
       if (!call) return
       const answer = await call({ ...input, ...action.values, ...(row ? { id: row.id, version: row.version } : {}) })
-      // What the server answers only once (a new signing secret): shown in a box before anything else happens.
-      if (action.shows) {
-        const content: unknown = answer?.content
-        const params = content && typeof content === 'object' ? { ...content } : {}
-        await effects.confirm({ title: t(action.label), body: t(action.shows, params), confirmLabel: t('ui.ok') })
-      }
       if (action.reveals) {
-        const content: unknown = answer.content
-        const value =
-          typeof content === 'object' && content !== null
-            ? Object.entries(content).find(([field]) => field === action.reveals)?.[1]
-            : undefined
-        if (typeof value === 'string') setRevealed({ title: action.label, value })
+        const value = revealedText(action, answer.content, window.location.origin)
+        // The input dialog (a new key's name) gives way to the secret.
+        closeCalling()
+        if (value !== undefined) reveal({ title: action.label, value })
         await reload()
         return
       }
@@ -208,7 +206,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
       effects.toast(t('ui.actionDone'), { intent: 'success' })
       await reload()
     },
-    [client, effects, reload, t],
+    [client, closeCalling, effects, reload, reveal, t],
   )
 
   /**
@@ -247,13 +245,13 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         return
       }
       if (action.download && !row) {
-        if (action.input) setCalling({ action })
+        if (action.input) askFor({ action })
         else await downloadOfList(action, {}).catch(() => undefined) // toasted
         return
       }
       if (action.call && !action.transition && (row || action.input)) {
         if (action.input) {
-          setCalling({ action, row })
+          askFor({ action, row })
           return
         }
         if (row) await callRow(action, row, {}).catch(() => undefined) // toasted by the client
@@ -273,11 +271,11 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         return
       }
       if (action.endpoint === 'create' || action.endpoint === 'update') {
-        setEditing({ action, row })
+        edit({ action, row })
         return
       }
       if (action.endpoint === 'import') {
-        setImporting(action)
+        importWith(action)
         return
       }
       if (action.endpoint === 'export') {
@@ -326,7 +324,22 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
         await reload()
       }
     },
-    [client, effects, entity, reload, screen, t, request, visibleColumns, callRow, downloadOfList, queryClient],
+    [
+      client,
+      effects,
+      entity,
+      reload,
+      screen,
+      t,
+      request,
+      visibleColumns,
+      callRow,
+      downloadOfList,
+      queryClient,
+      askFor,
+      edit,
+      importWith,
+    ],
   )
 
   // A tabbed list (SPEC §4): the search key of the tabs' field, and the tab the address holds.
@@ -383,32 +396,45 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     saveColumns,
     resetColumns,
     run,
-    editing,
+    /** The create or update action whose form dialog is open or closing (mounted until closed: ./dialogState.ts). */
+    editing: editing.shown ? { ...editing.shown, open: editing.open, key: editing.key } : null,
     closeEditing(saved: boolean) {
-      setEditing(null)
+      editing.close()
       if (saved) void reload()
     },
-    /** The row action whose input dialog is open, with the entity it asks for. */
-    calling: calling?.action.input ? { ...calling, input: entityDef(calling.action.input) } : null,
+    /**
+     * The action whose input dialog is shown, with the entity it asks for; `open` false while it closes (it stays
+     * mounted: ./dialogState.ts), `key` new at each showing.
+     */
+    calling: calling.shown?.action.input
+      ? { ...calling.shown, input: entityDef(calling.shown.action.input), open: calling.open, key: calling.key }
+      : null,
     /** Sends the input dialog's values with the row; the dialog closes once the call succeeded. */
     async submitCalling(values: Record<string, unknown>) {
-      if (!calling) return
-      if (calling.action.download) await downloadOfList(calling.action, values)
-      else await callRow(calling.action, calling.row, values)
-      setCalling(null)
+      const asked = calling.shown
+      if (!asked || !calling.open) return
+      if (asked.action.download) await downloadOfList(asked.action, values)
+      else await callRow(asked.action, asked.row, values)
+      closeCalling()
     },
     closeCalling() {
-      setCalling(null)
+      closeCalling()
     },
-    /** What a call answered to be shown this once (`reveals:`): closed, it is gone. */
-    revealed,
+    /**
+     * What a call answered to be shown this once (`reveals:`), while its dialog is open or closing; closed, the
+     * value is forgotten at once.
+     */
+    revealed: revealed.shown ? { ...revealed.shown, open: revealed.open, key: revealed.key } : null,
     closeRevealed() {
-      setRevealed(null)
+      revealed.close((shown) => ({ ...shown, value: '' }))
     },
     /** The import action whose upload dialog is open, and the import endpoint's path. */
-    importing: importing && screen.endpoints?.import ? { action: importing, path: screen.endpoints.import.path } : null,
+    importing:
+      importing.shown && screen.endpoints?.import
+        ? { action: importing.shown, path: screen.endpoints.import.path, open: importing.open, key: importing.key }
+        : null,
     closeImporting(imported: boolean) {
-      setImporting(null)
+      importing.close()
       if (imported) void reload()
     },
   }

@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { formatWhen } from '../../dates.ts'
+import { useCardStyles } from './cardStyles.ts'
 import type { ShipmentAnswer, TrackingEventView, TrackingMark } from './types.ts'
 
 /**
@@ -16,16 +17,6 @@ export const useMarkStyles = makeStyles({
 })
 
 const useStyles = makeStyles({
-  card: {
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    padding: '16px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
   head: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -33,19 +24,6 @@ const useStyles = makeStyles({
     gap: '8px 16px',
     padding: '8px',
     borderRadius: tokens.borderRadiusMedium,
-  },
-  number: {
-    fontSize: tokens.fontSizeBase500,
-    fontWeight: tokens.fontWeightSemibold,
-    margin: 0,
-    wordBreak: 'break-all',
-  },
-  badge: {
-    padding: '2px 8px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-    fontSize: tokens.fontSizeBase200,
   },
   steps: {
     display: 'grid',
@@ -64,15 +42,6 @@ const useStyles = makeStyles({
   },
   stepDone: { borderTopColor: tokens.colorBrandBackground, color: tokens.colorNeutralForeground1 },
   stepName: { display: 'block', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase300 },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
-    gap: '8px 16px',
-    margin: 0,
-  },
-  fact: { margin: 0, minWidth: 0 },
-  term: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   customs: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   customsLabel: {
     padding: '2px 10px',
@@ -81,20 +50,7 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteGreenForeground2,
     fontSize: tokens.fontSizeBase200,
   },
-  sectionTitle: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  events: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
-  event: {
-    display: 'grid',
-    gridTemplateColumns: '150px minmax(0, 1fr)',
-    gap: '4px 12px',
-    padding: '6px 8px',
-    borderRadius: tokens.borderRadiusMedium,
-    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  time: { color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
   corrected: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground2 },
-  detail: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
-  note: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, margin: 0 },
 })
 
 /**
@@ -131,6 +87,7 @@ export function eventDetails(parts: readonly unknown[]): string {
 
 export function ShipmentCard({ number, answer }: { number: string; answer: ShipmentAnswer }) {
   const styles = useStyles()
+  const card = useCardStyles()
   const marks = useMarkStyles()
   const { t, i18n } = useTranslation()
   const s = answer.shipment
@@ -161,13 +118,13 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
     if (s.customerCompanyName) facts.push([t('tracking.customerCompany'), s.customerCompanyName])
   }
   return (
-    <article className={styles.card} data-testid="tracking-shipment" data-number={number} data-mark={answer.mark ?? ''}>
+    <article className={card.card} data-testid="tracking-shipment" data-number={number} data-mark={answer.mark ?? ''}>
       <header className={mergeClasses(styles.head, mark(answer.mark))}>
-        <h3 className={styles.number}>{number}</h3>
-        <span className={styles.badge} data-testid="tracking-status">
+        <h3 className={card.number}>{number}</h3>
+        <span className={card.badge} data-testid="tracking-status">
           {t(`tracking.state_${answer.status}`)}
         </span>
-        {answer.mark && <span className={styles.detail}>{t(`tracking.mark_${answer.mark}`)}</span>}
+        {answer.mark && <span className={card.detail}>{t(`tracking.mark_${answer.mark}`)}</span>}
       </header>
       <ol className={styles.steps} aria-label={t('tracking.steps')}>
         {answer.steps.map((step) => (
@@ -182,16 +139,16 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
           </li>
         ))}
       </ol>
-      <dl className={styles.facts}>
+      <dl className={card.facts}>
         {facts.map(([term, value]) => (
-          <div key={term} className={styles.fact}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
+          <div key={term} className={card.fact}>
+            <dt className={card.term}>{term}</dt>
+            <dd className={card.value}>{value}</dd>
           </div>
         ))}
       </dl>
       <div className={styles.customs} data-testid="tracking-customs">
-        <span className={styles.term}>{t('tracking.customs')}</span>
+        <span className={card.term}>{t('tracking.customs')}</span>
         {answer.customs.length ? (
           answer.customs.map((c) => (
             <span key={`${c.label}-${c.at}`} className={styles.customsLabel} title={formatTime(c.at, lang)}>
@@ -200,26 +157,26 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
             </span>
           ))
         ) : (
-          <span className={styles.detail}>{t('tracking.customsNone')}</span>
+          <span className={card.detail}>{t('tracking.customsNone')}</span>
         )}
       </div>
-      <h4 className={styles.sectionTitle}>{t('tracking.eventHistory')}</h4>
+      <h4 className={card.sectionTitle}>{t('tracking.eventHistory')}</h4>
       {answer.events.length ? (
-        <ul className={styles.events} data-testid="tracking-events">
+        <ul className={card.events} data-testid="tracking-events">
           {answer.events.map((e, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: a read-only history in the server's order; public events carry no id
               key={`${e.eventCreatedDateTime}-${index}`}
-              className={mergeClasses(styles.event, mark(e.mark))}
+              className={mergeClasses(card.event, mark(e.mark))}
               data-testid="tracking-event"
             >
-              <span className={mergeClasses(styles.time, e.corrected && styles.corrected)}>
+              <span className={mergeClasses(card.time, e.corrected && styles.corrected)}>
                 {formatTime(e.eventDateTime, lang)}
               </span>
               <span className={e.corrected ? styles.corrected : undefined}>
                 {describeEvent(e, t)}
                 {e.eventClassifierCode !== 'ACT' && ` · ${t(`tracking.classifier_${e.eventClassifierCode}`)}`}
-                <span className={styles.detail}>
+                <span className={card.detail}>
                   {eventDetails([
                     e.unLocationCode && place(e.unLocationCode, e.locationName),
                     e.vesselName && `${e.vesselName}${e.carrierVoyageNumber ? ` / ${e.carrierVoyageNumber}` : ''}`,
@@ -234,9 +191,9 @@ export function ShipmentCard({ number, answer }: { number: string; answer: Shipm
           ))}
         </ul>
       ) : (
-        <p className={styles.note}>{t('tracking.noEvents')}</p>
+        <p className={card.note}>{t('tracking.noEvents')}</p>
       )}
-      {answer.view === 'public' && <p className={styles.note}>{t('tracking.publicView')}</p>}
+      {answer.view === 'public' && <p className={card.note}>{t('tracking.publicView')}</p>}
     </article>
   )
 }

@@ -9,6 +9,7 @@ import { quietClient } from '../../quietClient.ts'
 import { useSession } from '../../session.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { FbaOrderCard } from './FbaOrderCard.tsx'
+import { useTrackingPageStyles } from './pageStyles.ts'
 import { ShipmentCard, useMarkStyles } from './ShipmentCard.tsx'
 import type { HistoryEntry } from './types.ts'
 
@@ -23,18 +24,6 @@ const LOCAL_HISTORY = 'waybill.trackingHistory'
 const HISTORY_LENGTH = 10
 
 const useStyles = makeStyles({
-  page: {
-    maxWidth: '1100px',
-    margin: '0 auto',
-    padding: '32px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-    boxSizing: 'border-box',
-    '@media (max-width: 600px)': { padding: '16px 12px' },
-  },
-  title: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
-  intro: { margin: 0, color: tokens.colorNeutralForeground2 },
   form: { display: 'flex', gap: '8px', alignItems: 'stretch', flexWrap: 'wrap' },
   input: {
     flexGrow: 1,
@@ -51,14 +40,6 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
   },
   submit: { minHeight: '40px', padding: '0 24px', fontSize: tokens.fontSizeBase400, alignSelf: 'flex-start' },
-  error: {
-    margin: 0,
-    padding: '8px 12px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    color: tokens.colorPaletteRedForeground1,
-    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
-  },
   row: { display: 'flex', flexWrap: 'wrap', gap: '6px 12px', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   chip: {
@@ -109,6 +90,7 @@ function failureText(error: unknown): string {
 
 export default function TrackingPage() {
   const styles = useStyles()
+  const page = useTrackingPageStyles()
   const buttons = useButtonStyles()
   const marks = useMarkStyles()
   const { t } = useTranslation()
@@ -170,9 +152,9 @@ export default function TrackingPage() {
   const error = formError ?? urlError ?? (search.isError ? failureText(search.error) : null)
   const allowance = search.data?.allowance
   return (
-    <section className={styles.page} data-testid="tracking-page">
-      <h1 className={styles.title}>{t('tracking.title')}</h1>
-      <p className={styles.intro}>{t('tracking.intro')}</p>
+    <section className={page.page} data-testid="tracking-page">
+      <h1 className={page.title}>{t('tracking.title')}</h1>
+      <p className={page.intro}>{t('tracking.intro')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <textarea
           className={styles.input}
@@ -195,7 +177,7 @@ export default function TrackingPage() {
         </button>
       </form>
       {error && (
-        <p className={styles.error} role="alert" data-testid="tracking-error">
+        <p className={page.alert} role="alert" data-testid="tracking-error">
           {error}
         </p>
       )}

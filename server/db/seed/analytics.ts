@@ -18,7 +18,8 @@ import type { DB } from '../schema.ts'
  * those rows by the same SQL a re-computation would use, so a roll-up row equals what its raw rows give. The older
  * days' pageView/visitor rows and every day's register/login/rateQuery/order/orderAmount rows are the history
  * alone (their events were never kept raw); their actor rows are not written, so an actor counted today by a live
- * event is counted once more at most.
+ * event is counted once more at most. The rate searches of actors who are the tenant's users are also their asks
+ * (analytics_user_ask: the first and last day of each mode), as UserPortrait reads them.
  *
  * acme gets a different, smaller history: a fifth of the traffic, other pages, another lane mix.
  */
@@ -232,6 +233,12 @@ async function seedTenant(
   const orderModes = modes.flatMap((m) => Array(m === 'FCL' ? 3 : 1).fill(m) as string[])
   const userPool = Math.max(5, Math.round(history.visitors / 2))
   const companyPool = Math.max(3, Math.round(history.visitors / 6))
+  const customers = [...new Set(users.rows.filter((u) => u.type === 2 && u.company).map((u) => u.company as number))]
+  // The history's searchers and sign-ins are numbers of a pool: a number that is one of the tenant's accounts is that
+  // account (`user:<id>`), any other is nobody's (`seeded:<n>`) — never an id an account registered later takes.
+  const accounts = intArray(users.rows.map((u) => u.id))
+  const userActor = (n: RawBuilder<unknown>) =>
+    sql`case when ${n} = any(${accounts}) then 'user:' || ${n} else 'seeded:' || ${n} end`
   await sql`
     with ${days}, lanes as (
       select * from unnest(${textArray(lanes.map((l) => l.mode))}, ${textArray(lanes.map((l) => l.lane))},
@@ -251,11 +258,11 @@ async function seedTenant(
       from days cross join generate_series(1, round(v * 0.025)::int) i
       union all
       select 'login', day, (${textArray(LOGIN_METHODS)})[1 + (i * 3 + k) % ${LOGIN_METHODS.length}::int], '',
-        'user:' || (i * 7 + k * 3) % ${userPool}::int, 0
+        ${userActor(sql`(i * 7 + k * 3) % ${userPool}::int`)}, 0
       from days cross join generate_series(1, round(v * 0.3)::int) i
       union all
       select 'rateQuery', day, (${textArray(QUERY_MODES)})[1 + (i * 5 + k) % ${QUERY_MODES.length}::int], '',
-        'user:' || (i * 5 + k) % ${userPool}::int, 0
+        ${userActor(sql`(i * 5 + k) % ${userPool}::int`)}, 0
       from days cross join generate_series(1, round(v * 0.45)::int) i
       union all
       select 'order', o.day, o.mode, l.lane, 'company:' || (o.i * 3 + o.k) % ${companyPool}::int, 0
@@ -268,11 +275,41 @@ async function seedTenant(
       from orders o join lanes l on l.n = o.lane_n
         cross join lateral (select case when (o.i + o.k) % 5 = 0 then 'CNY' else l.currency end as currency) c
     ),
+    -- The reviews' amounts (FreightReview, BookingReview): each order's amount again by lane and by customer — the
+    -- tenant's own enterprises, so a customer shows by name — its freight about three quarters of it.
+    priced as (
+      select o.day, o.i, o.k, l.lane, c.currency,
+        (${intArray(customers)})[1 + (o.i * 3 + o.k) % ${Math.max(1, customers.length)}::int] as customer,
+        round((${sql.val(modes.map((m) => ORDER_BASE[m] ?? 1000))}::numeric[])[array_position(${textArray(modes)}, o.mode)]
+          * (0.7 + ((o.i * 37 + o.k * 11) % 60) / 100.0)
+          * (${sql.val(['USD', 'EUR', 'CNY'].map((c) => RATE[c] as number))}::numeric[])[array_position(array['USD','EUR','CNY'], c.currency)], 2) as amount
+      from orders o join lanes l on l.n = o.lane_n
+        cross join lateral (select case when (o.i + o.k) % 5 = 0 then 'CNY' else l.currency end as currency) c
+      where ${customers.length > 0}
+    ),
+    reviews (metric, day, dim1, dim2, actor, amount) as (
+      select m.metric, p.day, p.currency, g.dim2, 'company:' || p.customer,
+        case when m.metric = 'freightAmount' then round(p.amount * 0.75, 2) else p.amount end
+      from priced p
+        cross join (values ('bookingAmount'), ('freightAmount')) m(metric)
+        cross join lateral (values ('lane:' || p.lane), ('customer:' || p.customer)) g(dim2)
+    ),
     -- Who was counted: the charts of distinct users (server/domain/analytics/charts.ts) read them, every day.
     counted as (
       insert into analytics_daily_actor (tenant_id, metric, day, dim1, dim2, actor)
       select distinct ${tenantId}::int, metric, day, dim1, dim2, actor from events
       on conflict do nothing
+    ),
+    -- What the tenant's users searched, first and last day per mode (UserPortrait's asks, migration 0040), as
+    -- their searches' transactions keep it.
+    asked as (
+      insert into analytics_user_ask as a (tenant_id, user_id, mode, first_day, last_day)
+      select ${tenantId}::int, u.id, e.dim1, min(e.day), max(e.day)
+      from events e join app_user u on u.tenant_id = ${tenantId}::int and e.actor = 'user:' || u.id
+      where e.metric = 'rateQuery'
+      group by u.id, e.dim1
+      on conflict (tenant_id, user_id, mode) do update set
+        first_day = least(a.first_day, excluded.first_day), last_day = greatest(a.last_day, excluded.last_day)
     ),
     -- The day's distinct actors, across every dimension value and per dim1 value (what those charts read).
     counted_total as (
@@ -290,7 +327,8 @@ async function seedTenant(
     )
     insert into analytics_daily (tenant_id, metric, day, dim1, dim2, events, actors, amount)
     select ${tenantId}::int, metric, day, dim1, dim2, count(*), count(distinct actor), sum(amount)
-    from events group by metric, day, dim1, dim2`.execute(trx)
+    from (select * from events union all select * from reviews) counted
+    group by metric, day, dim1, dim2`.execute(trx)
 }
 
 /**

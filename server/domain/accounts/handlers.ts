@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { type Kysely, type SqlBool, sql, type Transaction, type Updateable } from 'kysely'
+import { type SqlBool, sql, type Transaction, type Updateable } from 'kysely'
 import type { OperationAccount, UserProfile } from '../../../generated/types.ts'
 import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import { createAjv } from '../../../rules/ajv.ts'
@@ -17,10 +17,10 @@ import {
   type LabelField,
   type ListPlan,
   labelFields,
+  pageOfView,
   parseListRequest,
   planList,
   readHistory,
-  searchConditions,
   selection,
   toApiRow,
   writeAudit,
@@ -295,8 +295,6 @@ async function mailInitialPassword(
 
 // ---------------------------------------------------------------------------------------------------
 
-const dynamic = (trx: Transaction<DB>) => trx as unknown as Kysely<Record<string, Record<string, unknown>>>
-
 export const accountHandlers: HandlerRegistry = {
   /** POST /b2b/user/change/userInfo: the caller's own profile. */
   async changeUserInfo(ctx) {
@@ -371,34 +369,16 @@ export const accountHandlers: HandlerRegistry = {
     const plan = listPlanOf(manifest, ctx.endpoint)
     const request = parseListRequest(plan, ctx.input)
     const columns = accountColumns(manifest)
-    const conditions = searchConditions(plan, request.searchParams, VIEW)
     const { list, total } = await ctx.inTenant(async (trx) => {
-      let count = dynamic(trx)
-        .selectFrom(accountView(trx, session.tenantId))
-        .select(sql<number>`count(*)::int`.as('total'))
-      let rows = dynamic(trx).selectFrom(accountView(trx, session.tenantId)).select(selection(columns, VIEW))
-      for (const condition of conditions) {
-        count = count.where(condition)
-        rows = rows.where(condition)
-      }
-      const sort = request.sort && plan.sortable.get(request.sort.field)
-      if (sort) {
-        const direction = sql.raw(request.sort?.order === 'desc' ? 'desc' : 'asc')
-        rows = rows.orderBy(sql`${viewRef(sort.column)} ${direction} nulls last`)
-      }
-      rows = rows.orderBy(sql`${viewRef('id')} desc`)
-      const [counted] = await count.execute()
-      const page = await rows
-        .limit(request.pageSize)
-        .offset((request.pageNum - 1) * request.pageSize)
-        .execute()
-      const list = await labelAccounts(
-        trx,
-        manifest,
-        ctx,
-        page.map((row) => toApiRow(columns, row)),
-      )
-      return { list, total: Number(counted?.total ?? 0) }
+      const { rows, total } = await pageOfView(trx, {
+        source: accountView(trx, session.tenantId),
+        view: VIEW,
+        columns,
+        plan,
+        request,
+        order: [sql`${viewRef('id')} desc`],
+      })
+      return { list: await labelAccounts(trx, manifest, ctx, rows), total }
     })
     return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },

@@ -14,11 +14,15 @@ import type { GroupQuery, GroupRow } from './sources.ts'
  *   account's origin (1 invited, 2 created by an operator), else ''.
  * - `activity`: their last sign-in (app_user.last_login_at) against the window's last day, in tenant days:
  *   within 7, 30, 90 days, longer, never.
- * - `asks`: what they asked for in the window — the modes they searched rates for (the rateQuery actor rows of
- *   the roll-ups) and, as one category, whether they sent an inquiry; a user who did both counts under each.
+ * - `asks`: what they asked for in the window — the modes they searched rates for and, as one category, whether
+ *   they sent an inquiry; a user who did both counts under each. Read from analytics_user_ask (migration 0040), the
+ *   first and last day each user asked for each, kept by the search's and the inquiry's own transactions
+ *   (./events.ts): a user asked within the window when their first day is not after its end and their last not
+ *   before its start — exact for a window ending today, the charts' windows (see docs/DECISIONS.md for a range
+ *   in the past).
  *
- * region, channel and activity are the stock of personal users registered by the window's end; asks are those of
- * them who asked within the window.
+ * Every group counts only the personal users registered by the window's end (created before the day after its last
+ * tenant day): region, channel and activity are that stock; asks are those of them who asked within the window.
  */
 
 /** The metric the source answers (model/chart.ts CHART_SOURCES.personalUsers). */
@@ -65,29 +69,24 @@ export async function personalUsers(
   if (metric !== PORTRAIT_METRIC)
     throw new Error(`chart source personalUsers answers ${PORTRAIT_METRIC}, not ${metric}`)
   const zone = await tenantTimeZone(trx, tenantId)
-  // The window's bounds as instants: its first day's start and the day after its last, in the tenant's zone.
-  const start = sql`(${from}::date::timestamp at time zone ${zone})`
+  // The instant the window ends: the day after its last, in the tenant's zone.
   const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`
+  // Every group counts the personal users registered by the window's end, and only them.
+  const registered = sql`${personal(tenantId)} and u.created_at < ${end}`
   const { rows } =
     group.name === 'asks'
-      ? await sql<{ category: string; users: string }>`
-          select a.dim1 as category, count(distinct u.id)::text as users
-          from analytics_daily_actor a
-            join app_user u on u.tenant_id = a.tenant_id and a.actor = 'user:' || u.id
-          where a.tenant_id = ${tenantId} and a.metric = 'rateQuery' and a.day between ${from}::date and ${to}::date
-            and ${personal(tenantId)}
-          group by a.dim1
-          union all
-          select ${INQUIRY_ASK}, count(distinct u.id)::text
-          from inquiry i join app_user u on u.tenant_id = i.tenant_id and u.id = i.created_by
-          where i.tenant_id = ${tenantId} and i.created_at >= ${start} and i.created_at < ${end}
-            and ${personal(tenantId)}
-          having count(distinct u.id) > 0
+      ? // One row per user and ask (analytics_user_ask's key): a count of rows is a count of users.
+        await sql<{ category: string; users: string }>`
+          select a.mode as category, count(*)::text as users
+          from analytics_user_ask a join app_user u on u.tenant_id = a.tenant_id and u.id = a.user_id
+          where a.tenant_id = ${tenantId} and a.first_day <= ${to}::date and a.last_day >= ${from}::date
+            and ${registered}
+          group by a.mode
         `.execute(trx)
       : await sql<{ category: string; users: string }>`
           select ${userCategory(group.name, zone, to)} as category, count(*)::text as users
           from app_user u
-          where ${personal(tenantId)} and u.created_at < ${end}
+          where ${registered}
           group by 1
         `.execute(trx)
   return rows.map((row) => ({ dim1: '', category: row.category, events: 0, actors: Number(row.users), amount: 0 }))

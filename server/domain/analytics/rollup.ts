@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely'
+import type { ChartMetric } from '../../../model/chart.ts'
 import type { Day } from '../../../rules/calendar.ts'
 import type { DB } from '../../db/schema.ts'
 import { now, tenantDay } from '../../tenancy/clock.ts'
@@ -13,27 +14,9 @@ import { now, tenantDay } from '../../tenancy/clock.ts'
  * currency dim names — amounts of two currencies are never one row).
  */
 
-/** The metrics the roll-ups keep; a chart (screens/analytics.yaml) names one. */
-export const METRICS = [
-  /** A page view: dim1 the page's name, dim2 its route; actor the visitor's cookie. */
-  'pageView',
-  /**
-   * A visit of the site by one visitor (one per visitor and day, tallied `once`): actor the visitor's cookie; dim1
-   * the user type — '0' not signed in, else the session's companyUserType (1 provider, 2 enterprise, 3 order list).
-   */
-  'visitor',
-  /** A registration: dim1 the channel (mobile, email, invitation…); actor the user. */
-  'register',
-  /** A sign-in: dim1 the method (password, code…); actor the user. */
-  'login',
-  /** A rate search by a signed-in user: dim1 the mode (FCL, LCL, AIR…); actor the user. */
-  'rateQuery',
-  /** An order placed: dim1 the mode, dim2 the lane (POL-POD); actor the ordering company (or user). */
-  'order',
-  /** An order's amount: dim1 the currency, dim2 the mode; actor the ordering company. */
-  'orderAmount',
-] as const
-export type Metric = (typeof METRICS)[number]
+/** The metrics the roll-ups keep, described where the charts that name them read them (model/chart.ts). */
+export { CHART_METRICS as METRICS } from '../../../model/chart.ts'
+export type Metric = ChartMetric
 
 export interface Tally {
   metric: Metric

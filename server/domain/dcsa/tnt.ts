@@ -5,6 +5,9 @@ import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
+import { audienceOf } from '../tracking/lookup.ts'
+import { loopbackAllowed, urlRefusal } from '../webhooks/address.ts'
+import { sealSubscriptionSecret } from './secrets.ts'
 import { type TntEventRow, tntEvent } from './tntEvents.ts'
 
 /**
@@ -21,7 +24,7 @@ export const TNT_VERSION = '2.2.0'
 /** Subscriptions one company (or the forwarder's desk) may hold. */
 export const SUBSCRIPTIONS_PER_COMPANY = 20
 
-interface EventQuery {
+export interface EventQuery {
   eventType?: string
   shipmentEventTypeCode?: string
   documentTypeCode?: string
@@ -45,13 +48,14 @@ interface EventQuery {
 }
 
 /** Whose shipments and subscriptions: a company's, the whole tenant's (null), or nobody's. */
-type Scope = { company: number | null } | 'none'
+export type Scope = { company: number | null } | 'none'
 
 function scopeOf(ctx: HandlerContext): Scope {
   const session = ctx.request.session
   if (!session) throw new ApiError('401')
-  if (session.companyUserType === 1) return session.permissions.has('orderList') ? { company: null } : 'none'
-  return session.companyId !== null ? { company: session.companyId } : 'none'
+  // The shipments tracking shows the caller in full (../tracking/lookup.ts): the same rule, one place.
+  const audience = audienceOf(session)
+  return audience.view === 'full' ? { company: audience.company } : 'none'
 }
 
 /** A page's position: the last answered row's key, base64url, opaque to the caller. */
@@ -109,7 +113,10 @@ function eventConditions(query: EventQuery): ReturnType<typeof sql<SqlBool>>[] {
   return where
 }
 
-/** The page of events the caller may see that the query matches, oldest first, and whether more follow. */
+/**
+ * The page of events the caller may see that the query matches, oldest first, and whether more follow; `only`
+ * narrows them to events of these ids (the ones just recorded, told to the subscriptions: ./tntNotifications.ts).
+ */
 export async function tntEvents(
   trx: Transaction<DB>,
   tenantId: number,
@@ -117,10 +124,12 @@ export async function tntEvents(
   query: EventQuery,
   after: number,
   limit: number,
+  only?: readonly number[],
 ): Promise<{ events: Record<string, unknown>[]; last: number | null }> {
   if (scope === 'none') return { events: [], last: null }
   const where = eventConditions(query)
   if (scope.company !== null) where.push(sql<SqlBool>`s.customer_company = ${scope.company}`)
+  if (only) where.push(sql<SqlBool>`e.id = any(${[...only]}::int[])`)
   const { rows } = await sql<TntEventRow>`
     select e.id, e.event_type as "eventType", e.event_classifier_code as "eventClassifierCode",
       e.event_date_time as "eventDateTime", e.event_created_date_time as "eventCreatedDateTime",
@@ -242,6 +251,27 @@ async function ownSubscription(
   return row
 }
 
+/** Works on the caller's own subscription `id` in the tenant's transaction (404 when it is not theirs). */
+function onOwnSubscription<T>(
+  ctx: HandlerContext,
+  id: string | undefined,
+  work: (trx: Transaction<DB>, own: SubscriptionRow, tenantId: number) => Promise<T>,
+): Promise<T> {
+  const scope = scopeOf(ctx)
+  const tenantId = ctx.request.tenant.id
+  return ctx.inTenant(async (trx) => work(trx, await ownSubscription(trx, tenantId, scope, id), tenantId))
+}
+
+/**
+ * A callback the notifications may be sent to: the webhooks' SSRF rules (docs/SECURITY.md "Webhooks and SSRF") —
+ * https, no credentials, no private or local address (loopback only with WEBHOOK_ALLOW_LOOPBACK=1); a name is
+ * checked again, resolved, at every attempt.
+ */
+function checkCallback(url: string) {
+  const refusal = urlRefusal(url, loopbackAllowed())
+  if (refusal) throw new ApiError('validation', {}, [{ field: 'callbackUrl', message: refusal, params: {} }])
+}
+
 /** A secret of at least 32 bytes, as DCSA's notification signatures need. */
 function checkSecret(secret: string | undefined) {
   if (!secret || Buffer.from(secret, 'base64').length < 32)
@@ -292,6 +322,7 @@ export const tntHandlers = {
   async dcsaEventSubscriptionCreate(ctx) {
     const input = ctx.input as SubscriptionInput
     checkSecret(input.secret)
+    checkCallback(input.callbackUrl)
     const scope = scopeOf(ctx)
     if (scope === 'none') throw new ApiError('220000')
     const tenantId = ctx.request.tenant.id
@@ -307,15 +338,16 @@ export const tntHandlers = {
             params: { limit: SUBSCRIPTIONS_PER_COMPANY },
           },
         ])
+      const id = randomUUID()
       return trx
         .insertInto('dcsa_event_subscription')
         .values({
           tenant_id: tenantId,
-          id: randomUUID(),
+          id,
           company: scope.company,
           created_by: ctx.request.session?.userId ?? null,
           callback_url: input.callbackUrl,
-          secret: input.secret as string,
+          secret: sealSubscriptionSecret(tenantId, id, input.secret as string),
           filters: JSON.stringify(filtersOf(input)),
         })
         .returning(['id', 'callback_url', 'filters'])
@@ -326,8 +358,7 @@ export const tntHandlers = {
 
   async dcsaEventSubscription(ctx) {
     const { subscriptionID } = ctx.input as { subscriptionID?: string }
-    const scope = scopeOf(ctx)
-    const row = await ctx.inTenant((trx) => ownSubscription(trx, ctx.request.tenant.id, scope, subscriptionID))
+    const row = await onOwnSubscription(ctx, subscriptionID, async (_trx, own) => own)
     return sendJson(ctx, 200, subscriptionOf(row))
   },
 
@@ -335,11 +366,9 @@ export const tntHandlers = {
     const input = ctx.input as SubscriptionInput
     if (input.secret !== undefined)
       throw new ApiError('validation', {}, [{ field: 'secret', message: 'tracking.dcsaSecretNotHere', params: {} }])
-    const scope = scopeOf(ctx)
-    const tenantId = ctx.request.tenant.id
-    const row = await ctx.inTenant(async (trx) => {
-      const own = await ownSubscription(trx, tenantId, scope, input.subscriptionID)
-      return trx
+    checkCallback(input.callbackUrl)
+    const row = await onOwnSubscription(ctx, input.subscriptionID, (trx, own, tenantId) =>
+      trx
         .updateTable('dcsa_event_subscription')
         .set({
           callback_url: input.callbackUrl,
@@ -349,23 +378,30 @@ export const tntHandlers = {
         .where('tenant_id', '=', tenantId)
         .where('id', '=', own.id)
         .returning(['id', 'callback_url', 'filters'])
-        .executeTakeFirstOrThrow()
-    })
+        .executeTakeFirstOrThrow(),
+    )
     return sendJson(ctx, 200, subscriptionOf(row))
+  },
+
+  async dcsaEventSubscriptionSecret(ctx) {
+    const { subscriptionID, secret } = ctx.input as { subscriptionID: string; secret: string }
+    checkSecret(secret)
+    await onOwnSubscription(ctx, subscriptionID, (trx, own, tenantId) =>
+      trx
+        .updateTable('dcsa_event_subscription')
+        .set({ secret: sealSubscriptionSecret(tenantId, own.id, secret), updated_at: now().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', own.id)
+        .execute(),
+    )
+    return sendJson(ctx, 204, null)
   },
 
   async dcsaEventSubscriptionDelete(ctx) {
     const { subscriptionID } = ctx.input as { subscriptionID?: string }
-    const scope = scopeOf(ctx)
-    const tenantId = ctx.request.tenant.id
-    await ctx.inTenant(async (trx) => {
-      const own = await ownSubscription(trx, tenantId, scope, subscriptionID)
-      await trx
-        .deleteFrom('dcsa_event_subscription')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', own.id)
-        .execute()
-    })
+    await onOwnSubscription(ctx, subscriptionID, (trx, own, tenantId) =>
+      trx.deleteFrom('dcsa_event_subscription').where('tenant_id', '=', tenantId).where('id', '=', own.id).execute(),
+    )
     return sendJson(ctx, 204, null)
   },
 } satisfies Handlers

@@ -6,7 +6,7 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { tenantToday } from '../../tenancy/clock.ts'
 import type { Tenant } from '../../tenancy/resolve.ts'
-import { tallyOn } from '../analytics/rollup.ts'
+import { tallyRateSearch } from '../analytics/events.ts'
 import {
   type Cargo,
   callerPricing,
@@ -158,13 +158,8 @@ export const rateHandlers = {
     const tenantId = ctx.request.tenant.id
     return ctx.inTenant(async (trx) => {
       const allowance = await countQuery(ctx, trx)
-      // A signed-in user's search counts for the analytics (DailyQueryUsers), in this transaction.
-      if (session)
-        await tallyOn(trx, tenantId, tenantToday(ctx.request.tenant), {
-          metric: 'rateQuery',
-          dim1: input.mode,
-          actor: `user:${session.userId}`,
-        })
+      // A signed-in user's search counts for the analytics (DailyQueryUsers, UserPortrait's asks), in this transaction.
+      if (session) await tallyRateSearch(trx, tenantId, tenantToday(ctx.request.tenant), session.userId, input.mode)
       const pricing = await pricingContext(trx, ctx, input, date)
       const { rows } = await laneQuery(ctx.request.tenant.id, input, date, ctx.request.language).execute(trx)
       const cargo = cargoOf(input)

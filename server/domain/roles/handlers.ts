@@ -11,10 +11,10 @@ import {
   type LabelField,
   type ListPlan,
   labelFields,
+  pageOfView,
   parseListRequest,
   planList,
   readHistory,
-  searchConditions,
   selection,
   toApiRow,
   writeAudit,
@@ -342,7 +342,9 @@ export const roleHandlers = {
     const rows = await ctx.inTenant((trx) =>
       trx
         .selectFrom('role')
-        .leftJoin('user_role', (join) => join.onRef('user_role.role_id', '=', 'role.id'))
+        .leftJoin('user_role', (join) =>
+          join.onRef('user_role.tenant_id', '=', 'role.tenant_id').onRef('user_role.role_id', '=', 'role.id'),
+        )
         .select([
           'role.id',
           'role.code',
@@ -354,7 +356,8 @@ export const roleHandlers = {
           sql<number>`count(user_role.user_id)::int`.as('users'),
         ])
         .where('role.tenant_id', '=', tenantId)
-        .groupBy('role.id')
+        // The whole primary key: the other columns depend on it (issue #29 keyed roles by tenant and id).
+        .groupBy(['role.tenant_id', 'role.id'])
         .orderBy('role.id')
         .execute(),
     )
@@ -377,37 +380,20 @@ export const roleHandlers = {
     const plan = listPlanOf(manifest, ctx.endpoint)
     const request = parseListRequest(plan, ctx.input)
     const columns = roleColumns(manifest)
-    const conditions = searchConditions(plan, request.searchParams, VIEW)
     const { list, total } = await ctx.inTenant(async (trx) => {
-      let count = dynamic(trx)
-        .selectFrom(roleView(trx, session.tenantId))
-        .select(sql<number>`count(*)::int`.as('total'))
-      let rows = dynamic(trx).selectFrom(roleView(trx, session.tenantId)).select(selection(columns, VIEW))
-      for (const condition of conditions) {
-        count = count.where(condition)
-        rows = rows.where(condition)
-      }
-      const sort = request.sort && plan.sortable.get(request.sort.field)
-      if (sort) {
-        const direction = sql.raw(request.sort?.order === 'desc' ? 'desc' : 'asc')
-        rows = rows.orderBy(sql`${viewRef(sort.column)} ${direction} nulls last`)
-      }
-      // Preset roles first, in the order the seed made them; then the tenant's own, newest first.
-      rows = rows
-        .orderBy(sql`${viewRef('preset')} desc`)
-        .orderBy(sql`case when ${viewRef('preset')} then ${viewRef('id')} else -${viewRef('id')} end`)
-      const [counted] = await count.execute()
-      const page = await rows
-        .limit(request.pageSize)
-        .offset((request.pageNum - 1) * request.pageSize)
-        .execute()
-      const list = await labelled(
-        trx,
-        manifest,
-        ctx,
-        page.map((row) => toApiRow(columns, row)),
-      )
-      return { list: list.map(toView), total: Number(counted?.total ?? 0) }
+      const { rows, total } = await pageOfView(trx, {
+        source: roleView(trx, session.tenantId),
+        view: VIEW,
+        columns,
+        plan,
+        request,
+        // Preset roles first, in the order the seed made them; then the tenant's own, newest first.
+        order: [
+          sql`${viewRef('preset')} desc`,
+          sql`case when ${viewRef('preset')} then ${viewRef('id')} else -${viewRef('id')} end`,
+        ],
+      })
+      return { list: (await labelled(trx, manifest, ctx, rows)).map(toView), total }
     })
     return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },

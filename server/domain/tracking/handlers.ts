@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { parseTrackingNumbers } from '../../../rules/trackingNumbers.ts'
 import type { HandlerContext } from '../../http/context.ts'
 import type { Handlers, TypedHandler } from '../../http/endpoints.ts'
@@ -75,24 +76,19 @@ const query: TypedHandler<'trackingQuery'> = async (ctx) => {
     )
     const results = await trackNumbers(trx, tenant.id, parsed.numbers, audience, ctx.request.language, at)
     if (session) {
-      const row = await trx
-        .selectFrom('user_setting')
-        .select('value')
-        .where('tenant_id', '=', tenant.id)
-        .where('user_id', '=', session.userId)
-        .where('name', '=', HISTORY_SETTING)
-        .executeTakeFirst()
-      const numbers = parsed.numbers.map((n) => n.number)
-      const key = numbers.join(',')
-      const before = ((row?.value as HistoryEntry[] | undefined) ?? []).filter((e) => e.numbers.join(',') !== key)
-      const history = JSON.stringify([{ numbers, at: at.toISOString() }, ...before].slice(0, HISTORY_LENGTH))
-      await trx
-        .insertInto('user_setting')
-        .values({ tenant_id: tenant.id, user_id: session.userId, name: HISTORY_SETTING, value: history })
-        .onConflict((oc) =>
-          oc.columns(['tenant_id', 'user_id', 'name']).doUpdateSet({ value: history, updated_at: at }),
-        )
-        .execute()
+      // The search first, the user's earlier ones after it without its numbers, at most HISTORY_LENGTH: worked out
+      // in the upsert itself, one statement (issue #29).
+      const numbers = JSON.stringify(parsed.numbers.map((n) => n.number))
+      const entry = JSON.stringify([{ numbers: JSON.parse(numbers), at: at.toISOString() }])
+      await sql`
+        insert into user_setting (tenant_id, user_id, name, value)
+        values (${tenant.id}, ${session.userId}, ${HISTORY_SETTING}, ${entry}::jsonb)
+        on conflict (tenant_id, user_id, name) do update set updated_at = ${at}, value = excluded.value || coalesce((
+          select jsonb_agg(e order by i) from (
+            select e, i from jsonb_array_elements(user_setting.value) with ordinality as earlier(e, i)
+            where e -> 'numbers' <> ${numbers}::jsonb
+            order by i limit ${HISTORY_LENGTH - 1}
+          ) kept), '[]'::jsonb)`.execute(trx)
     }
     return { results, allowance }
   })

@@ -45,27 +45,29 @@ export async function spendLookup(
   at: Date = now(),
 ): Promise<Allowance> {
   await lockKey(trx, `tracking:${tenantId}:${ip}`)
-  const row = await trx
-    .selectFrom('tracking_lookup')
-    .select([
-      sql<number>`count(*) filter (where at > ${at}::timestamptz - interval '1 minute')::int`.as('lastMinute'),
-      sql<number>`coalesce(sum(numbers) filter (where user_id is null), 0)::int`.as('visitorNumbers'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('ip', '=', ip)
-    .where('at', '>', sql<Date>`${at}::timestamptz - interval '24 hours'`)
-    .executeTakeFirstOrThrow()
-  if (row.lastMinute >= SEARCHES_PER_MINUTE) throw new ApiError('300001')
   const visitorLimit = userId === null ? limit : null
+  // The count and, when the search may run, its record: one statement after the lock (issue #29, fewer round
+  // trips). Its snapshot is taken after the lock was granted, so it sees every search recorded before this one.
+  const { rows } = await sql<{ lastMinute: number; visitorNumbers: number }>`
+    with counted as (
+      select count(*) filter (where at > ${at}::timestamptz - interval '1 minute')::int as "lastMinute",
+        coalesce(sum(numbers) filter (where user_id is null), 0)::int as "visitorNumbers"
+      from tracking_lookup
+      where tenant_id = ${tenantId} and ip = ${ip} and at > ${at}::timestamptz - interval '24 hours'
+    ), spent as (
+      insert into tracking_lookup (tenant_id, ip, user_id, numbers, at)
+      select ${tenantId}, ${ip}, ${userId}::int, ${count}::int, ${at}::timestamptz from counted
+      where "lastMinute" < ${SEARCHES_PER_MINUTE}
+        and (${visitorLimit}::int is null or "visitorNumbers" + ${count}::int <= ${visitorLimit}::int)
+    )
+    select * from counted`.execute(trx)
+  const row = rows[0] as { lastMinute: number; visitorNumbers: number }
+  if (row.lastMinute >= SEARCHES_PER_MINUTE) throw new ApiError('300001')
   if (visitorLimit !== null && row.visitorNumbers + count > visitorLimit) {
     throw new ApiError('429', {}, [
       { field: 'numbers', message: 'tracking.allowanceUsed', params: { limit: visitorLimit } },
     ])
   }
-  await trx
-    .insertInto('tracking_lookup')
-    .values({ tenant_id: tenantId, ip, user_id: userId, numbers: count, at })
-    .execute()
   return {
     limit: visitorLimit,
     remaining: visitorLimit === null ? null : visitorLimit - row.visitorNumbers - count,

@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from 'kysely'
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import type {
   TrackingEventView,
   TrackingNumberResult,
@@ -66,51 +66,71 @@ interface ShipmentRow {
   /** The order's ETD and ETA (days), which the shipment's schedule starts from. */
   order_etd: string | null
   order_eta: string | null
+  /** The customer company's names, read with the shipment (one round trip fewer, issue #29). */
+  company_name: string | null
+  company_name_en: string | null
 }
 
-/** What an answer reads of a shipment and its order (`from shipment` included). */
+/** What an answer reads of a shipment and its order: the columns, then (after `from shipment`) the joins. */
 const SHIPMENT_COLUMNS = sql`shipment.id, shipment.created_at, shipment.transport_mode,
       shipment.bl_no, shipment.hbl, shipment.mawb, shipment.containers, shipment.carrier, shipment.vessel,
       shipment.voyage, shipment.pol, shipment.pod, shipment.origin_airport, shipment.destination_airport,
       shipment.etd, shipment.eta, shipment.atd, shipment.ata, shipment.cancelled, shipment.customer_company,
       booking_order.order_no, to_char(booking_order.etd, 'YYYY-MM-DD') as order_etd,
-      to_char(booking_order.eta, 'YYYY-MM-DD') as order_eta
-    from shipment
+      to_char(booking_order.eta, 'YYYY-MM-DD') as order_eta,
+      company.name as company_name, company.name_en as company_name_en`
+const SHIPMENT_JOINS = sql`
     left join booking_order on booking_order.id = shipment.booking_order
-      and booking_order.tenant_id = shipment.tenant_id`
+      and booking_order.tenant_id = shipment.tenant_id
+    left join company on company.id = shipment.customer_company and company.tenant_id = shipment.tenant_id`
 
 /**
- * The shipments each number names, in one query: a branch per number, each an index lookup (B/L, house
- * B/L and order number by their own indexes, containers by the GIN index of the list, air waybills with
- * and without the dash), tagged with the number's place in the request.
+ * The shipments each number names, in one query: a branch per kind of number, each reading its numbers from an
+ * array (`unnest … with` their places in the request) and looking each up by index (B/L, house B/L and order
+ * number by their own indexes, containers by the GIN index of the list, air waybills with and without the dash).
+ * The statement's text is the same for any count of numbers, so it is prepared once and planned once; a branch
+ * per number made a new text for each count, planned again on every call until PostgreSQL settled on a generic
+ * plan, and an execution that grew with the branches (issue #29: 1.4 ms of tracking's 3 ms in the database).
  */
 async function shipmentsOf(trx: Transaction<DB>, tenantId: number, numbers: TrackingNumber[]) {
-  const branches = numbers.map(
-    (number, index) => sql`
-    select ${sql.lit(index)} as number_index, ${SHIPMENT_COLUMNS}
-    where shipment.tenant_id = ${tenantId} and ${matches(tenantId, number)}`,
-  )
+  /** The numbers of one kind (as `spell` writes them) and their places in the request. */
+  const branch = (kind: TrackingNumber['kind'], match: RawBuilder<unknown>, spell = (n: string) => n) => {
+    const places = numbers.flatMap((n, index) => (n.kind === kind ? [index] : []))
+    if (!places.length) return []
+    const typed = places.map((index) => spell((numbers[index] as TrackingNumber).number))
+    return [
+      sql`select n.place as number_index, ${SHIPMENT_COLUMNS}
+      from unnest(${typed}::text[], ${places}::int[]) as n(number, place)
+      cross join lateral (${match}) found
+      join shipment on shipment.tenant_id = ${tenantId} and shipment.id = found.id
+      ${SHIPMENT_JOINS}`,
+    ]
+  }
+  const branches = [
+    ...branch(
+      'reference',
+      sql`select id from shipment where tenant_id = ${tenantId} and (bl_no = n.number or hbl = n.number)
+        union
+        select s.id from booking_order o join shipment s on s.booking_order = o.id and s.tenant_id = o.tenant_id
+        where o.tenant_id = ${tenantId} and o.order_no = n.number`,
+    ),
+    ...branch(
+      'container',
+      sql`select id from shipment
+        where tenant_id = ${tenantId} and containers @> jsonb_build_array(jsonb_build_object('containerNo', n.number))`,
+    ),
+    ...branch(
+      'airWaybill',
+      // Its digits, stored with or without the dash after the airline's prefix.
+      sql`select id from shipment where tenant_id = ${tenantId}
+        and mawb in (n.number, substr(n.number, 1, 3) || '-' || substr(n.number, 4))`,
+      (typed) => typed.replace('-', ''),
+    ),
+  ]
+  if (!branches.length) return numbers.map(() => [])
   const { rows } = await sql<ShipmentRow & { number_index: number }>`
     ${sql.join(branches, sql` union all `)} order by number_index, id`.execute(trx)
   return numbers.map((_, index) => rows.filter((r) => r.number_index === index))
-}
-
-/** The condition that finds the shipments one number names. */
-function matches(tenantId: number, number: TrackingNumber) {
-  switch (number.kind) {
-    case 'container':
-      return sql<boolean>`shipment.containers @> ${JSON.stringify([{ containerNo: number.number }])}::jsonb`
-    case 'airWaybill': {
-      const digits = number.number.replace('-', '')
-      return sql<boolean>`shipment.mawb in (${digits}, ${`${digits.slice(0, 3)}-${digits.slice(3)}`})`
-    }
-    case 'reference':
-      return sql<boolean>`shipment.id in (
-        select id from shipment where tenant_id = ${tenantId} and (bl_no = ${number.number} or hbl = ${number.number})
-        union
-        select s.id from booking_order o join shipment s on s.booking_order = o.id and s.tenant_id = o.tenant_id
-        where o.tenant_id = ${tenantId} and o.order_no = ${number.number})`
-  }
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
@@ -172,10 +192,11 @@ const CONTAINER_TYPES = referenceNames('containerType')
 /** Display names of the ports, airports, carriers and companies a page of shipments mentions. */
 async function namesFor(trx: Transaction<DB>, rows: ShipmentRow[], language: Language): Promise<Names> {
   const zh = language === 'zh'
-  const companyIds = [...new Set(rows.map((r) => r.customer_company).filter((id): id is number => id !== null))]
-  const companies = companyIds.length
-    ? await trx.selectFrom('company').select(['id', 'name', 'name_en']).where('id', 'in', companyIds).execute()
-    : []
+  const companies = rows.flatMap((r) =>
+    r.customer_company !== null && r.company_name !== null
+      ? [{ id: r.customer_company, name: r.company_name, name_en: r.company_name_en }]
+      : [],
+  )
   return {
     ports: await sharedTexts(trx, PORTS, language),
     airports: await sharedTexts(trx, AIRPORTS, language),
@@ -253,7 +274,7 @@ export async function sharedShipment(
   language: Language,
   now: Date,
 ): Promise<ShipmentAnswer | null> {
-  const { rows } = await sql<ShipmentRow>`select ${SHIPMENT_COLUMNS}
+  const { rows } = await sql<ShipmentRow>`select ${SHIPMENT_COLUMNS} from shipment ${SHIPMENT_JOINS}
     where shipment.tenant_id = ${tenantId} and shipment.id = ${shipmentId}`.execute(trx)
   const row = rows[0]
   if (!row) return null
@@ -342,8 +363,13 @@ function answerFor(
     shipment,
     steps,
     customs: customsLabels(events),
+    // One object literal an event, the full view's fields added after: spreading a shared part and a conditional
+    // one into a new literal cost 5.7 µs an event against 1 (a fifth of a 10-number search's server time, issue #29).
     events: events.map((e): TrackingEventView => {
-      const common = {
+      const isLive = live.has(e.id)
+      // The public view names a container only to whoever typed its number.
+      const showContainer = full || (number.kind === 'container' && e.equipmentReference === number.number)
+      const view: TrackingEventView = {
         eventType: e.eventType,
         eventClassifierCode: e.eventClassifierCode,
         eventDateTime: e.eventDateTime.toISOString(),
@@ -357,17 +383,12 @@ function answerFor(
         locationName: e.unLocationCode ? (names.ports.get(e.unLocationCode) ?? null) : null,
         vesselName: e.vesselName,
         carrierVoyageNumber: e.carrierVoyageNumber,
-        corrected: !live.has(e.id),
+        corrected: !isLive,
         correction: e.correctsEvent !== null,
-        mark: live.has(e.id) ? eventMark(e, now) : null,
-      }
-      // The public view names a container only to whoever typed its number.
-      const showContainer = full || (number.kind === 'container' && e.equipmentReference === number.number)
-      return {
-        ...common,
+        mark: isLive ? eventMark(e, now) : null,
         equipmentReference: showContainer ? e.equipmentReference : null,
-        ...(full ? { id: e.id, correctsEvent: e.correctsEvent, remark: e.remark } : {}),
       }
+      return full ? Object.assign(view, { id: e.id, correctsEvent: e.correctsEvent, remark: e.remark }) : view
     }),
   }
 }

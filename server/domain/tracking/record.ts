@@ -3,6 +3,7 @@ import type { TrackingEvent } from '../../../generated/types.ts'
 import type { DB } from '../../db/schema.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
+import { notifyDcsaSubscriptions } from '../dcsa/tntNotifications.ts'
 import { webhookTrackingEvents } from '../webhooks/events.ts'
 import { notifySubscribers } from './subscriptions.ts'
 
@@ -11,7 +12,7 @@ import { notifySubscribers } from './subscriptions.ts'
  * shipment an accepted order gets, and any bulk import of trajectories call `recordTrackingEvents` in their
  * own transaction. In that transaction it checks the shipments and corrections, stores the events (each type
  * with its own DCSA codes only), moves the shipments' schedules, and tells the subscribers of each event
- * once (./subscriptions.ts). Many rows go in a few statements, so an import of thousands stays one call.
+ * once (./subscriptions.ts), the enterprise's webhooks and the DCSA event subscriptions (../dcsa/tntNotifications.ts). Many rows go in a few statements, so an import of thousands stays one call.
  */
 
 /** An event as the API shapes it, with its writer and, for the server's own events, a time of its own. */
@@ -88,6 +89,8 @@ export async function recordTrackingEvents(
   await notifySubscribers(trx, tenantId, stored, options.userId)
   // The customer's webhooks that chose tracking events hear each (issue #29), in this transaction too.
   await webhookTrackingEvents(trx, tenantId, stored, at)
+  // And the DCSA Track & Trace subscriptions whose filters they meet, as the standard's events.
+  await notifyDcsaSubscriptions(trx, tenantId, stored)
   return stored
 }
 

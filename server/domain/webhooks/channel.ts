@@ -14,10 +14,20 @@ import {
 } from '../../jobs/channels.ts'
 import { now } from '../../tenancy/clock.ts'
 import { withTenant } from '../../tenancy/scope.ts'
+import { openSubscriptionSecret } from '../dcsa/secrets.ts'
+import { TNT_VERSION } from '../dcsa/tnt.ts'
 import { addressAllowed, guardedLookup, loopbackAllowed } from './address.ts'
 import { WEBHOOK_KIND } from './events.ts'
 import { openSecret } from './secrets.ts'
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts'
+import {
+  DCSA_SIGNATURE_HEADER,
+  DCSA_SUBSCRIPTION_HEADER,
+  DELIVERY_HEADER,
+  dcsaNotificationSignature,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  signatureHeader,
+} from './signature.ts'
 
 /**
  * The outbox channel of webhook deliveries (issue #29). Each attempt reads the delivery, its endpoint and the
@@ -27,6 +37,11 @@ import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from
  * connection is tried again after the worker's back-off until the outbox's attempts run out (OUTBOX_MAX_ATTEMPTS),
  * then it is failed; a disabled or deleted endpoint, or an address that is not public, fails it at once. Each
  * attempt's HTTP status and time are kept on the delivery for its log.
+ *
+ * The same channel carries DCSA Track & Trace notifications (payload `{ to, subscription, events }`, made by
+ * ../dcsa/tntNotifications.ts): the events as the standard's JSON array, POSTed to the subscription's current
+ * callbackUrl with its Subscription-ID, API-Version and Notification-Signature (./signature.ts) — the same
+ * timeout, SSRF rules, retries and failures; a deleted subscription fails it at once.
  */
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -110,8 +125,59 @@ async function noteAttempt(ctx: ChannelContext, tenantId: number, id: number, st
   )
 }
 
+/** One attempt at a URL: delivered on a 2xx, tried again on any other answer or none, failed on a refused address. */
+async function attempt(
+  ctx: ChannelContext,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  noted: (status: number | null) => Promise<unknown>,
+): Promise<SendResult> {
+  let status: number
+  try {
+    status = await post(new URL(url), headers, body, webhookTimeoutMs(ctx.env), loopbackAllowed(ctx.env))
+  } catch (error) {
+    await noted(null)
+    if (error instanceof AddressRefused) return fail(error.message)
+    return retry(error instanceof Error ? error.message : String(error))
+  }
+  await noted(status)
+  return status >= 200 && status < 300 ? delivered : retry(`the receiver answered HTTP ${status}`)
+}
+
+/** A DCSA subscription as a notification is sent to it: where now, and the secret it is signed with. */
+async function loadSubscription(ctx: ChannelContext, tenantId: number, id: string) {
+  return withTenant(ctx.db, tenantId, (trx) =>
+    trx
+      .selectFrom('dcsa_event_subscription')
+      .select(['callback_url', 'secret'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  )
+}
+
+async function sendDcsaNotification(message: OutboxMessage, ctx: ChannelContext): Promise<SendResult> {
+  const id = String(message.payload.subscription)
+  const subscription = await loadSubscription(ctx, message.tenantId, id)
+  if (!subscription) return fail('the DCSA subscription was deleted')
+  const body = JSON.stringify(message.payload.events)
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Waybill-Webhooks/1',
+    'api-version': TNT_VERSION,
+    [DCSA_SUBSCRIPTION_HEADER]: id,
+    [DCSA_SIGNATURE_HEADER]: dcsaNotificationSignature(
+      openSubscriptionSecret(message.tenantId, id, subscription.secret),
+      body,
+    ),
+  }
+  return attempt(ctx, subscription.callback_url, headers, body, async () => undefined)
+}
+
 export const webhookChannel: Channel = {
   async send(message: OutboxMessage, ctx: ChannelContext): Promise<SendResult> {
+    if (message.payload.subscription !== undefined) return sendDcsaNotification(message, ctx)
     const deliveryId = Number(message.payload.delivery)
     const endpointId = Number(message.payload.endpoint)
     const delivery = await loadDelivery(ctx, message.tenantId, deliveryId)
@@ -133,17 +199,7 @@ export const webhookChannel: Channel = {
       [DELIVERY_HEADER]: String(deliveryId),
       [EVENT_HEADER]: delivery.eventType,
     }
-    const allowLoopback = loopbackAllowed(ctx.env)
-    let status: number
-    try {
-      status = await post(new URL(delivery.url), headers, body, webhookTimeoutMs(ctx.env), allowLoopback)
-    } catch (error) {
-      await noteAttempt(ctx, message.tenantId, deliveryId, null)
-      if (error instanceof AddressRefused) return fail(error.message)
-      return retry(error instanceof Error ? error.message : String(error))
-    }
-    await noteAttempt(ctx, message.tenantId, deliveryId, status)
-    return status >= 200 && status < 300 ? delivered : retry(`the receiver answered HTTP ${status}`)
+    return attempt(ctx, delivery.url, headers, body, (status) => noteAttempt(ctx, message.tenantId, deliveryId, status))
   },
 }
 

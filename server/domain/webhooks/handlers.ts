@@ -7,9 +7,11 @@ import { queueDelivery } from './events.ts'
 import { issueSecret } from './secrets.ts'
 
 /**
- * The webhook calls beyond the engine's CRUD (screens/webhooks.yaml). Both find their record through the engine
- * first, so the company wall (dataScope) and the tenant decide what the caller may act on: another enterprise's
- * endpoint or delivery answers 404, exactly as its detail would.
+ * The webhook calls beyond the engine's CRUD (screens/webhooks.yaml). A new endpoint is written through the engine
+ * (its URL check, bound and company are the entity's) with its secret issued in the same transaction, so it is
+ * never without one. The others find their record through the engine first, so the company wall (dataScope) and
+ * the tenant decide what the caller may act on: another enterprise's endpoint or delivery answers 404, exactly as
+ * its detail would.
  */
 export const webhookHandlers = (engine: EngineApi): Handlers => {
   const callOf = (ctx: HandlerContext) => {
@@ -18,6 +20,15 @@ export const webhookHandlers = (engine: EngineApi): Handlers => {
     return { tenantId: ctx.request.tenant.id, session, language: ctx.request.language }
   }
   return {
+    async webhookCreate(ctx) {
+      const call = callOf(ctx)
+      return ctx.inTenant(async (trx) => {
+        const endpoint = await engine.create(trx, { entity: 'webhookEndpoint' }, call, ctx.input)
+        const id = Number(endpoint.id)
+        return { id, secret: await issueSecret(trx, call.tenantId, id) }
+      })
+    },
+
     async webhookSecretRoll(ctx) {
       const call = callOf(ctx)
       const { id, version } = ctx.input as { id: number; version?: number }

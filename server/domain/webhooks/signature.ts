@@ -48,3 +48,25 @@ export function verifyWebhook(
   const matches = signatures.some(([, value]) => timingSafeEqual(Buffer.from(value as string, 'hex'), expected))
   return matches ? { ok: true, timestamp } : { ok: false, reason: 'mismatch' }
 }
+
+/**
+ * DCSA Track & Trace 2.2's notification signature (TNT_v2.2.0.yaml, the event-subscriptions callback):
+ * `Notification-Signature: sha256=<hex HMAC-SHA256 of the whole request body, as UTF-8 bytes>`, keyed with the
+ * subscription's secret — a Base64 value the subscriber chose (`format: byte`), so the key is its decoded bytes.
+ * No timestamp is signed (the standard has none); the Subscription-ID header says which subscription it is.
+ */
+export const DCSA_SIGNATURE_HEADER = 'notification-signature'
+export const DCSA_SUBSCRIPTION_HEADER = 'subscription-id'
+
+export function dcsaNotificationSignature(secretBase64: string, body: string): string {
+  const key = Buffer.from(secretBase64, 'base64')
+  return `sha256=${createHmac('sha256', key).update(body, 'utf8').digest('hex')}`
+}
+
+/** A subscriber's check of one notification: the header's sha256 signature is the body's, in constant time. */
+export function verifyDcsaNotification(header: string | undefined, rawBody: string, secretBase64: string): boolean {
+  const match = /^\s*sha256=([0-9a-fA-F]{64})\s*$/.exec(header ?? '')
+  if (!match) return false
+  const expected = Buffer.from(dcsaNotificationSignature(secretBase64, rawBody).slice('sha256='.length), 'hex')
+  return timingSafeEqual(Buffer.from((match[1] as string).toLowerCase(), 'hex'), expected)
+}

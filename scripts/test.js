@@ -82,6 +82,7 @@ let passed = 0
 let failed = 0
 let skipped = 0
 let postgresOnly = 0
+const failures = []
 if (existsSync('test-results/summary.jsonl')) {
   for (const line of readFileSync('test-results/summary.jsonl', 'utf8').trim().split('\n').filter(Boolean)) {
     const counts = JSON.parse(line)
@@ -89,9 +90,12 @@ if (existsSync('test-results/summary.jsonl')) {
     failed += counts.failed
     skipped += counts.skipped
     postgresOnly += counts.postgresOnly ?? 0
+    failures.push(...(counts.failures ?? []))
   }
 }
 if (failedStep) console.error(`\n✖ npm test stopped at: ${failedStep}`)
+// Each leg's output may have scrolled far above (a leg beside another prints first): name what failed last.
+for (const failure of failures) console.error(`  ✖ ${failure}`)
 if (failedStep && failed === 0) failed = 1
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped or todo` : ''}`)
 // A test that runs only on PostgreSQL says so in its name (tests/support/only-on.ts); any other skip is a

@@ -1,11 +1,12 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
-import type { Reporter, TestModule } from 'vitest/node'
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import { postgresOnlyMark } from './only-on.ts'
 
 /**
  * Adds this run's counts to test-results/summary.jsonl; scripts/test.js prints the total and fails on any
  * `skipped`. A test marked PostgreSQL-only (tests/support/only-on.ts) and skipped on PGlite is counted
- * apart as `postgresOnly`: it declared its database, it was not forgotten.
+ * apart as `postgresOnly`: it declared its database, it was not forgotten. The failed tests are named with
+ * their first error line, so the last lines of a run say what failed even when a leg's output scrolled away.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
@@ -13,17 +14,32 @@ export default class SummaryReporter implements Reporter {
     let failed = 0
     let skipped = 0
     let postgresOnly = 0
+    const failures: string[] = []
     for (const module of modules) {
       for (const test of module.children.allTests()) {
         const state = test.result().state
         if (state === 'passed') passed++
-        else if (state === 'failed') failed++
-        else if (test.options.mode === 'skip' && test.fullName.includes(postgresOnlyMark)) postgresOnly++
+        else if (state === 'failed') {
+          failed++
+          failures.push(`${module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test)}`)
+        } else if (test.options.mode === 'skip' && test.fullName.includes(postgresOnlyMark)) postgresOnly++
         else skipped++
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) {
+        failed++
+        failures.push(`${module.moduleId.replace(`${process.cwd()}/`, '')}: ${module.errors()[0]?.message ?? 'failed'}`)
+      }
     }
     mkdirSync('test-results', { recursive: true })
-    appendFileSync('test-results/summary.jsonl', `${JSON.stringify({ passed, failed, skipped, postgresOnly })}\n`)
+    appendFileSync(
+      'test-results/summary.jsonl',
+      `${JSON.stringify({ passed, failed, skipped, postgresOnly, failures })}\n`,
+    )
   }
+}
+
+function firstLine(test: TestCase): string {
+  const result = test.result()
+  const message = result.state === 'failed' ? (result.errors[0]?.message ?? '') : ''
+  return (message.split('\n')[0] ?? '').slice(0, 300)
 }

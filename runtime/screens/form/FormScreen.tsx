@@ -26,7 +26,7 @@ import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
 import { labelledRecord } from './labels.ts'
-import { prefilledRecord, usePrefill } from './prefill.ts'
+import { prefilledRecord, recordOf, usePrefill } from './prefill.ts'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '960px' },
@@ -97,7 +97,7 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   const record = useQuery({
     // The record's labels are in the caller's language: a switch asks again.
     queryKey: ['record', screen.name, id, i18n.language],
-    queryFn: async ({ signal }) => ((await detail?.({ id }, signal))?.content ?? null) as Data | null,
+    queryFn: async ({ signal }) => recordOf((await detail?.({ id }, signal))?.content),
     enabled: detail !== null && id !== null,
     retry: false,
   })
@@ -154,7 +154,7 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
     try {
       const identity = data?.id !== undefined ? { id: data.id, version: data.version } : {}
       const answer = (await call({ ...values, ...identity })).content
-      const saved = typeof answer === 'object' && answer !== null ? (answer as Data) : null
+      const saved = recordOf(answer)
       if (action?.transition && saved?.id !== undefined) {
         await transitionCall(client, screen.entity, action)?.(saved)
         effects.toast(t('ui.actionDone'), { intent: 'success' })

@@ -7,6 +7,13 @@ import { clientCall, namedEndpoint, type PortalEntity } from '../manifest.ts'
 
 type Data = Record<string, unknown>
 
+/** A record's answer as fields by name, checked rather than cast: anything else (a list, a scalar, none) is null. */
+export function recordOf(content: unknown): Data | null {
+  return content && typeof content === 'object' && !Array.isArray(content)
+    ? Object.fromEntries(Object.entries(content))
+    : null
+}
+
 /**
  * A new record's values from the page's query (`form.prefill` in the screen YAML): each field named there
  * takes the query parameter of its name, as the field stores it (an entity's id as a number), so an action
@@ -45,7 +52,7 @@ export function usePrefill(
     queryKey: ['prefill', endpoint?.id, prefilled],
     queryFn: async ({ signal }) => {
       const content = (await call?.(prefilled, signal))?.content
-      return content && typeof content === 'object' ? (content as Data) : null
+      return recordOf(content)
     },
     enabled: call !== null,
     retry: false,

@@ -34,14 +34,16 @@ export default defineConfig({
       },
       // Each e2e file serves the portal from its own process on a fresh copy of the same template and works in
       // contexts of its own on the run's one Chromium (tests/support/portal.ts), so two files run at once.
+      // A journey's limit is generous: its assertions are its waits (15 s each, tests/support/portal.ts WAIT), not
+      // its length — the longest took 88 s of a 90 s limit on a machine half as fast as CI's.
       {
         test: {
           name: 'e2e',
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/template-setup.ts', 'tests/support/browser-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           maxWorkers: 2,
         },
       },

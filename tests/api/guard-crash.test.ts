@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { scratchDatabase } from '../support/database.ts'
-import { type RunningServer, seededDataDir, startServer } from '../support/server.ts'
+import { type RunningServer, STARTUP_MS, seededDataDir, startServer } from '../support/server.ts'
 
 /**
  * Issue #9's crash guard: the real server (npm start's entry point) takes a burst of order creations and
@@ -82,85 +82,89 @@ const order = (n: number) => ({
 })
 
 describe(`crash safety (${POSTGRES ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
-  it('keeps every acknowledged order whole after a SIGKILL in the middle of a burst, and none half-written', async () => {
-    const { dataDir, env } = await storage()
-    const first = await startServer({ dataDir, env })
-    cleanups.push(async () => void (await first.stop('SIGKILL')))
-    const token = await login(first, 'entadmin')
+  it(
+    'keeps every acknowledged order whole after a SIGKILL in the middle of a burst, and none half-written',
+    async () => {
+      const { dataDir, env } = await storage()
+      const first = await startServer({ dataDir, env })
+      cleanups.push(async () => void (await first.stop('SIGKILL')))
+      const token = await login(first, 'entadmin')
 
-    const acknowledged: Acknowledged[] = []
-    let sent = 0
-    let killed = false
-    const worker = async () => {
-      while (!killed) {
-        const n = sent++
-        try {
-          const answer = await api(first, token, 'POST', '/booking/order/add', order(n))
-          if (answer.code !== '0000') throw new Error(`order ${n}: ${JSON.stringify(answer)}`)
-          acknowledged.push({
-            id: answer.content.id as number,
-            orderNo: answer.content.orderNo as string,
-            businessRefNo: answer.content.businessRefNo as string,
-          })
-          if (acknowledged.length >= KILL_AFTER && !killed) {
-            killed = true
-            first.process.kill('SIGKILL')
+      const acknowledged: Acknowledged[] = []
+      let sent = 0
+      let killed = false
+      const worker = async () => {
+        while (!killed) {
+          const n = sent++
+          try {
+            const answer = await api(first, token, 'POST', '/booking/order/add', order(n))
+            if (answer.code !== '0000') throw new Error(`order ${n}: ${JSON.stringify(answer)}`)
+            acknowledged.push({
+              id: answer.content.id as number,
+              orderNo: answer.content.orderNo as string,
+              businessRefNo: answer.content.businessRefNo as string,
+            })
+            if (acknowledged.length >= KILL_AFTER && !killed) {
+              killed = true
+              first.process.kill('SIGKILL')
+            }
+          } catch (error) {
+            // Calls in flight when the server dies fail on the client: they were never acknowledged.
+            if (!killed) throw error
           }
-        } catch (error) {
-          // Calls in flight when the server dies fail on the client: they were never acknowledged.
-          if (!killed) throw error
         }
       }
-    }
-    await Promise.all(Array.from({ length: WORKERS }, worker))
-    await new Promise<void>((resolve) =>
-      first.process.exitCode !== null || first.process.signalCode !== null
-        ? resolve()
-        : first.process.once('exit', () => resolve()),
-    )
-    expect(first.process.signalCode).toBe('SIGKILL')
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
-    expect(sent).toBeGreaterThan(acknowledged.length)
+      await Promise.all(Array.from({ length: WORKERS }, worker))
+      await new Promise<void>((resolve) =>
+        first.process.exitCode !== null || first.process.signalCode !== null
+          ? resolve()
+          : first.process.once('exit', () => resolve()),
+      )
+      expect(first.process.signalCode).toBe('SIGKILL')
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+      expect(sent).toBeGreaterThan(acknowledged.length)
 
-    const second = await startServer({ dataDir, env })
-    cleanups.push(async () => void (await second.stop()))
-    const again = await login(second, 'entadmin')
-    for (const seen of acknowledged) {
-      const detail = await api(second, again, 'GET', `/booking/order/getOrderDetail?id=${seen.id}`)
-      expect(detail.code, `acknowledged order ${seen.orderNo}`).toBe('0000')
-      expect(detail.content).toMatchObject({
-        orderNo: seen.orderNo,
-        businessRefNo: seen.businessRefNo,
-        state: 'submitted',
+      const second = await startServer({ dataDir, env })
+      cleanups.push(async () => void (await second.stop()))
+      const again = await login(second, 'entadmin')
+      for (const seen of acknowledged) {
+        const detail = await api(second, again, 'GET', `/booking/order/getOrderDetail?id=${seen.id}`)
+        expect(detail.code, `acknowledged order ${seen.orderNo}`).toBe('0000')
+        expect(detail.content).toMatchObject({
+          orderNo: seen.orderNo,
+          businessRefNo: seen.businessRefNo,
+          state: 'submitted',
+        })
+      }
+      // Every order of the burst that exists at all (acknowledged or not) is whole: fields, number, audit.
+      const listed = await api(second, again, 'POST', '/booking/order/queryOrderListByCompany', {
+        searchParams: { businessRefNo: MARK },
+        pageNum: 1,
+        pageSize: 200,
       })
-    }
-    // Every order of the burst that exists at all (acknowledged or not) is whole: fields, number, audit.
-    const listed = await api(second, again, 'POST', '/booking/order/queryOrderListByCompany', {
-      searchParams: { businessRefNo: MARK },
-      pageNum: 1,
-      pageSize: 200,
-    })
-    expect(listed.code).toBe('0000')
-    const rows = listed.content.list as Record<string, unknown>[]
-    expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length)
-    expect(rows.length).toBeLessThanOrEqual(sent)
-    const numbers = new Set(rows.map((r) => r.orderNo))
-    expect(numbers.size).toBe(rows.length)
-    for (const row of rows) {
-      const detail = await api(second, again, 'GET', `/booking/order/getOrderDetail?id=${row.id}`)
-      expect(detail.content).toMatchObject({
-        state: 'submitted',
-        pol: 'CNSHA',
-        pod: 'USLAX',
-        containers: order(0).containers,
-        shipper: order(0).shipper,
-      })
-      expect(detail.content.orderNo).toMatch(/\d{3,}$/)
-      const history = detail.content.history as { action: string }[]
-      expect(history.map((h) => h.action)).toContain('create')
-    }
-    console.info(
-      `crash guard: ${acknowledged.length} acknowledged of ${sent} sent before SIGKILL; ${rows.length} stored, all whole`,
-    )
-  }, 240_000)
+      expect(listed.code).toBe('0000')
+      const rows = listed.content.list as Record<string, unknown>[]
+      expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length)
+      expect(rows.length).toBeLessThanOrEqual(sent)
+      const numbers = new Set(rows.map((r) => r.orderNo))
+      expect(numbers.size).toBe(rows.length)
+      for (const row of rows) {
+        const detail = await api(second, again, 'GET', `/booking/order/getOrderDetail?id=${row.id}`)
+        expect(detail.content).toMatchObject({
+          state: 'submitted',
+          pol: 'CNSHA',
+          pod: 'USLAX',
+          containers: order(0).containers,
+          shipper: order(0).shipper,
+        })
+        expect(detail.content.orderNo).toMatch(/\d{3,}$/)
+        const history = detail.content.history as { action: string }[]
+        expect(history.map((h) => h.action)).toContain('create')
+      }
+      console.info(
+        `crash guard: ${acknowledged.length} acknowledged of ${sent} sent before SIGKILL; ${rows.length} stored, all whole`,
+      )
+    },
+    2 * STARTUP_MS + 60_000,
+  )
 })

@@ -11,7 +11,7 @@ import { inDays, today } from '../support/clock.ts'
 import { describeOnPostgres } from '../support/only-on.ts'
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster.ts'
 import { type RunningProxy, startHaproxy } from '../support/proxy.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { type RunningServer, STARTUP_MS, startServer } from '../support/server.ts'
 import { startSmtp, type TestSmtp } from '../support/smtp.ts'
 
 /**
@@ -134,34 +134,37 @@ function whoAmIAfresh(base: string, token: string): Promise<string> {
 }
 
 describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
-  beforeAll(async () => {
-    cluster = await startPostgresCluster()
-    cleanups.push(() => cluster.stop())
-    smtp = await startSmtp()
-    cleanups.push(() => smtp.close())
-    const env = {
-      DATABASE_URL: cluster.url,
-      WAYBILL_TRUSTED_PROXIES: '127.0.0.1',
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: '200',
-      PRICE_WATCH_EVERY_MS: '300',
-    }
-    const replica = async (seed: boolean) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'waybill-replica-'))
-      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-      const server = await startServer({ dataDir, env: { ...env, ...(seed ? { WAYBILL_SEED: '1' } : {}) } })
-      cleanups.push(async () => void (await server.stop('SIGKILL')))
-      return server
-    }
-    // The first migrates and seeds the empty database; the second starts on what it made.
-    a = await replica(true)
-    b = await replica(false)
-    proxy = await startHaproxy([
-      { name: 'a', port: a.port },
-      { name: 'b', port: b.port },
-    ])
-    cleanups.push(() => proxy.stop())
-  }, 300_000)
+  beforeAll(
+    async () => {
+      cluster = await startPostgresCluster()
+      cleanups.push(() => cluster.stop())
+      smtp = await startSmtp()
+      cleanups.push(() => smtp.close())
+      const env = {
+        DATABASE_URL: cluster.url,
+        WAYBILL_TRUSTED_PROXIES: '127.0.0.1',
+        SMTP_URL: smtp.url,
+        OUTBOX_POLL_MS: '200',
+        PRICE_WATCH_EVERY_MS: '300',
+      }
+      const replica = async (seed: boolean) => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'waybill-replica-'))
+        cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+        const server = await startServer({ dataDir, env: { ...env, ...(seed ? { WAYBILL_SEED: '1' } : {}) } })
+        cleanups.push(async () => void (await server.stop('SIGKILL')))
+        return server
+      }
+      // The first migrates and seeds the empty database; the second starts on what it made.
+      a = await replica(true)
+      b = await replica(false)
+      proxy = await startHaproxy([
+        { name: 'a', port: a.port },
+        { name: 'b', port: b.port },
+      ])
+      cleanups.push(() => proxy.stop())
+    },
+    2 * STARTUP_MS + 60_000,
+  )
 
   it('keeps a session made on one replica signed in on the other, and through the proxy on both', async () => {
     const token = await signIn(a.url, 'entadmin')
@@ -344,42 +347,46 @@ describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
     }
   }, 120_000)
 
-  it('runs one worker per WAYBILL_WORKERS on one port, and replaces a worker that dies', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'waybill-workers-'))
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-    const server = await startServer({
-      dataDir,
-      env: { DATABASE_URL: cluster.url, WAYBILL_WORKERS: '2', OUTBOX_WORKER: 'off' },
-    })
-    cleanups.push(async () => void (await server.stop('SIGTERM')))
-    const workers = () =>
-      execFileSync('pgrep', ['-P', String(server.process.pid)])
-        .toString()
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-    await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
-    const token = await signIn(server.url, 'entadmin')
-    for (let i = 0; i < 4; i++) expect((await whoAmI(server.url, token)).body.code).toBe('0000')
-    const [first] = workers()
-    process.kill(Number(first), 'SIGKILL')
-    // The server keeps answering (a connection handed to the dying worker may be lost: a client retries it, each
-    // try on a connection of its own), and the primary starts a new worker in the dead one's place.
-    await expect.poll(() => whoAmIAfresh(server.url, token).catch(() => 'lost'), { timeout: 30_000 }).toBe('0000')
-    await expect
-      .poll(() => workers().length === 2 && !workers().includes(first as string), { timeout: 30_000 })
-      .toBe(true)
-    for (let i = 0; i < 4; i++) expect(await whoAmIAfresh(server.url, token)).toBe('0000')
-    // SIGTERM to the primary stops every worker and then itself.
-    const pid = server.process.pid as number
-    server.process.kill('SIGTERM')
-    await expect.poll(() => server.process.exitCode, { timeout: 30_000 }).toBe(0)
-    expect(
-      execFileSync('sh', ['-c', `pgrep -P ${pid} || true`])
-        .toString()
-        .trim(),
-    ).toBe('')
-  }, 90_000)
+  it(
+    'runs one worker per WAYBILL_WORKERS on one port, and replaces a worker that dies',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'waybill-workers-'))
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+      const server = await startServer({
+        dataDir,
+        env: { DATABASE_URL: cluster.url, WAYBILL_WORKERS: '2', OUTBOX_WORKER: 'off' },
+      })
+      cleanups.push(async () => void (await server.stop('SIGTERM')))
+      const workers = () =>
+        execFileSync('pgrep', ['-P', String(server.process.pid)])
+          .toString()
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+      await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
+      const token = await signIn(server.url, 'entadmin')
+      for (let i = 0; i < 4; i++) expect((await whoAmI(server.url, token)).body.code).toBe('0000')
+      const [first] = workers()
+      process.kill(Number(first), 'SIGKILL')
+      // The server keeps answering (a connection handed to the dying worker may be lost: a client retries it, each
+      // try on a connection of its own), and the primary starts a new worker in the dead one's place.
+      await expect.poll(() => whoAmIAfresh(server.url, token).catch(() => 'lost'), { timeout: 30_000 }).toBe('0000')
+      await expect
+        .poll(() => workers().length === 2 && !workers().includes(first as string), { timeout: 30_000 })
+        .toBe(true)
+      for (let i = 0; i < 4; i++) expect(await whoAmIAfresh(server.url, token)).toBe('0000')
+      // SIGTERM to the primary stops every worker and then itself.
+      const pid = server.process.pid as number
+      server.process.kill('SIGTERM')
+      await expect.poll(() => server.process.exitCode, { timeout: 30_000 }).toBe(0)
+      expect(
+        execFileSync('sh', ['-c', `pgrep -P ${pid} || true`])
+          .toString()
+          .trim(),
+      ).toBe('')
+    },
+    STARTUP_MS + 60_000,
+  )
 
   it('carries on behind the proxy when one replica is killed, and signs nobody out', async () => {
     const token = await signIn(proxy.url, 'entadmin')

@@ -226,7 +226,7 @@ describe("issue #28's journey: what visitors and customers do shows on the opera
 
     await operator.context.close()
     // Three people and a dozen page loads, each reading waiting on the portal's few seconds before it posts visits.
-  }, 150_000)
+  }, 300_000)
 
   it("counts a visit of acme's site in acme's figures, never in demo's", async () => {
     const operator = await portal.signIn('opadmin')

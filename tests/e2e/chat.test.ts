@@ -6,7 +6,7 @@ import { OutboxWorker } from '../../server/jobs/worker.ts'
 import { now } from '../../server/tenancy/clock.ts'
 import { apiCall, apiContent } from '../support/commercial.ts'
 import { downloaded, localeText, type SignedIn, setupPortal, signInThrough, WAIT } from '../support/portal.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { type RunningServer, STARTUP_MS, startServer } from '../support/server.ts'
 
 /**
  * Issue #27's acceptance in Chromium, as one journey: entadmin asks about an order from its detail page (a new
@@ -63,7 +63,7 @@ beforeAll(async () => {
   })
   cleanups.push(async () => void (await second.stop()))
   operators = second
-}, 120_000)
+}, STARTUP_MS + 60_000)
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()

@@ -39,6 +39,13 @@ export async function seededDataDir(dataDir = mkdtempSync(join(tmpdir(), 'waybil
 }
 
 /**
+ * How long a server may take to answer its first health check: tsx compiling the server, migrations and the seed
+ * on an empty database. About 20 s on CI's machine; a slower machine running the e2e leg beside it took over 90.
+ * Waiting is not what these tests assert, so the limit is generous; a server that never starts still fails.
+ */
+export const STARTUP_MS = 240_000
+
+/**
  * Starts the real server the way `npm start` does (without rebuilding), on a free port and a
  * data directory of its own, and waits for /api/health.
  */
@@ -59,7 +66,7 @@ export async function startServer(
     log += chunk
   })
   const url = `http://localhost:${port}`
-  const deadline = Date.now() + 90_000
+  const deadline = Date.now() + STARTUP_MS
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`)
     try {
@@ -68,7 +75,7 @@ export async function startServer(
     } catch {}
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`server did not answer /api/health within 90 s:\n${log}`)
+      throw new Error(`server did not answer /api/health within ${STARTUP_MS / 1000} s:\n${log}`)
     }
     await new Promise((r) => setTimeout(r, 250))
   }

@@ -8,7 +8,8 @@ const useStyles = makeStyles({
 
 /**
  * A tabbed list's tabs (SPEC §4's order tabs): "all", then each state the screen's `tabs` names, with the YAML's
- * label and the count the list's answer carries under the other filters; choosing one searches by it.
+ * label and the count the list's answer carries under the other filters; choosing one searches by it. Until the
+ * first answer the tabs show no count: a 0 would tell the user they have no orders in any state.
  */
 export function ListTabs({ list }: { list: ListController }) {
   const styles = useStyles()
@@ -27,13 +28,15 @@ export function ListTabs({ list }: { list: ListController }) {
         <Tab key={value} value={value} data-tab={value}>
           <span className={styles.tab}>
             {t(value === 'all' ? 'ui.all' : (states[value]?.label ?? value))}
-            <CounterBadge
-              count={list.tabCounts?.[value] ?? 0}
-              showZero
-              size="small"
-              appearance="ghost"
-              data-count={value}
-            />
+            {list.tabCounts && (
+              <CounterBadge
+                count={list.tabCounts[value] ?? 0}
+                showZero
+                size="small"
+                appearance="ghost"
+                data-count={value}
+              />
+            )}
           </span>
         </Tab>
       ))}

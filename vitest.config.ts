@@ -34,7 +34,7 @@ export default defineConfig({
       },
       // Each e2e file serves the portal from its own process on a fresh copy of the same template and works in
       // contexts of its own on the run's one Chromium (tests/support/portal.ts), so two files run at once.
-      // A journey's limit is generous: its assertions are its waits (15 s each, tests/support/portal.ts WAIT), not
+      // A journey's limit is generous: its assertions are its waits (30 s each, tests/support/portal.ts WAIT), not
       // its length — the longest took 88 s of a 90 s limit on a machine half as fast as CI's.
       {
         test: {

@@ -137,7 +137,7 @@ describe('special-rate applications', () => {
     await expect.poll(() => page.getByTestId('rate-card').count(), WAIT).toBeGreaterThan(0)
     await page.getByTestId('rate-card').first().getByTestId('rate-apply').click()
     await page.waitForURL(/\/fclSpecialPriceApplication\?rateId=\d+/)
-    const listText = (await page.getByTestId('spa-list-price').textContent({ timeout: 15_000 })) ?? ''
+    const listText = (await page.getByTestId('spa-list-price').textContent(WAIT)) ?? ''
     const list = Number(/[\d,]+\.\d+/.exec(listText)?.[0]?.replaceAll(',', ''))
     expect(list).toBeGreaterThan(300)
 
@@ -154,7 +154,7 @@ describe('special-rate applications', () => {
     await expect.poll(() => applied.textContent(), WAIT).toMatch(/SPA\d{11}/)
     const applicationNo = /SPA\d{11}/.exec((await applied.textContent()) ?? '')?.[0] as string
     // Back to the rate list three seconds later.
-    await page.waitForURL(/\/productService\?origin=CNSHA&destination=USLAX/, { timeout: 10_000 })
+    await page.waitForURL(/\/productService\?origin=CNSHA&destination=USLAX/, WAIT)
 
     // The operator finds it in /spaReview and counter-offers.
     const operator = await portal.signIn('opadmin')

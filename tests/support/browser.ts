@@ -55,8 +55,54 @@ export async function connectBrowser(endpoint: string | undefined): Promise<Brow
  */
 export async function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options)
+  keepJournal(context)
   if (process.env.WAYBILL_NOW) await context.clock.install({ time: now() })
   return context
+}
+
+/** The refusals and page errors each open context met lately, the newest last (`contextJournals`). */
+const journals = new Map<BrowserContext, string[]>()
+const JOURNAL_LINES = 12
+
+/**
+ * Notes what a failed journey's report needs and its screenshot would not show: each API answer that was not a
+ * success (HTTP status, code, message, the call) and each error thrown in a page — a poll that times out says only
+ * that the page did not change; the journal says what the server answered instead.
+ */
+function keepJournal(context: BrowserContext) {
+  const lines: string[] = []
+  journals.set(context, lines)
+  context.on('close', () => journals.delete(context))
+  const note = (line: string) => {
+    lines.push(line.slice(0, 300))
+    if (lines.length > JOURNAL_LINES) lines.shift()
+  }
+  context.on('weberror', (error) => note(`page error: ${error.error().message}`))
+  context.on('response', async (response) => {
+    const path = new URL(response.url()).pathname
+    if (!path.startsWith('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return
+    const answer = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null
+    const code = typeof answer?.code === 'string' ? answer.code : undefined
+    if (response.status() < 400 && (code === undefined || code === '0000')) return
+    const message = typeof answer?.message === 'string' ? answer.message : ''
+    note(`${response.request().method()} ${path} → ${response.status()} ${code ?? ''} ${message}`.trim())
+  })
+}
+
+/** Each open context's pages (their addresses, the toasts and alerts they show) and journal, for a failed test. */
+export async function contextJournals(): Promise<string> {
+  const parts: string[] = []
+  for (const [context, lines] of journals) {
+    for (const page of context.pages()) {
+      const shown = await page
+        .locator('.fui-Toast, [role="alert"]')
+        .allInnerTexts()
+        .catch(() => [])
+      parts.push(`page ${page.url()}${shown.length ? ` shows: ${shown.join(' | ').replace(/\s+/g, ' ')}` : ''}`)
+    }
+    parts.push(...lines)
+  }
+  return parts.join('\n')
 }
 
 /** A page in a context of its own on the server's clock, closed with the page (as `browser.newPage` does). */

@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { readConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/database.ts'
-import { connectBrowser, openContext } from './browser.ts'
+import { connectBrowser, contextJournals, openContext } from './browser.ts'
 import { freshDatabase } from './database.ts'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** A failed e2e test's pages and refusals (tests/support/browser.ts contextJournals). */
+    journal?: string
+  }
+}
 
 /** The portal's texts, read from the locale files so a test follows any rewording. */
 export function localeText(language: string, namespace: string, key: string): string {
@@ -23,8 +30,12 @@ export async function downloaded(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Lazy chunks and a cold server can take a few seconds the first time. */
-export const WAIT = { timeout: 15_000 }
+/**
+ * How long a browser test waits for the page to show what it expects. Lazy chunks and a cold server take a few
+ * seconds the first time; on CI, with the PostgreSQL leg's servers starting beside the e2e leg on two cores, a
+ * step that takes a second here took over 15 (stop 40's three failed journeys). A wait ends as soon as it holds.
+ */
+export const WAIT = { timeout: 30_000 }
 
 /** The portal and its API on a loopback port, as `npm start` serves them. */
 export interface PortalServer {
@@ -108,6 +119,11 @@ export function setupPortal(options: PortalOptions = {}): PortalFixture {
     if (served.status === 'fulfilled') server = served.value
     if (connected.status === 'fulfilled') browser = connected.value
     for (const outcome of [served, connected]) if (outcome.status === 'rejected') throw outcome.reason
+  })
+  // A failed journey's report says where each page was, what it showed and what the server refused
+  // (tests/support/summary-reporter.ts prints it under the failure).
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') task.meta.journal = await contextJournals()
   })
   afterAll(async () => {
     await browser?.close()

@@ -21,7 +21,11 @@ export default class SummaryReporter implements Reporter {
         if (state === 'passed') passed++
         else if (state === 'failed') {
           failed++
-          failures.push(`${module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test)}`)
+          const journal = test.meta().journal
+          failures.push(
+            `${module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test)}` +
+              (journal ? `\n    ${journal.split('\n').join('\n    ')}` : ''),
+          )
         } else if (test.options.mode === 'skip' && test.fullName.includes(postgresOnlyMark)) postgresOnly++
         else skipped++
       }
@@ -38,8 +42,11 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
+/** The first line of a failed test's first error, and where in its own file it was thrown (`:line`). */
 function firstLine(test: TestCase): string {
   const result = test.result()
-  const message = result.state === 'failed' ? (result.errors[0]?.message ?? '') : ''
-  return (message.split('\n')[0] ?? '').slice(0, 300)
+  const error = result.state === 'failed' ? result.errors[0] : undefined
+  const message = (error?.message.split('\n')[0] ?? '').slice(0, 300)
+  const at = error?.stacks?.find((frame) => frame.file === test.module.moduleId)
+  return at ? `${message} (line ${at.line})` : message
 }

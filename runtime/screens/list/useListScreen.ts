@@ -357,7 +357,7 @@ export function useListScreen(screen: ManifestScreen, tenantEntity?: PortalEntit
     state,
     /** The tab chosen ('all' unless the search holds one of the tabs' values) and the counts by tab. */
     tab,
-    tabCounts: (query.data as { tabs?: Record<string, number> } | undefined)?.tabs,
+    tabCounts: query.data?.tabs,
     chooseTab(value: string) {
       if (!tabKey) return
       const { [tabKey]: _, ...others } = state.search

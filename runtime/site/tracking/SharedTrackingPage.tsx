@@ -50,7 +50,7 @@ export default function SharedTrackingPage() {
         </p>
       ) : shared.isError ? (
         <p className={page.alert} role="alert">
-          {(shared.error as Error).message || t('ui.hasError')}
+          {shared.error.message || t('ui.hasError')}
         </p>
       ) : answer ? (
         <>

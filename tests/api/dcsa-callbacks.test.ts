@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRACKING_SAMPLES } from '../../server/db/seed/tracking.ts'
@@ -11,11 +8,10 @@ import {
   DCSA_SUBSCRIPTION_HEADER,
   verifyDcsaNotification,
 } from '../../server/domain/webhooks/signature.ts'
-import { OutboxWorker } from '../../server/jobs/worker.ts'
 import { setupTestApp } from '../support/app.ts'
 import { bearerCalls } from '../support/calls.ts'
 import { dcsaErrors } from '../support/dcsa.ts'
-import { type Received, type Receiver, receivers } from '../support/receiver.ts'
+import { deliveringFile, type Received, type Receiver, receivers } from '../support/receiver.ts'
 
 /**
  * DCSA Track & Trace 2.2 subscriptions called back (issue #29), on real local receivers (node:http on 127.0.0.1)
@@ -27,9 +23,7 @@ import { type Received, type Receiver, receivers } from '../support/receiver.ts'
  */
 const test = setupTestApp()
 const { call, get, ok } = bearerCalls(test)
-const dataDir = mkdtempSync(join(tmpdir(), 'waybill-dcsa-callbacks-'))
-const env = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_TIMEOUT_MS: '2000' }
-const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK
+const { deliver } = deliveringFile(test, 'dcsa-callbacks')
 
 const EVENTS = '/api/dcsa/tnt/v2/events'
 const SUBSCRIPTIONS = '/api/dcsa/tnt/v2/event-subscriptions'
@@ -41,8 +35,6 @@ const SCHEMA_OF = { SHIPMENT: 'shipmentEvent', TRANSPORT: 'transportEvent', EQUI
 /** Receivers that answer 204, as the standard asks, unless a test says otherwise. */
 const { receiver, stopReceivers } = receivers('/dcsa/callback', 204)
 
-const deliver = () =>
-  new OutboxWorker({ db: test.database.api, dataDir, env, retryBaseMs: 1, maxAttempts: 3 }).runOnce()
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 async function subscribe(token: string, body: Record<string, unknown>, host = 'localhost'): Promise<string> {
@@ -76,17 +68,11 @@ let entadmin: string
 let operator: string
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = '1'
   entadmin = await test.login('entadmin')
   operator = await test.login('opadmin')
-  // What the seed queued is not this file's business.
-  await sql`update outbox set sent_at = now() where sent_at is null`.execute(test.database.db)
 })
 afterAll(async () => {
   await stopReceivers()
-  if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK
-  else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback
-  rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('a recorded event that meets a subscription’s filters', () => {

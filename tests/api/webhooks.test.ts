@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSecret } from '../../server/domain/webhooks/secrets.ts'
 import { SIGNATURE_HEADER, signatureHeader, verifyWebhook } from '../../server/domain/webhooks/signature.ts'
-import { OutboxWorker } from '../../server/jobs/worker.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { directFcl } from '../support/booking.ts'
 import { bearerCalls } from '../support/calls.ts'
 import { now } from '../support/clock.ts'
-import { type Received, type Receiver, receivers } from '../support/receiver.ts'
+import { deliveringFile, type Received, type Receiver, receivers } from '../support/receiver.ts'
 
 /**
  * Signed webhooks (issue #29), end to end on a real local receiver (node:http on 127.0.0.1): an enterprise
@@ -23,18 +19,12 @@ import { type Received, type Receiver, receivers } from '../support/receiver.ts'
  */
 const test = setupTestApp()
 const { answer, ok } = bearerCalls(test)
-const dataDir = mkdtempSync(join(tmpdir(), 'waybill-webhooks-'))
+const { deliver } = deliveringFile(test, 'webhooks')
 const ACME = 'acme.localhost'
-// Loopback receivers are admitted only when configured (docs/CONFIGURATION.md); production refuses them.
-const env = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_TIMEOUT_MS: '2000' }
-const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK
 
 /** Receivers that answer 200 unless a test says otherwise. */
 const { receiver, stopReceivers } = receivers('/hooks/waybill')
 
-/** One round of the real outbox worker; retries are due a millisecond after a failure, at most three tries. */
-const deliver = () =>
-  new OutboxWorker({ db: test.database.api, dataDir, env, retryBaseMs: 1, maxAttempts: 3 }).runOnce()
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 const nowS = () => Math.floor(now().getTime() / 1000)
@@ -94,17 +84,11 @@ let entadmin: string
 let operator: string
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = '1'
   entadmin = await test.login('entadmin')
   operator = await test.login('opadmin')
-  // What the seed queued is not this file's business: only the deliveries made here are sent.
-  await sql`update outbox set sent_at = now() where sent_at is null`.execute(test.database.db)
 })
 afterAll(async () => {
   await stopReceivers()
-  if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK
-  else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback
-  rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('registering an endpoint', () => {

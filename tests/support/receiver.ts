@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
+import { OutboxWorker } from '../../server/jobs/worker.ts'
+import type { TestApp } from './app.ts'
 
 /** A request a receiver was sent. */
 export interface Received {
@@ -65,5 +72,29 @@ export function receivers(path: string, answer = 200) {
     stopReceivers: async () => {
       for (const one of started.splice(0)) await one.stop()
     },
+  }
+}
+
+/**
+ * A file whose tests deliver through the real outbox worker to receivers on loopback: loopback admitted while it
+ * runs (production refuses it, docs/CONFIGURATION.md), what the seed queued set aside (not the file's business),
+ * a data directory of its own. `deliver()` runs one round of the worker; a retry is due a millisecond after a
+ * failure, at most three tries.
+ */
+export function deliveringFile(test: TestApp, name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `waybill-${name}-`))
+  const env = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_TIMEOUT_MS: '2000' }
+  const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK
+  beforeAll(async () => {
+    process.env.WEBHOOK_ALLOW_LOOPBACK = '1'
+    await sql`update outbox set sent_at = now() where sent_at is null`.execute(test.database.db)
+  })
+  afterAll(() => {
+    if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK
+    else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    deliver: () => new OutboxWorker({ db: test.database.api, dataDir, env, retryBaseMs: 1, maxAttempts: 3 }).runOnce(),
   }
 }

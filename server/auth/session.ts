@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { HeldTransaction, holdFor } from '../db/requestTransaction.ts'
+import { HeldTransaction, holdFor, rollBackQuietly } from '../db/requestTransaction.ts'
 import type { DB } from '../db/schema.ts'
 import type { Session } from '../http/context.ts'
 import { withTenant } from '../tenancy/scope.ts'
@@ -62,10 +62,7 @@ export async function loadSession(
     holdFor(request, new HeldTransaction(db, tenantId, trx))
     return row ? sessionOf(row, request) : null
   } catch (error) {
-    await trx
-      .rollback()
-      .execute()
-      .catch(() => {})
+    await rollBackQuietly(trx)
     throw error
   }
 }

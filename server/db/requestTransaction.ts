@@ -60,6 +60,17 @@ export class HeldTransaction {
   }
 }
 
+/**
+ * Rolls back a transaction whose work failed, quietly: the work's error is what the caller reports, and a rollback
+ * that fails too (the connection broke, which is often why the work failed) has nothing to add to it.
+ */
+export async function rollBackQuietly(trx: ControlledTransaction<DB>): Promise<void> {
+  await trx
+    .rollback()
+    .execute()
+    .catch(() => {})
+}
+
 const scope = new AsyncLocalStorage<HeldTransaction>()
 const heldBy = new WeakMap<object, HeldTransaction>()
 

@@ -1,6 +1,6 @@
 import { type ControlledTransaction, type Kysely, sql, type Transaction } from 'kysely'
 import { committed } from '../db/afterCommit.ts'
-import { takeRequestTransaction } from '../db/requestTransaction.ts'
+import { rollBackQuietly, takeRequestTransaction } from '../db/requestTransaction.ts'
 import type { DB } from '../db/schema.ts'
 
 /**
@@ -43,10 +43,7 @@ async function inHeld<T>(trx: ControlledTransaction<DB>, work: (trx: Transaction
   try {
     result = await work(trx)
   } catch (error) {
-    await trx
-      .rollback()
-      .execute()
-      .catch(() => {})
+    await rollBackQuietly(trx)
     throw error
   }
   await trx.commit().execute()

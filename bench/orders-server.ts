@@ -142,7 +142,12 @@ function urlOf(address: ReturnType<typeof app.server.address>): string {
  */
 async function baselineServer(db: Kysely<never>, tenant: number) {
   const server = Fastify()
-  server.post('/list', async (request) => {
+  /**
+   * A page of the list: the tally, then the page's rows — `named`, with the five names the engine's list answers
+   * beside the ids it shows (rate, quote, agent, customer, creator), each read from its row as the engine's labels
+   * are; without, the rows alone (issue #9's baseline, which the ratios in docs/PERFORMANCE.md are to).
+   */
+  const listPage = (named: boolean) => async (request: { body: unknown }) => {
     const { pageNum = 1, pageSize = 10 } = (request.body ?? {}) as { pageNum?: number; pageSize?: number }
     const { rows: tally } = await sql<{ total: number }>`
       select coalesce(sum(n), 0)::int as total from row_tally
@@ -150,15 +155,27 @@ async function baselineServer(db: Kysely<never>, tenant: number) {
     const total = tally[0]?.total ?? 0
     const offset = (pageNum - 1) * pageSize
     const backwards = offset > total - offset - pageSize
+    const names = named
+      ? sql`,
+        (select rate_no from freight_rate l where l.id = o.rate and l.tenant_id = o.tenant_id) as rate_label,
+        (select quote_no from quote l where l.id = o.quote and l.tenant_id = o.tenant_id) as quote_label,
+        (select coalesce(name, name_en) from booking_agent l
+          where l.id = o.booking_agent and l.tenant_id = o.tenant_id) as agent_label,
+        (select coalesce(name, name_en) from company l
+          where l.id = o.customer_company and l.tenant_id = o.tenant_id) as company_label,
+        (select real_name from app_user l where l.id = o.created_by and l.tenant_id = o.tenant_id) as user_label`
+      : sql``
     const { rows } = await sql`
-      select * from booking_order where tenant_id = ${tenant} and id in (
+      select o.*${names} from booking_order o where tenant_id = ${tenant} and id in (
         select id from booking_order where tenant_id = ${tenant} and state in (${sql.join(LIST_STATES)})
         order by id ${sql.raw(backwards ? 'asc' : 'desc')}
         limit ${sql.lit(Math.trunc(backwards ? Math.min(pageSize, total - offset) : pageSize))}
         offset ${backwards ? Math.max(0, total - offset - pageSize) : offset})
       order by id desc`.execute(db)
     return { code: '0000', content: { list: rows, total } }
-  })
+  }
+  server.post('/list', listPage(false))
+  server.post('/list-named', listPage(true))
   server.get('/detail', async (request) => {
     const id = Number((request.query as { id: string }).id)
     const { rows } = await sql<{ customer_company: number; created_by: number }>`

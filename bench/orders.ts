@@ -133,6 +133,11 @@ export function casesFor(served: Served): Case[] {
     JSON.stringify({ username: served.logins[n % served.logins.length], password: DEMO_PASSWORD })
   return [
     list('order list, page 1 (filter + page + total)', 1),
+    {
+      name: 'order list, page 1, baseline with the names',
+      engine: list('', 1).engine,
+      baseline: { method: 'POST', path: '/list-named', headers: json, body: listBody(1) },
+    },
     list(`order list, middle page ${Math.ceil(pages / 2)}`, Math.ceil(pages / 2)),
     list(`order list, last page ${pages}`, pages),
     {

@@ -41,6 +41,21 @@ interface AttachmentRow {
   [field: string]: unknown
 }
 
+/** The rows of an attachments list's answer that are documents (an id, a name, a size, a file, when added). */
+function attachmentRows(content: unknown): AttachmentRow[] {
+  if (!Array.isArray(content)) return []
+  return content.filter(
+    (row): row is AttachmentRow =>
+      !!row &&
+      typeof row === 'object' &&
+      typeof row.id === 'number' &&
+      typeof row.name === 'string' &&
+      typeof row.size === 'number' &&
+      typeof row.file === 'string' &&
+      typeof row.createdAt === 'string',
+  )
+}
+
 /**
  * A detail screen's documents (`attachments:` in the YAML, issue #23): the record's files as its list endpoint
  * answers them, and, for a holder of the upload endpoint's permission, a type (the enum of the upload's form)
@@ -70,7 +85,7 @@ export function Attachments({ screen, recordId }: { screen: ManifestScreen; reco
     queryFn: async ({ signal }) => {
       const call = list ? clientCall(client, list) : null
       if (!call || !spec) return []
-      return ((await call({ [spec.param]: recordId }, signal)).content ?? []) as AttachmentRow[]
+      return attachmentRows((await call({ [spec.param]: recordId }, signal)).content)
     },
   })
   if (!spec || !list || !upload) return null

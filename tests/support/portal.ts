@@ -32,8 +32,8 @@ export async function downloaded(download: Download): Promise<Buffer> {
 
 /**
  * How long a browser test waits for the page to show what it expects. Lazy chunks and a cold server take a few
- * seconds the first time; on CI, with the PostgreSQL leg's servers starting beside the e2e leg on two cores, a
- * step that takes a second here took over 15 (stop 40's three failed journeys). A wait ends as soon as it holds.
+ * seconds the first time; on CI, with the PostgreSQL leg's servers starting beside the e2e leg on two cores, two
+ * steps of stop 40's journeys did not show within 15 s. A wait ends as soon as it holds.
  */
 export const WAIT = { timeout: 30_000 }
 

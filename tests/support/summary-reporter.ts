@@ -42,7 +42,7 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
-/** The first line of a failed test's first error, and where in its own file it was thrown (`:line`). */
+/** The first line of a failed test's first error, and the line of its own file it came from. */
 function firstLine(test: TestCase): string {
   const result = test.result()
   const error = result.state === 'failed' ? result.errors[0] : undefined

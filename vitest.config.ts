@@ -42,6 +42,7 @@ export default defineConfig({
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/template-setup.ts', 'tests/support/browser-setup.ts'],
+          setupFiles: ['tests/support/e2e-journal.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           maxWorkers: 2,

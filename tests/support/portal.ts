@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { readConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/database.ts'
-import { connectBrowser, contextJournals, openContext } from './browser.ts'
+import { connectBrowser, openContext } from './browser.ts'
 import { freshDatabase } from './database.ts'
-
-declare module 'vitest' {
-  interface TaskMeta {
-    /** A failed e2e test's pages and refusals (tests/support/browser.ts contextJournals). */
-    journal?: string
-  }
-}
 
 /** The portal's texts, read from the locale files so a test follows any rewording. */
 export function localeText(language: string, namespace: string, key: string): string {
@@ -119,11 +112,6 @@ export function setupPortal(options: PortalOptions = {}): PortalFixture {
     if (served.status === 'fulfilled') server = served.value
     if (connected.status === 'fulfilled') browser = connected.value
     for (const outcome of [served, connected]) if (outcome.status === 'rejected') throw outcome.reason
-  })
-  // A failed journey's report says where each page was, what it showed and what the server refused
-  // (tests/support/summary-reporter.ts prints it under the failure).
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') task.meta.journal = await contextJournals()
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,15 +1,14 @@
-import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { setupTestApp } from '../support/app.ts'
 import { inDays, today } from '../support/clock.ts'
+import { fclRate, fclRates, multipart } from '../support/workbook.ts'
 
 /**
  * A price-watch alert goes to the address the user chose for price alerts (POST
  * /b2b/user/change/pricePushEmail, issue #22), and to the account's own e-mail while none is chosen.
  */
 const test = setupTestApp()
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 
 const call = (url: string, token: string, payload: object) =>
   test.app.inject({
@@ -20,39 +19,15 @@ const call = (url: string, token: string, payload: object) =>
   })
 
 async function importRate(rateNo: string, carrier: string, price: number) {
-  const header = [
-    'rateNo',
-    'mode',
-    'carrier',
-    'pol',
-    'pod',
-    'validFrom',
-    'validTo',
-    'currency',
-    'chargeUnit',
-    'transitDays',
-    '45G1',
-  ]
-  const row = [rateNo, 'FCL', carrier, 'CNSHA', 'USLAX', inDays(-1), inDays(30), 'USD', 'container', 16, price]
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, row]), 'rates')
-  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-  const boundary = '----watchaddress'
+  const { payload, contentType } = multipart(
+    'rates.xlsx',
+    fclRates([fclRate(rateNo, carrier, price, inDays(-1), inDays(30))]),
+  )
   const response = await test.app.inject({
     method: 'POST',
     url: '/api/price/rate/import',
-    headers: {
-      host: 'localhost',
-      authorization: `Bearer ${await test.login('opadmin')}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rates.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+    headers: { host: 'localhost', authorization: `Bearer ${await test.login('opadmin')}`, 'content-type': contentType },
+    payload,
   })
   expect(response.json().content.imported, response.body.slice(0, 300)).toBe(1)
 }

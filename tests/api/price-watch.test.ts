@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { evaluateWatchesDaily } from '../../server/domain/watch/daily.ts'
 import { setupTestApp } from '../support/app.ts'
 import { inDays, now, today } from '../support/clock.ts'
+import { type Cell, fclRate, fclRates, multipart } from '../support/workbook.ts'
 
 /**
  * Price watches (schemas/priceWatch.yaml, /priceMonitor, server/domain/watch, issue #22): SPEC §5's rules per
@@ -11,9 +11,6 @@ import { inDays, now, today } from '../support/clock.ts'
  * sends — one per change, none for the same rate again, none once cancelled.
  */
 const test = setupTestApp()
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
-
-type Cell = string | number | null
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown, language = 'en_US') =>
   test.app.inject({
@@ -58,45 +55,19 @@ async function refused(body: object, language: string) {
   }
 }
 
-/** An xlsx of FCL rates as an operator writes it (field names as headers, the container column by ISO code). */
-function workbook(rows: Cell[][]): Buffer {
-  const header = ['rateNo', 'mode', 'carrier', 'pol', 'pod', 'validFrom', 'validTo', 'currency']
-  const more = ['chargeUnit', 'transitDays', '45G1']
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...header, ...more], ...rows]), 'rates')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-}
-const fcl = (rateNo: string, carrier: string, price: number | string, from = -1): Cell[] => [
-  rateNo,
-  'FCL',
-  carrier,
-  'CNSHA',
-  'USLAX',
-  inDays(from),
-  inDays(30),
-  'USD',
-  'container',
-  16,
-  price,
-]
+/** An FCL rate valid from `from` days from today for 30 days (tests/support/workbook.ts fclRate). */
+const fcl = (rateNo: string, carrier: string, price: number | string, from = -1): Cell[] =>
+  fclRate(rateNo, carrier, price, inDays(from), inDays(30))
 
 async function importRates(rows: Cell[][]) {
-  const bytes = workbook(rows)
-  const boundary = `----watch${Math.random().toString(16).slice(2)}`
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rates.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
+  const { payload, contentType } = multipart('rates.xlsx', fclRates(rows))
   const response = await test.app.inject({
     method: 'POST',
     url: '/api/price/rate/import',
     headers: {
       host: 'localhost',
       authorization: `Bearer ${await test.login('opadmin')}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       language: 'en_US',
     },
     payload,

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -13,6 +12,7 @@ import { type PostgresCluster, startPostgresCluster } from '../support/postgres-
 import { type RunningProxy, startHaproxy } from '../support/proxy.ts'
 import { type RunningServer, STARTUP_MS, startServer } from '../support/server.ts'
 import { startSmtp, type TestSmtp } from '../support/smtp.ts'
+import { type Cell, fclRate, fclRates } from '../support/workbook.ts'
 
 /**
  * Issue #29's scale-out, tested rather than only written (docs/SCALING.md): two server processes (`npm start`'s
@@ -31,8 +31,6 @@ interface Envelope {
   token?: string
   content?: Record<string, unknown> | null
 }
-
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx')
 
 let cluster: PostgresCluster
 let smtp: TestSmtp
@@ -81,29 +79,10 @@ async function signIn(base: string, username: string): Promise<string> {
 
 const whoAmI = (base: string, token: string) => call(base, '/b2b/user/getCurrentUserInfo', { token })
 
-/** One FCL rate row imported by the operator as an .xlsx (the rate import's field names as headers). */
-async function importRate(base: string, token: string, row: (string | number)[]): Promise<number> {
-  const header = [
-    'rateNo',
-    'mode',
-    'carrier',
-    'pol',
-    'pod',
-    'validFrom',
-    'validTo',
-    'currency',
-    'chargeUnit',
-    'transitDays',
-    '45G1',
-  ]
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, row]), 'rates')
+/** FCL rates imported by the operator as an .xlsx (tests/support/workbook.ts fclRates). */
+async function importRates(base: string, token: string, rows: Cell[][]): Promise<number> {
   const form = new FormData()
-  form.append(
-    'file',
-    new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]),
-    'rates.xlsx',
-  )
+  form.append('file', new Blob([new Uint8Array(fclRates(rows))]), 'rates.xlsx')
   const response = await fetch(`${base}/api/price/rate/import`, {
     method: 'POST',
     headers: { resource: '1', language: 'en_US', authorization: `Bearer ${token}` },
@@ -253,19 +232,7 @@ describeOnPostgres('two replicas behind HAProxy on one PostgreSQL', () => {
     const before = alerts().length
     // A rate valid from tomorrow, imported by the operator: today nobody is told.
     const operator = await signIn(proxy.url, 'opadmin')
-    const imported = await importRate(proxy.url, operator, [
-      'SO-SKLU-1',
-      'FCL',
-      'SKLU',
-      'CNSHA',
-      'USLAX',
-      inDays(1),
-      inDays(30),
-      'USD',
-      'container',
-      16,
-      1550,
-    ])
+    const imported = await importRates(proxy.url, operator, [fclRate('SO-SKLU-1', 'SKLU', 1550, inDays(1), inDays(30))])
     expect(imported).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(alerts().length).toBe(before)

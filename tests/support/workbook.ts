@@ -19,6 +19,39 @@ export function workbook(rows: Cell[][], sheet: string, bookType: 'xlsx' | 'biff
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer
 }
 
+/** The FCL rate import's columns as an operator writes them: field names as headers, one container column by ISO code. */
+export const FCL_RATE_HEADER: Cell[] = [
+  'rateNo',
+  'mode',
+  'carrier',
+  'pol',
+  'pod',
+  'validFrom',
+  'validTo',
+  'currency',
+  'chargeUnit',
+  'transitDays',
+  '45G1',
+]
+
+/** An FCL rate of FCL_RATE_HEADER's columns: Shanghai → Los Angeles in US dollars a 45' container, 16 days. */
+export const fclRate = (rateNo: string, carrier: string, price: Cell, validFrom: string, validTo: string): Cell[] => [
+  rateNo,
+  'FCL',
+  carrier,
+  'CNSHA',
+  'USLAX',
+  validFrom,
+  validTo,
+  'USD',
+  'container',
+  16,
+  price,
+]
+
+/** A rate import's workbook of FCL rates (fclRate's rows), under FCL_RATE_HEADER. */
+export const fclRates = (rows: Cell[][]): Buffer => workbook([FCL_RATE_HEADER, ...rows], 'rates')
+
 /** One file in a multipart/form-data body, as the field `file`: the payload and its content-type header. */
 export function multipart(name: string, bytes: Buffer, contentType = 'application/octet-stream') {
   const boundary = `----waybill${Math.random().toString(16).slice(2)}`

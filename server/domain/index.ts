@@ -1,4 +1,5 @@
 import { createRegistry, type Registry } from '../engine/index.ts'
+import { register as accounts } from './accounts/register.ts'
 import { register as analytics } from './analytics/register.ts'
 import { register as billing } from './billing/register.ts'
 import { register as blInstructions } from './blInstructions/register.ts'
@@ -15,6 +16,7 @@ import { register as orders } from './orders/register.ts'
 import { register as push } from './push/register.ts'
 import { register as quotes } from './quotes/register.ts'
 import { register as reference } from './reference/register.ts'
+import { register as roles } from './roles/register.ts'
 import { register as schedules } from './schedules/register.ts'
 import { register as spa } from './spa/register.ts'
 import { register as tracking } from './tracking/register.ts'
@@ -29,6 +31,7 @@ import { register as webhooks } from './webhooks/register.ts'
 export function domainRegistry(): Registry {
   const registry = createRegistry()
   for (const register of [
+    accounts,
     analytics,
     billing,
     blInstructions,
@@ -45,6 +48,7 @@ export function domainRegistry(): Registry {
     push,
     quotes,
     reference,
+    roles,
     schedules,
     spa,
     tracking,

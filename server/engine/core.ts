@@ -596,17 +596,21 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
     if (offset >= total) return { list: [], total }
 
     const backwards = offset > total - offset - limit
-    // The reader's sort, else the order the entity's module registered (newest letter first), else id.
+    // The reader's sort, else the order the entity's module registered (newest letter first) or its view's own
+    // (preset roles first), else id.
     const fallback = registry.listOrders.get(plan.entity.entity)
     const sortBy = request.sort ?? fallback
     const sort = request.sort ? listPlan.sortable.get(request.sort.field) : fallback && columnOf(plan, fallback.field)
+    const sortKeys: { column: string; order?: 'asc' | 'desc' }[] = sort
+      ? [{ column: sort.column, order: sortBy?.order }]
+      : [...(registry.viewOrders.get(plan.entity.entity) ?? [])]
     const order = (reverse: boolean) => {
       const keys: RawBuilder<unknown>[] = []
-      if (sort) {
+      for (const key of sortKeys) {
         // Empty values last either way; read backwards, they come first.
-        const descending = (sortBy?.order === 'desc') !== reverse
+        const descending = (key.order === 'desc') !== reverse
         const direction = `${descending ? 'desc' : 'asc'} nulls ${reverse ? 'first' : 'last'}`
-        keys.push(sql`${extras.refs?.get(sort.column) ?? sql.ref(`${table}.${sort.column}`)} ${sql.raw(direction)}`)
+        keys.push(sql`${extras.refs?.get(key.column) ?? sql.ref(`${table}.${key.column}`)} ${sql.raw(direction)}`)
       }
       keys.push(sql`${sql.ref(`${table}.id`)} ${sql.raw(reverse ? 'asc' : 'desc')}`)
       return sql.join(keys)
@@ -797,9 +801,10 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       const request = input as ListRequest
       const offset = (request.pageNum - 1) * request.pageSize
       const { list, total, prefetched } = await search(trx, plan, call, request, request.pageSize, offset)
-      await labelled(trx, plan, call, list, prefetched)
+      // The rows as the caller is answered them (registry.answer), not only labelled.
+      const answered = await labelled(trx, plan, call, list, prefetched)
       return {
-        list: withoutHiddenColumns(call.overlay, list),
+        list: withoutHiddenColumns(call.overlay, answered),
         total,
         pageNum: request.pageNum,
         pageSize: request.pageSize,

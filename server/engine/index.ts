@@ -60,6 +60,7 @@ export {
   type Numbering,
   type ReadContext,
   type Registry,
+  type ViewOrderKey,
   type ViewSource,
   type VisibilityRule,
 } from './registry.ts'
@@ -67,13 +68,12 @@ export { scopeConditions } from './scope.ts'
 export { escapeLike, type ListPlan, MAX_PAGE_SIZE, parseListRequest, planList, searchConditions } from './search.ts'
 export { syncEntityTables } from './storage.ts'
 export type { ApiRow, EngineCall } from './types.ts'
-export { type ListView, pageOfView } from './viewPage.ts'
 
 /**
  * The generic engine: one route per list, detail, create, update, delete, export and transition endpoint
- * of the manifest whose entity has a table of the engine's own (server/engine/storage.ts). Custom
- * endpoints have hand-written handlers (server/http/endpoints.ts); endpoints of view entities
- * (`stored: false`, e.g. operationAccount and userProfile over app_user) belong to the accounts work.
+ * of the manifest whose entity has a table of the engine's own (server/engine/storage.ts), and the list, detail
+ * and export endpoints of an entity a domain module registered a view of (./registry.ts `view`: operation
+ * accounts over app_user, roles). Custom endpoints have hand-written handlers (server/http/endpoints.ts).
  *
  * Each call: the endpoint's permissions (401 / 220000), then the engine core inside one transaction that
  * sees only the request's tenant. Errors are ApiErrors the app's error handler puts in the envelope.

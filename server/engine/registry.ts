@@ -2,6 +2,7 @@ import type { AliasableExpression, RawBuilder, SqlBool, Transaction } from 'kyse
 import type { ManifestEntity } from '../../model/resolve.ts'
 import type { DB } from '../db/schema.ts'
 import type { Manifest } from '../manifest.ts'
+import { isEngineEntity } from './storage.ts'
 import type { ApiRow, EngineCall } from './types.ts'
 
 /**
@@ -89,13 +90,25 @@ export type VisibilityRule = (context: {
 }) => RawBuilder<SqlBool>[]
 
 /**
- * A view: the rows of a `stored: false` entity as a query over tables the engine does not own (the accounts
- * of app_user, the enterprises of company), so its list, detail and export are the engine's — search, data
- * scope, labels, paging, history — and only its writes are hand-written. The query answers one column per
- * field of the entity (snake_case), the system columns `id`, `version`, `created_at`, `updated_at` and
- * `created_by` (null where the table has none) and `tenant_id`; the engine names it by the entity's table.
+ * A view: the rows of a `stored: false` entity, or of one kept in a core table (roles), as a query over tables
+ * the engine does not own (the accounts of app_user, the enterprises of company), so its list, detail and export
+ * are the engine's — search, data scope, labels, paging, history — and only its writes are hand-written. The
+ * query answers one column per field of the entity (snake_case), the system columns `id`, `version`,
+ * `created_at`, `updated_at` and `created_by` (null where the table has none) and `tenant_id`; the engine
+ * names it by the entity's table.
  */
 export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
+
+/**
+ * A view's own order when the reader sorts by nothing, where one field cannot say it (`listOrder`): columns its
+ * query answers — a field's or one of its own, such as a rank — each ascending or descending, then `id desc`.
+ * The roles: the preset ones first in the order the seed made them, then the tenant's own, newest first.
+ */
+export interface ViewOrderKey {
+  /** A column of the view's query (snake_case). */
+  column: string
+  order: 'asc' | 'desc'
+}
 
 /**
  * A gate: whether the caller's organisation may use an entity at all, asked before every call the engine's
@@ -147,7 +160,7 @@ export interface EngineRegistry {
   computedColumn(entity: string, name: string, column: ComputedColumn): void
   visibility(entity: string, rule: VisibilityRule): void
   listOrder(entity: string, order: ListOrder): void
-  view(entity: string, source: ViewSource): void
+  view(entity: string, source: ViewSource, options?: { order?: ViewOrderKey[] }): void
   importWriter(entity: string, writer: ImportWriter): void
   answer(entity: string, shape: AnswerShape): void
   gate(entity: string, gate: Gate): void
@@ -163,6 +176,7 @@ export interface Registry extends EngineRegistry {
   readonly visibilities: ReadonlyMap<string, VisibilityRule>
   readonly listOrders: ReadonlyMap<string, ListOrder>
   readonly views: ReadonlyMap<string, ViewSource>
+  readonly viewOrders: ReadonlyMap<string, readonly ViewOrderKey[]>
   readonly importWriters: ReadonlyMap<string, ImportWriter>
   readonly answers: ReadonlyMap<string, AnswerShape>
   readonly gates: ReadonlyMap<string, Gate>
@@ -177,6 +191,7 @@ export function createRegistry(): Registry {
   const visibilities = new Map<string, VisibilityRule>()
   const listOrders = new Map<string, ListOrder>()
   const views = new Map<string, ViewSource>()
+  const viewOrders = new Map<string, readonly ViewOrderKey[]>()
   const importWriters = new Map<string, ImportWriter>()
   const answers = new Map<string, AnswerShape>()
   const gates = new Map<string, Gate>()
@@ -193,6 +208,7 @@ export function createRegistry(): Registry {
     visibilities,
     listOrders,
     views,
+    viewOrders,
     importWriters,
     answers,
     gates,
@@ -207,7 +223,10 @@ export function createRegistry(): Registry {
     },
     visibility: (entity, rule) => once(visibilities, 'visibility rule of', entity, rule),
     listOrder: (entity, order) => once(listOrders, 'list order of', entity, order),
-    view: (entity, source) => once(views, 'view of', entity, source),
+    view: (entity, source, options) => {
+      once(views, 'view of', entity, source)
+      if (options?.order?.length) viewOrders.set(entity, options.order)
+    },
     importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
     answer: (entity, shape) => once(answers, 'answer shape of', entity, shape),
     gate: (entity, gate) => once(gates, 'gate of', entity, gate),
@@ -257,20 +276,26 @@ export function checkRegistry(manifest: Manifest, registry: Registry): void {
   }
   for (const entity of registry.views.keys()) {
     const found = manifest.entities[entity]
-    if (found && found.stored !== false)
-      problems.push(`a view is registered for ${entity}, which is stored: a view serves a stored: false entity`)
+    if (found && isEngineEntity(found))
+      problems.push(
+        `a view is registered for ${entity}, which is stored in a table of the engine's own: a view serves a stored: false entity or one kept in a core table`,
+      )
+    if (registry.viewOrders.has(entity) && registry.listOrders.has(entity))
+      problems.push(`${entity} has a list order and its view an order of its own: register one`)
   }
   // A screen that lists or shows a view shape through engine calls needs its view; the engine only reads it.
   for (const endpoint of manifest.endpoints) {
     const found = manifest.entities[endpoint.entity]
-    if (found?.stored !== false || endpoint.kind === 'custom') continue
+    if (!found || isEngineEntity(found) || endpoint.kind === 'custom') continue
     const where = `${endpoint.method} ${endpoint.path}`
     if (!['list', 'detail', 'export'].includes(endpoint.kind))
       problems.push(
         `${where} would ${endpoint.kind} ${endpoint.entity}, a view the engine only reads: declare a hand-written endpoint`,
       )
     else if (!registry.views.has(endpoint.entity))
-      problems.push(`${where} reads ${endpoint.entity}, a stored: false entity whose view no domain module registers`)
+      problems.push(
+        `${where} reads ${endpoint.entity}, which the engine does not store, and no domain module registers its view`,
+      )
   }
   if (problems.length) throw new Error(`The engine cannot start:\n- ${problems.join('\n- ')}`)
 }

@@ -369,6 +369,61 @@ describe('role groups', () => {
   })
 })
 
+describe('the /operationAuth list (the engine reading the role view)', () => {
+  it('lists preset roles first in the order the seed made them, then the tenant’s own newest first, on every page', async () => {
+    const admin = await test.login('opadmin')
+    const all = await roles(admin)
+    const presets = all.filter((r) => r.preset)
+    const own = all.filter((r) => !r.preset)
+    expect(presets.length).toBeGreaterThan(0)
+    // Earlier tests made custom roles (copies, exportDocs): the order has both kinds to keep.
+    expect(own.length).toBeGreaterThan(1)
+    expect(all.slice(0, presets.length)).toEqual(presets)
+    expect(presets.map((r) => r.id)).toEqual([...presets.map((r) => r.id)].sort((a, b) => a - b))
+    expect(own.map((r) => r.id)).toEqual([...own.map((r) => r.id)].sort((a, b) => b - a))
+    // Later pages are read from the end backwards (server/engine/core.ts): the same order, page after page.
+    const pageSize = 3
+    const paged: RoleRow[] = []
+    for (let pageNum = 1; paged.length < all.length; pageNum++) {
+      const page = (await call(admin, 'POST', PAGE, { pageNum, pageSize })).json().content
+      expect(page.total).toBe(all.length)
+      expect(page.list.length).toBeGreaterThan(0)
+      paged.push(...page.list)
+    }
+    expect(paged.map((r) => r.id)).toEqual(all.map((r) => r.id))
+  })
+
+  it('answers each role as the role calls do: no creator, permissions in name order, users counted, labels', async () => {
+    const admin = await test.login('opadmin')
+    const cs = byCode(await roles(admin), 'OperationCS')
+    expect(Object.keys(cs).sort()).toEqual(
+      [
+        'branch',
+        'code',
+        'companyUserType',
+        'createdAt',
+        'dataScope',
+        'groupId',
+        'id',
+        'labels',
+        'name',
+        'permissions',
+        'personalization',
+        'preset',
+        'status',
+        'updatedAt',
+        'users',
+        'version',
+      ].sort(),
+    )
+    expect(cs.permissions).toEqual([...cs.permissions].sort())
+    expect(cs.users).toBeGreaterThan(0)
+    const detail = (await call(admin, 'GET', `${DETAIL}?id=${cs.id}`)).json().content
+    const { history: _, ...row } = detail
+    expect(row).toEqual(cs)
+  })
+})
+
 describe('tenant isolation', () => {
   it('acme neither reads, copies nor assigns demo’s roles, nor reaches demo’s users', async () => {
     const demoAdmin = await test.login('opadmin')

@@ -66,7 +66,7 @@ describe('the engine registry', () => {
     for (const [name, derivation] of full.derivations) without.derivation(name, derivation)
     for (const [kind, numbering] of full.numberings) without.numbering(kind, numbering)
     expect(() => createEngine(manifest, { registry: without })).toThrow(
-      'POST /b2b/user/customerAccount/list reads enterpriseUser, a stored: false entity whose view no domain module registers',
+      'POST /b2b/user/customerAccount/list reads enterpriseUser, which the engine does not store, and no domain module registers its view',
     )
     const writing = structuredClone(manifest)
     const list = writing.endpoints.find((e) => e.id === 'clientEnterpriseAccount.list')
@@ -81,6 +81,21 @@ describe('the engine registry', () => {
     })
     expect(() => createEngine(manifest, { registry: stored })).toThrow(
       'a view is registered for order, which is stored',
+    )
+    // Roles live in a core table the engine never writes: the /operationAuth list reads them through a view.
+    const noRoles = createRegistry()
+    for (const [name, effect] of full.effects) noRoles.effect(name, effect)
+    for (const [name, derivation] of full.derivations) noRoles.derivation(name, derivation)
+    for (const [kind, numbering] of full.numberings) noRoles.numbering(kind, numbering)
+    for (const [entity, view] of full.views) if (entity !== 'role') noRoles.view(entity, view)
+    expect(() => createEngine(manifest, { registry: noRoles })).toThrow(
+      'POST /b2b/role/page reads role, which the engine does not store, and no domain module registers its view',
+    )
+    // A view's own order and a list order are one too many.
+    const twice = domainRegistry()
+    twice.listOrder('role', { field: 'name', order: 'asc' })
+    expect(() => createEngine(manifest, { registry: twice })).toThrow(
+      'role has a list order and its view an order of its own: register one',
     )
   })
 })

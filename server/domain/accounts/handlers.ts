@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { type SqlBool, sql, type Transaction, type Updateable } from 'kysely'
 import type { OperationAccount, UserProfile } from '../../../generated/types.ts'
-import type { ManifestEndpoint } from '../../../model/resolve.ts'
-import { createAjv } from '../../../rules/ajv.ts'
-import { toFieldErrors } from '../../../rules/messages.ts'
 import { normaliseTarget } from '../../auth/codes.ts'
 import { rethrowDuplicate, revokeSessions, takenBy } from '../../auth/handlers.ts'
 import { hashPassword } from '../../auth/password.ts'
@@ -15,12 +12,7 @@ import {
   changes,
   columnsOf,
   type LabelField,
-  type ListPlan,
   labelFields,
-  pageOfView,
-  parseListRequest,
-  planList,
-  readHistory,
   selection,
   toApiRow,
   writeAudit,
@@ -28,23 +20,21 @@ import {
 import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
-import { parseId } from '../../http/ids.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
 import { knownCode } from '../reference/known.ts'
+import { operationAccounts, PROVIDER } from './view.ts'
 
 /**
- * The user's own profile (entity userProfile, the /personalInfo form) and the provider's operation
- * accounts (entity operationAccount, the /operationAccount list). Both are views of app_user with no
- * table of their own, so the generic engine skips them; these handlers follow its list, detail, create
- * and update semantics (server/engine/README.md): the same list request and filters, 404 for a row the
- * caller cannot see, 330002 for a stale version, an audit row per change.
+ * The user's own profile (entity userProfile, the /personalInfo form) and the writes of the provider's
+ * operation accounts (entity operationAccount, the /operationAccount list). Both are views of app_user with
+ * no table of their own; the engine reads the accounts' list and detail through the view ./register.ts
+ * registers, and these handlers follow its create and update semantics (server/engine/README.md): 404 for
+ * a row the caller cannot see, 330002 for a stale version, an audit row per change.
  *
  * Every query runs in the caller's tenant transaction (row-level security) and also names the tenant.
  * isUsed is the account's `state` (1 enabled, 0 disabled).
  */
 
-/** SPEC §6: company user type 1 is the provider side, the forwarder's own staff. */
-const PROVIDER = 1
 const ENTITY = 'operationAccount'
 /** The alias of the operation-account view in queries: its columns are the entity's (engine/columns.ts). */
 const VIEW = 'operation_account'
@@ -62,14 +52,6 @@ class SelfDisable extends ApiError {
   }
 }
 
-const ajv = createAjv()
-const idQuery = ajv.compile({
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-})
-
 const invalid = (field: string, message: string) => new ApiError('validation', {}, [{ field, message, params: {} }])
 
 /**
@@ -84,7 +66,7 @@ function edited<T>(ctx: HandlerContext, input: object, key: string): { value: T 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The operation-account view
+// The operation-account view (./view.ts), as the writes answer it
 
 /** The entity's columns as the engine maps them; createdBy is no field of an account. */
 function accountColumns(manifest: Manifest): Column[] {
@@ -116,31 +98,6 @@ function labelAccounts<T extends ApiRow>(trx: Transaction<DB>, manifest: Manifes
   })
 }
 
-/** The provider-side users of a tenant, one row each, with the entity's column names. */
-function accountView(trx: Transaction<DB>, tenantId: number) {
-  return trx
-    .selectFrom('app_user as u')
-    .select([
-      'u.id',
-      'u.version',
-      'u.created_at',
-      'u.updated_at',
-      'u.username',
-      'u.real_name',
-      'u.email',
-      'u.mobile',
-      'u.qq',
-      // An operation account has one role; should an account hold several, the first is shown.
-      sql<number | null>`(select min(ur.role_id) from user_role ur
-        where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`.as('company_app_role_id'),
-      sql<boolean>`u.state = 1`.as('is_used'),
-      'u.last_login_at',
-    ])
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.company_user_type', '=', PROVIDER)
-    .as(VIEW)
-}
-
 const viewRef = (column: string) => sql.ref(`${VIEW}.${column}`)
 
 async function readAccount(
@@ -151,7 +108,7 @@ async function readAccount(
 ): Promise<ApiRow | undefined> {
   const columns = accountColumns(manifest)
   const row = await trx
-    .selectFrom(accountView(trx, tenantId))
+    .selectFrom(operationAccounts(trx, tenantId).as(VIEW))
     .select(selection(columns, VIEW))
     .where(sql<SqlBool>`${viewRef('id')} = ${id}`)
     .executeTakeFirst()
@@ -162,20 +119,6 @@ async function mustReadAccount(trx: Transaction<DB>, manifest: Manifest, tenantI
   const row = await readAccount(trx, manifest, tenantId, id)
   if (!row) throw new ApiError('404')
   return row
-}
-
-/** The list request the bound screen declares (search keys, sortable columns, page size), as the engine plans it. */
-const listPlans = new WeakMap<ManifestEndpoint, ListPlan>()
-function listPlanOf(manifest: Manifest, endpoint: ManifestEndpoint): ListPlan {
-  let plan = listPlans.get(endpoint)
-  if (!plan) {
-    const screen = manifest.screens.find((s) => endpoint.screens.includes(s.name) && s.kind === 'list')
-    const entity = manifest.entities[ENTITY]
-    if (!entity) throw new Error(`the manifest has no entity ${ENTITY}: run npm run generate`)
-    plan = planList(manifest, { ...endpoint, search: screen?.search ?? [] }, entity)
-    listPlans.set(endpoint, plan)
-  }
-  return plan
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -360,43 +303,6 @@ export const accountHandlers: HandlerRegistry = {
       region: row.region,
       version: row.version,
     }
-  },
-
-  /** POST /b2b/user/operationAccount/list: `{ searchParams, pageNum, pageSize, sort? }` → a page, id desc. */
-  async operationAccountList(ctx) {
-    const session = sessionOf(ctx)
-    const manifest = loadManifest()
-    const plan = listPlanOf(manifest, ctx.endpoint)
-    const request = parseListRequest(plan, ctx.input)
-    const columns = accountColumns(manifest)
-    const { list, total } = await ctx.inTenant(async (trx) => {
-      const { rows, total } = await pageOfView(trx, {
-        source: accountView(trx, session.tenantId),
-        view: VIEW,
-        columns,
-        plan,
-        request,
-        order: [sql`${viewRef('id')} desc`],
-      })
-      return { list: await labelAccounts(trx, manifest, ctx, rows), total }
-    })
-    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
-  },
-
-  /** GET /b2b/user/operationAccount/detail?id=: the account and its last changes. */
-  async operationAccountDetail(ctx) {
-    const session = sessionOf(ctx)
-    const manifest = loadManifest()
-    const query = { ...((ctx.input ?? {}) as Record<string, unknown>) }
-    query.id = parseId(query.id)
-    if (!idQuery(query)) throw new ApiError('validation', {}, toFieldErrors(idQuery.errors))
-    const id = query.id as number
-    return ctx.inTenant(async (trx) => {
-      const [row] = await labelAccounts(trx, manifest, ctx, [
-        await mustReadAccount(trx, manifest, session.tenantId, id),
-      ])
-      return { ...row, history: await readHistory(trx, session.tenantId, ENTITY, id) }
-    })
   },
 
   /** POST /b2b/user/operationAccount/add: a provider-side account; the initial password goes out by mail. */

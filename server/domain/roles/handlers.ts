@@ -1,7 +1,6 @@
 import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
 import type { RoleView } from '../../../generated/content.ts'
 import type { Role } from '../../../generated/types.ts'
-import type { ManifestEndpoint } from '../../../model/resolve.ts'
 import type { DB, RoleTable } from '../../db/schema.ts'
 import {
   attachLabels,
@@ -9,11 +8,7 @@ import {
   changes,
   columnsOf,
   type LabelField,
-  type ListPlan,
   labelFields,
-  pageOfView,
-  parseListRequest,
-  planList,
   readHistory,
   selection,
   toApiRow,
@@ -24,14 +19,16 @@ import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { parseId } from '../../http/ids.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
+import { tenantRoles } from './view.ts'
 
 /**
  * Roles of the tenant (SPEC §6, issue #21): preset roles come from screens/access.yaml and cannot be deleted
  * (360001); custom roles are made, copied, changed, enabled or disabled, filed under groups, given a responsible
  * branch, and assigned to users here. Role is a core table — the session lookup (migration 0012) reads a user's
  * enabled roles on every call, so whatever is saved here holds from the user's next call, on every replica,
- * with nothing cached in a process — so these handlers follow the engine's semantics by hand: its list request
- * and search, 404 for a row of another tenant, 330002 for a stale version, an audit row per change.
+ * with nothing cached in a process. The engine reads it through a view (./register.ts: the /operationAuth list);
+ * these handlers write it, following the engine's semantics by hand: 404 for a row of another tenant, 330002
+ * for a stale version, an audit row per change, answers shaped by the same view (./view.ts).
  *
  * Who may hold what: a role is on one side (companyUserType 1 the operator's, 2 the client enterprises'); it
  * holds permissions of its side and of either side only, and goes to users of its side only. Nobody hands out
@@ -93,33 +90,6 @@ function roleLabels(manifest: Manifest): LabelField[] {
   return fields
 }
 
-/** The tenant's roles, one row each, with the entity's column names and how many users hold each. */
-function roleView(trx: Transaction<DB>, tenantId: number) {
-  return trx
-    .selectFrom('role as r')
-    .select([
-      'r.id',
-      'r.version',
-      'r.created_at',
-      'r.updated_at',
-      'r.name',
-      'r.code',
-      'r.group_id',
-      'r.company_user_type',
-      'r.status',
-      'r.data_scope',
-      'r.branch',
-      'r.personalization',
-      'r.preset',
-      sql<number>`(select count(*)::int from user_role ur where ur.tenant_id = r.tenant_id and ur.role_id = r.id)`.as(
-        'users',
-      ),
-      'r.permissions',
-    ])
-    .where('r.tenant_id', '=', tenantId)
-    .as(VIEW)
-}
-
 const viewRef = (column: string) => sql.ref(`${VIEW}.${column}`)
 
 async function labelled(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, rows: ApiRow[]) {
@@ -131,43 +101,18 @@ async function labelled(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerCo
 
 async function readRole(trx: Transaction<DB>, manifest: Manifest, tenantId: number, id: number) {
   const row = await dynamic(trx)
-    .selectFrom(roleView(trx, tenantId))
+    .selectFrom(tenantRoles(trx, tenantId).as(VIEW))
     .select(selection(roleColumns(manifest), VIEW))
     .where(sql<SqlBool>`${viewRef('id')} = ${id}`)
     .executeTakeFirst()
   if (!row) throw new ApiError('404')
-  const api = toApiRow(roleColumns(manifest), row)
-  api.permissions = [...((api.permissions as string[] | null) ?? [])].sort()
-  return api
+  return toApiRow(roleColumns(manifest), row)
 }
 
-/** A row of the role view (selected with the role entity's columns) as the calls answer it: roleView. */
-function toView(row: ApiRow): RoleView {
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
-  return {
-    id: Number(row.id),
-    version: Number(row.version),
-    createdAt: text(row.createdAt),
-    updatedAt: text(row.updatedAt),
-    code: String(row.code),
-    name: String(row.name),
-    groupId: row.groupId === null || row.groupId === undefined ? null : Number(row.groupId),
-    companyUserType: Number(row.companyUserType),
-    status: Number(row.status),
-    dataScope: String(row.dataScope),
-    branch: text(row.branch),
-    personalization: text(row.personalization),
-    preset: row.preset === true,
-    users: Number(row.users ?? 0),
-    permissions: sorted(row.permissions as string[] | null),
-    labels: (row.labels ?? {}) as RoleView['labels'],
-  }
-}
-
-/** The answer of every write: the role as the list shows it, labelled. */
+/** The answer of every write: the role as the list shows it (the view answers the API's shape), labelled. */
 async function answer(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, id: number): Promise<RoleView> {
   const [row] = await labelled(trx, manifest, ctx, [await readRole(trx, manifest, sessionOf(ctx).tenantId, id)])
-  return toView(row as ApiRow)
+  return row as unknown as RoleView
 }
 
 /** The role row a write acts on, locked for the call; 404 when the tenant has none, 330002 when stale. */
@@ -250,18 +195,6 @@ function edited(ctx: HandlerContext, key: string): { value: unknown } | undefine
 
 const sorted = (list: readonly string[] | null | undefined) => [...(list ?? [])].sort()
 const sameList = (a: readonly string[], b: readonly string[]) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
-
-/** The list request the bound screen declares (search keys, sortable columns, page size), as the engine plans it. */
-const listPlans = new WeakMap<ManifestEndpoint, ListPlan>()
-function listPlanOf(manifest: Manifest, endpoint: ManifestEndpoint): ListPlan {
-  let plan = listPlans.get(endpoint)
-  if (!plan) {
-    const screen = manifest.screens.find((s) => endpoint.screens.includes(s.name) && s.kind === 'list')
-    plan = planList(manifest, { ...endpoint, search: screen?.search ?? [] }, roleEntity(manifest))
-    listPlans.set(endpoint, plan)
-  }
-  return plan
-}
 
 /** A new custom role of the tenant, audited; answers its id. */
 async function insertRole(
@@ -371,31 +304,6 @@ export const roleHandlers = {
       permissions: r.permissions,
       users: r.users,
     }))
-  },
-
-  /** POST /b2b/role/page: the /operationAuth list, searched by group, name, preset and status. */
-  async rolePage(ctx) {
-    const session = sessionOf(ctx)
-    const manifest = loadManifest()
-    const plan = listPlanOf(manifest, ctx.endpoint)
-    const request = parseListRequest(plan, ctx.input)
-    const columns = roleColumns(manifest)
-    const { list, total } = await ctx.inTenant(async (trx) => {
-      const { rows, total } = await pageOfView(trx, {
-        source: roleView(trx, session.tenantId),
-        view: VIEW,
-        columns,
-        plan,
-        request,
-        // Preset roles first, in the order the seed made them; then the tenant's own, newest first.
-        order: [
-          sql`${viewRef('preset')} desc`,
-          sql`case when ${viewRef('preset')} then ${viewRef('id')} else -${viewRef('id')} end`,
-        ],
-      })
-      return { list: (await labelled(trx, manifest, ctx, rows)).map(toView), total }
-    })
-    return { list, total, pageNum: request.pageNum, pageSize: request.pageSize }
   },
 
   /** GET /b2b/role/detail?id=: the role with its permissions (the tree's ticks) and its change history. */

@@ -40,6 +40,14 @@ export function checkRowCalls({ areaFiles, entities }: CheckContext): ConfigErro
 
 type ActionError = { path: Path; message: string; expected?: string; fix?: string }
 
+/** An action's `call:` or `download:` that names no hand-written endpoint, with the nearest name there is. */
+const unknownEndpoint = (name: string, path: Path, custom: ReadonlyMap<string, CustomEndpointDef>): ActionError => ({
+  path,
+  message: `unknown endpoint "${name}"`,
+  expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
+  fix: suggestion(name, [...custom.keys()]),
+})
+
 function actionErrors(
   action: ActionDef,
   at: Path,
@@ -87,13 +95,7 @@ function actionErrors(
         expected: 'actions.toolbar of a kind: detail or form screen, or actions.row of a kind: list screen',
       })
     const endpoint = custom.get(action.call)
-    if (!endpoint)
-      errors.push({
-        path: [...at, 'call'],
-        message: `unknown endpoint "${action.call}"`,
-        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
-        fix: suggestion(action.call, [...custom.keys()]),
-      })
+    if (!endpoint) errors.push(unknownEndpoint(action.call, [...at, 'call'], custom))
     else if (endpoint.transition?.entity !== row?.entity || endpoint.transition?.name !== action.transition)
       errors.push({
         path: [...at, 'call'],
@@ -110,13 +112,7 @@ function actionErrors(
   } else if (place === 'toolbar' && kind === 'list') {
     // A list's toolbar call (issue #29: a new API key): it sends what its input: dialog asked, and no row.
     const endpoint = custom.get(action.call)
-    if (!endpoint)
-      errors.push({
-        path: [...at, 'call'],
-        message: `unknown endpoint "${action.call}"`,
-        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
-        fix: suggestion(action.call, [...custom.keys()]),
-      })
+    if (!endpoint) errors.push(unknownEndpoint(action.call, [...at, 'call'], custom))
     else if (endpoint.method !== 'POST' || !action.input || endpoint.body !== action.input)
       errors.push({
         path: [...at, 'call'],
@@ -134,13 +130,7 @@ function actionErrors(
         expected: 'actions.row of a kind: list screen',
       })
     const endpoint = custom.get(action.call)
-    if (!endpoint)
-      errors.push({
-        path: [...at, 'call'],
-        message: `unknown endpoint "${action.call}"`,
-        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
-        fix: suggestion(action.call, [...custom.keys()]),
-      })
+    if (!endpoint) errors.push(unknownEndpoint(action.call, [...at, 'call'], custom))
     else {
       const body = endpoint.body ? entities[endpoint.body] : undefined
       if (endpoint.method !== 'POST' || !body?.fields.id)
@@ -171,13 +161,7 @@ function actionErrors(
       })
     const endpoint = custom.get(action.download)
     const query = endpoint?.body ? entities[endpoint.body] : undefined
-    if (!endpoint)
-      errors.push({
-        path: [...at, 'download'],
-        message: `unknown endpoint "${action.download}"`,
-        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
-        fix: suggestion(action.download, [...custom.keys()]),
-      })
+    if (!endpoint) errors.push(unknownEndpoint(action.download, [...at, 'download'], custom))
     // `waybill check` hands the checks `response:` entity names only (a `binary` or `none` answer has none).
     else if (
       endpoint.method !== 'GET' ||
@@ -247,15 +231,7 @@ function recordCallErrors(
   entities: Record<string, EntityDef>,
 ): ActionError[] {
   const endpoint = custom.get(action.call ?? '')
-  if (!endpoint)
-    return [
-      {
-        path: [...at, 'call'],
-        message: `unknown endpoint "${action.call}"`,
-        expected: 'the name of a hand-written endpoint (an area’s endpoints:)',
-        fix: suggestion(action.call ?? '', [...custom.keys()]),
-      },
-    ]
+  if (!endpoint) return [unknownEndpoint(action.call ?? '', [...at, 'call'], custom)]
   const body = endpoint.body ? entities[endpoint.body] : undefined
   const param = action.param ?? 'id'
   if (endpoint.method !== 'POST' || !body?.fields[param])

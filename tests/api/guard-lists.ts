@@ -502,7 +502,7 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   roleFuzzyQuery: PROVIDER_ADMIN,
   // Role management (issue #21): /operationAuth, /operationsRoleDetail and the role groups.
   'operationAuth.list': PROVIDER_ADMIN,
-  roleDetail: PROVIDER_ADMIN,
+  'operationsRoleDetail.detail': PROVIDER_ADMIN,
   roleSave: PROVIDER_ADMIN,
   roleCopy: PROVIDER_ADMIN,
   roleStatus: PROVIDER_ADMIN,

@@ -1,45 +1,34 @@
 import { randomInt } from 'node:crypto'
-import { type SqlBool, sql, type Transaction, type Updateable } from 'kysely'
+import { sql, type Transaction, type Updateable } from 'kysely'
 import type { OperationAccount, UserProfile } from '../../../generated/types.ts'
 import { normaliseTarget } from '../../auth/codes.ts'
 import { rethrowDuplicate, revokeSessions, takenBy } from '../../auth/handlers.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { currentDelivery } from '../../auth/sms.ts'
 import type { DB, UserTable } from '../../db/schema.ts'
-import {
-  attachLabels,
-  type Column,
-  changes,
-  columnsOf,
-  type LabelField,
-  labelFields,
-  selection,
-  toApiRow,
-  writeAudit,
-} from '../../engine/index.ts'
+import { type ApiRow, changes, type EngineApi, writeAudit } from '../../engine/index.ts'
 import { type HandlerContext, type Session, sessionOf } from '../../http/context.ts'
 import type { HandlerRegistry } from '../../http/endpoints.ts'
 import { ApiError, messageFor } from '../../http/errors.ts'
 import { loadManifest, type Manifest } from '../../manifest.ts'
 import { knownCode } from '../reference/known.ts'
-import { operationAccounts, PROVIDER } from './view.ts'
+import { PROVIDER } from './view.ts'
 
 /**
  * The user's own profile (entity userProfile, the /personalInfo form) and the writes of the provider's
  * operation accounts (entity operationAccount, the /operationAccount list). Both are views of app_user with
  * no table of their own; the engine reads the accounts' list and detail through the view ./register.ts
  * registers, and these handlers follow its create and update semantics (server/engine/README.md): 404 for
- * a row the caller cannot see, 330002 for a stale version, an audit row per change.
+ * a row the caller cannot see, 330002 for a stale version, an audit row per change, the account answered as
+ * the engine reads it.
  *
  * Every query runs in the caller's tenant transaction (row-level security) and also names the tenant.
  * isUsed is the account's `state` (1 enabled, 0 disabled).
  */
 
 const ENTITY = 'operationAccount'
-/** The alias of the operation-account view in queries: its columns are the entity's (engine/columns.ts). */
-const VIEW = 'operation_account'
+const ACCOUNT = { entity: ENTITY } as const
 
-type ApiRow = Record<string, unknown>
 type UserChange = Updateable<UserTable>
 
 /** 350001 with a message about disabling, not deleting, the account one is logged in as. */
@@ -68,58 +57,19 @@ function edited<T>(ctx: HandlerContext, input: object, key: string): { value: T 
 // ---------------------------------------------------------------------------------------------------
 // The operation-account view (./view.ts), as the writes answer it
 
-/** The entity's columns as the engine maps them; createdBy is no field of an account. */
-function accountColumns(manifest: Manifest): Column[] {
-  const entity = manifest.entities[ENTITY]
-  if (!entity) throw new Error(`the manifest has no entity ${ENTITY}: run npm run generate`)
-  return columnsOf(entity, manifest.entities).filter((c) => c.name !== 'createdBy')
-}
-
-/** The account's refs with display text (companyAppRoleId → the role's name), as the engine answers them. */
-const accountLabelFields = new WeakMap<Manifest, LabelField[]>()
-function accountLabels(manifest: Manifest): LabelField[] {
-  let fields = accountLabelFields.get(manifest)
-  if (!fields) {
-    const entity = manifest.entities[ENTITY]
-    if (!entity) throw new Error(`the manifest has no entity ${ENTITY}: run npm run generate`)
-    const names = accountColumns(manifest).map((c) => c.name)
-    fields = labelFields(entity, manifest.entities, names)
-    accountLabelFields.set(manifest, fields)
-  }
-  return fields
-}
-
-/** Rows of the view with their `labels`, looked up in the caller's tenant transaction. */
-function labelAccounts<T extends ApiRow>(trx: Transaction<DB>, manifest: Manifest, ctx: HandlerContext, rows: T[]) {
+/**
+ * The account as the engine's detail reads it through the view (./register.ts): labelled (the role's name) and
+ * shaped as every account answer is, without its history; 404 when the tenant has no such provider account.
+ */
+async function readAccount(engine: EngineApi, trx: Transaction<DB>, ctx: HandlerContext, id: number) {
   const session = sessionOf(ctx)
-  return attachLabels(trx, accountLabels(manifest), rows, {
-    tenantId: session.tenantId,
-    language: ctx.request.language,
-  })
+  const call = { tenantId: session.tenantId, session, language: ctx.request.language }
+  const { history: _history, ...account } = await engine.detail(trx, ACCOUNT, call, { id })
+  return account
 }
 
-const viewRef = (column: string) => sql.ref(`${VIEW}.${column}`)
-
-async function readAccount(
-  trx: Transaction<DB>,
-  manifest: Manifest,
-  tenantId: number,
-  id: number,
-): Promise<ApiRow | undefined> {
-  const columns = accountColumns(manifest)
-  const row = await trx
-    .selectFrom(operationAccounts(trx, tenantId).as(VIEW))
-    .select(selection(columns, VIEW))
-    .where(sql<SqlBool>`${viewRef('id')} = ${id}`)
-    .executeTakeFirst()
-  return row ? toApiRow(columns, row as Record<string, unknown>) : undefined
-}
-
-async function mustReadAccount(trx: Transaction<DB>, manifest: Manifest, tenantId: number, id: number) {
-  const row = await readAccount(trx, manifest, tenantId, id)
-  if (!row) throw new ApiError('404')
-  return row
-}
+/** What the audit keeps of an account: the record, without the display texts of its references. */
+const recordOf = ({ labels: _labels, ...record }: ApiRow): ApiRow => record
 
 // ---------------------------------------------------------------------------------------------------
 // Roles
@@ -238,7 +188,8 @@ async function mailInitialPassword(
 
 // ---------------------------------------------------------------------------------------------------
 
-export const accountHandlers: HandlerRegistry = {
+/** The account calls; adding and changing an operation account answer it as the engine reads it (readAccount). */
+export const accountHandlers = (engine: EngineApi): HandlerRegistry => ({
   /** POST /b2b/user/change/userInfo: the caller's own profile. */
   async changeUserInfo(ctx) {
     const session = sessionOf(ctx)
@@ -338,7 +289,7 @@ export const accountHandlers: HandlerRegistry = {
           .executeTakeFirstOrThrow()
         await setRole(trx, session.tenantId, created.id, input.companyAppRoleId)
         await mailInitialPassword(ctx, trx, { email, username: input.username, password })
-        const row = await mustReadAccount(trx, manifest, session.tenantId, created.id)
+        const account = await readAccount(engine, trx, ctx, created.id)
         await writeAudit(trx, {
           tenantId: session.tenantId,
           userId: session.userId,
@@ -346,9 +297,9 @@ export const accountHandlers: HandlerRegistry = {
           recordId: created.id,
           action: 'create',
           before: null,
-          after: row,
+          after: recordOf(account),
         })
-        return (await labelAccounts(trx, manifest, ctx, [row]))[0]
+        return account
       }),
     )
   },
@@ -388,7 +339,7 @@ export const accountHandlers: HandlerRegistry = {
           .executeTakeFirst()
         if (!locked) throw new ApiError('404')
         await checkManageable(trx, session, id)
-        const before = await mustReadAccount(trx, manifest, session.tenantId, id)
+        const before = await readAccount(engine, trx, ctx, id)
         if (before.version !== input.version) throw new ApiError('330002')
         if (disabling && id === session.userId) throw new SelfDisable()
         const roleChanged = before.companyAppRoleId !== input.companyAppRoleId
@@ -411,17 +362,17 @@ export const accountHandlers: HandlerRegistry = {
         if (!updated) throw new ApiError('330002')
         if (roleChanged) await setRole(trx, session.tenantId, id, input.companyAppRoleId)
         if (disabling) await revokeSessions(trx, session.tenantId, id)
-        const after = await mustReadAccount(trx, manifest, session.tenantId, id)
+        const after = await readAccount(engine, trx, ctx, id)
         await writeAudit(trx, {
           tenantId: session.tenantId,
           userId: session.userId,
           entity: ENTITY,
           recordId: id,
           action: 'update',
-          ...changes(before, after),
+          ...changes(recordOf(before), recordOf(after)),
         })
-        return (await labelAccounts(trx, manifest, ctx, [after]))[0]
+        return after
       }),
     )
   },
-}
+})

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { fillUserAsks } from '../../server/db/migrations/0040_user_asks.ts'
 import { pruneAnalyticsActors } from '../../server/domain/analytics/prune.ts'
 import { XLSX_TYPE } from '../../server/engine/export/sheet.ts'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { setupTestApp } from '../support/app.ts'
 import { inDays, now } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 import { seaInquiry } from '../support/fixtures.ts'
 import { readXlsx } from '../support/xlsx.ts'
 
@@ -60,22 +60,9 @@ function count(chart: Chart, key: string): number {
   return at < 0 ? 0 : (chart.series[0]?.values[at] ?? 0)
 }
 
-/** The code in the newest message to a mobile number (the outbox is the only place it is in clear). */
-async function codeSentTo(to: string): Promise<string> {
-  const row = await test.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
-  if (!code) throw new Error(`no code sent to ${to}`)
-  return code
-}
-
 async function register(username: string, mobile: string, extra: Record<string, unknown> = {}, host = 'localhost') {
   expect((await inject('POST', '/b2b/user/sendRegisterSms', undefined, { key: mobile }, host)).json().code).toBe('0000')
-  const code = await codeSentTo(mobile)
+  const code = await codeSentTo(test.database.db, mobile)
   return inject(
     'POST',
     '/b2b/user/register',

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openMessage, outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
+import { codeSentTo, outboxTo } from '../support/codes.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -45,22 +46,6 @@ const sendLoginSms = (key: string, headers: Record<string, string> = {}) =>
   post('/b2b/user/sendLoginSms', { key }, headers)
 const codeLogin = (key: string, code: string) => post('/b2b/user/codeLogin', { key, code })
 
-async function outboxTo(to: string) {
-  return database.db
-    .selectFrom('outbox')
-    .selectAll()
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .execute()
-}
-
-async function codeSentTo(to: string): Promise<string> {
-  const [row] = await outboxTo(to)
-  const code = row ? /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] : undefined
-  if (!code) throw new Error(`no code sent to ${to}`)
-  return code
-}
-
 /** Moves the codes of a number back in time, as if `interval` had passed. */
 async function age(target: string, interval: string) {
   await database.db
@@ -74,7 +59,7 @@ async function age(target: string, interval: string) {
 async function freshCode(mobile: string): Promise<string> {
   await age(mobile, '61 minutes')
   expect((await sendLoginSms(mobile)).json().code).toBe('0000')
-  return codeSentTo(mobile)
+  return codeSentTo(database.db, mobile)
 }
 
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
@@ -83,8 +68,8 @@ describe('codes in the outbox (issue #17, finding 9)', () => {
   it('keeps the message sealed: no code in clear anywhere in the database, readable only for its recipient', async () => {
     const mobile = '13800138077'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
-    const [row] = await outboxTo(mobile)
-    const code = await codeSentTo(mobile)
+    const [row] = await outboxTo(database.db, mobile)
+    const code = await codeSentTo(database.db, mobile)
     expect(code).toMatch(/^\d{6}$/)
     // The row says whom to send to, not what: the code and the text are in neither the payload nor the code table.
     // `template` names the provider template (issue #22): its parameters, the code among them, are sealed.
@@ -115,11 +100,11 @@ describe('code login by SMS', () => {
   it('sends a 6-digit code through the outbox and logs in with it once', async () => {
     const sent = await sendLoginSms(PERSONAL_MOBILE, { language: 'en_US' })
     expect(sent.json()).toMatchObject({ code: '0000', content: null })
-    const [message] = await outboxTo(PERSONAL_MOBILE)
+    const [message] = await outboxTo(database.db, PERSONAL_MOBILE)
     expect(message?.kind).toBe('sms')
     expect(message?.sent_at).toBeNull()
     expect(outboxBody('sms', message?.payload).text).toMatch(/^\[Huayuan Logistics\] Your verification code is \d{6}\./)
-    const code = await codeSentTo(PERSONAL_MOBILE)
+    const code = await codeSentTo(database.db, PERSONAL_MOBILE)
 
     // Stored hashed: the code is nowhere in the verification_code table.
     const rows = await database.db
@@ -142,7 +127,7 @@ describe('code login by SMS', () => {
 
   it('writes the message in the caller’s language', async () => {
     await sendLoginSms(ENTOP_MOBILE, { language: 'zh_CN' })
-    const [message] = await outboxTo(ENTOP_MOBILE)
+    const [message] = await outboxTo(database.db, ENTOP_MOBILE)
     expect(outboxBody('sms', message?.payload).text).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
   })
 
@@ -151,7 +136,7 @@ describe('code login by SMS', () => {
     const ip = { 'x-forwarded-for': '10.3.8.1' }
     const response = await sendLoginSms(unknown, ip)
     expect(response.json()).toEqual({ code: '0000', message: 'success', content: null })
-    expect(await outboxTo(unknown)).toHaveLength(0)
+    expect(await outboxTo(database.db, unknown)).toHaveLength(0)
     // The 60 s wait holds for it as for any number, so that answer tells nothing either.
     expect((await sendLoginSms(unknown, ip)).json().code).toBe('300001')
     // Replayed: thirty requests in a row from one address answered 300006 each; now 0000 until the address's
@@ -187,7 +172,7 @@ describe('code login by SMS', () => {
     expect(again.json().content).toEqual({ waitSeconds: seconds })
     const zh = await sendLoginSms(PERSONAL_MOBILE, { language: 'zh_CN' })
     expect(zh.json().message).toMatch(/^\d+ 秒内不能重复获取验证码$/)
-    expect(await outboxTo(PERSONAL_MOBILE)).toHaveLength(3)
+    expect(await outboxTo(database.db, PERSONAL_MOBILE)).toHaveLength(3)
   })
 
   it('kills a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
@@ -221,7 +206,7 @@ describe('code login by SMS', () => {
     try {
       await age(ENTOP_MOBILE, '61 seconds')
       expect((await sendLoginSms(ENTOP_MOBILE)).json().code).toBe('0000')
-      const [message] = await outboxTo(ENTOP_MOBILE)
+      const [message] = await outboxTo(database.db, ENTOP_MOBILE)
       const code = /(\d{6})/.exec(outboxBody('sms', message?.payload).text)?.[1] as string
       expect((await codeLogin(ENTOP_MOBILE, otherThan(code))).json().code).toBe('300004')
       expect((await codeLogin(ENTOP_MOBILE, code)).json().code).toBe('300007')
@@ -261,7 +246,7 @@ describe('code sending limits', () => {
     expect((await send()).json().code).toBe('300001')
     await age(mobile, '1 day')
     expect((await send()).json().code).toBe('0000')
-    expect(await outboxTo(mobile)).toHaveLength(11)
+    expect(await outboxTo(database.db, mobile)).toHaveLength(11)
   })
 
   it('allows 20 codes an hour per client address', async () => {
@@ -276,7 +261,7 @@ describe('code sending limits', () => {
     }
     const refused = await post('/b2b/user/sendRegisterSms', { key: '13500000099' }, { 'x-forwarded-for': ip })
     expect(refused.json().code).toBe('300001')
-    expect(await outboxTo('13500000099')).toHaveLength(0)
+    expect(await outboxTo(database.db, '13500000099')).toHaveLength(0)
     // Another address is not affected.
     expect((await post('/b2b/user/sendRegisterSms', { key: '13500000099' })).json().code).toBe('0000')
   })

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
+import { codeSentTo, outboxTo } from '../support/codes.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -55,22 +56,6 @@ async function tokenOf(username: string, password = DEMO_PASSWORD, host = 'local
 const me = (token: string, host = 'localhost') =>
   call('GET', '/b2b/user/getCurrentUserInfo', undefined, { host, ...asUser(token) })
 
-async function outboxTo(to: string) {
-  return database.db
-    .selectFrom('outbox')
-    .selectAll()
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .execute()
-}
-
-async function codeSentTo(to: string): Promise<string> {
-  const [row] = await outboxTo(to)
-  const code = row ? /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] : undefined
-  if (!code) throw new Error(`no code sent to ${to}`)
-  return code
-}
-
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 const getCode = (account: string, headers: Record<string, string> = {}) =>
@@ -83,10 +68,10 @@ describe('password reset in three steps', () => {
 
     const sent = await getCode('EntAdmin@demo.example', { language: 'en_US' })
     expect(sent.json()).toMatchObject({ code: '0000', content: null })
-    const [mail] = await outboxTo('entadmin@demo.example')
+    const [mail] = await outboxTo(database.db, 'entadmin@demo.example')
     expect(mail).toMatchObject({ kind: 'mail', sent_at: null })
     expect(outboxBody('mail', mail?.payload).subject).toBe('Huayuan Logistics verification code')
-    const code = await codeSentTo('entadmin@demo.example')
+    const code = await codeSentTo(database.db, 'entadmin@demo.example')
 
     const wrong = await call('POST', '/b2b/user/resetPassword/commitCode', {
       account: 'entadmin@demo.example',
@@ -132,9 +117,9 @@ describe('password reset in three steps', () => {
 
   it('works by mobile number with an SMS code (300004 when wrong)', async () => {
     expect((await getCode(PERSONAL_MOBILE)).json().code).toBe('0000')
-    const [sms] = await outboxTo(PERSONAL_MOBILE)
+    const [sms] = await outboxTo(database.db, PERSONAL_MOBILE)
     expect(sms?.kind).toBe('sms')
-    const code = await codeSentTo(PERSONAL_MOBILE)
+    const code = await codeSentTo(database.db, PERSONAL_MOBILE)
     const wrong = await call('POST', '/b2b/user/resetPassword/commitCode', {
       account: PERSONAL_MOBILE,
       code: otherThan(code),
@@ -166,7 +151,7 @@ describe('password reset in three steps', () => {
   it('answers success for an address no account has, sends nothing, and still counts it', async () => {
     const response = await getCode('nobody@nowhere.example')
     expect(response.json()).toEqual({ code: '0000', message: 'success', content: null })
-    expect(await outboxTo('nobody@nowhere.example')).toHaveLength(0)
+    expect(await outboxTo(database.db, 'nobody@nowhere.example')).toHaveLength(0)
     const again = await getCode('nobody@nowhere.example')
     expect(again.json().code).toBe('300001')
     const commit = await call('POST', '/b2b/user/resetPassword/commitCode', {
@@ -178,7 +163,7 @@ describe('password reset in three steps', () => {
 
   it('refuses an expired ticket', async () => {
     await getCode('entop@demo.example')
-    const code = await codeSentTo('entop@demo.example')
+    const code = await codeSentTo(database.db, 'entop@demo.example')
     const { ticket } = (
       await call('POST', '/b2b/user/resetPassword/commitCode', { account: 'entop@demo.example', code })
     ).json().content
@@ -269,7 +254,7 @@ describe('binding an e-mail address and a mobile number', () => {
 
     const address = 'li.wei@huayuan.example'
     expect((await call('POST', '/b2b/user/sendBindCode', { account: address }, asUser(token))).json().code).toBe('0000')
-    const code = await codeSentTo(address)
+    const code = await codeSentTo(database.db, address)
     const wrong = await call('POST', '/b2b/user/bindEmail', { email: address, code: otherThan(code) }, asUser(token))
     expect(wrong.json().code).toBe('300003')
     // Another user cannot use a code sent for opadmin.
@@ -298,7 +283,7 @@ describe('binding an e-mail address and a mobile number', () => {
 
     const mobile = '13600136000'
     expect((await call('POST', '/b2b/user/sendBindCode', { account: mobile }, asUser(token))).json().code).toBe('0000')
-    const code = await codeSentTo(mobile)
+    const code = await codeSentTo(database.db, mobile)
     const wrong = await call('POST', '/b2b/user/bindMobile', { mobile, code: otherThan(code) }, asUser(token))
     expect(wrong.json().code).toBe('300004')
     const bound = await call('POST', '/b2b/user/bindMobile', { mobile, code }, asUser(token))

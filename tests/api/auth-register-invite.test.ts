@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { onRegistered, type Registered } from '../../server/auth/registration.ts'
 import type { Database } from '../../server/db/database.ts'
 import { ApiError } from '../../server/http/errors.ts'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
 import { inDays } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 import { freshDatabase } from '../support/database.ts'
 
 /**
@@ -43,18 +42,6 @@ function post(url: string, payload: object, language = 'en_US') {
     headers: { host: 'localhost', 'x-forwarded-for': `10.21.0.${nextIp++}`, resource: '1', language },
     payload,
   })
-}
-
-async function codeSentTo(to: string): Promise<string> {
-  const row = await database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
-  if (!code) throw new Error(`no code in ${JSON.stringify(row.payload)}`)
-  return code
 }
 
 /** An invite code issued by the seeded enterprise administrator through the API (valid a week, one use). */
@@ -93,7 +80,7 @@ describe('the invitation code on a registration', () => {
     const mobile = '13600021001'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
     const response = await post('/b2b/user/register', {
-      ...body(mobile, 'zhoumin21', await codeSentTo(mobile)),
+      ...body(mobile, 'zhoumin21', await codeSentTo(database.db, mobile)),
       inviteCode: code,
     })
     expect(response.json().code).toBe('0000')
@@ -104,7 +91,7 @@ describe('the invitation code on a registration', () => {
   it('is optional: a registration without one reaches the hooks with none', async () => {
     const mobile = '13600021002'
     await post('/b2b/user/sendRegisterSms', { key: mobile })
-    const response = await post('/b2b/user/register', body(mobile, 'wanglei21', await codeSentTo(mobile)))
+    const response = await post('/b2b/user/register', body(mobile, 'wanglei21', await codeSentTo(database.db, mobile)))
     expect(response.json().code).toBe('0000')
     expect(seen.at(-1)?.input.inviteCode).toBeUndefined()
   })
@@ -127,7 +114,7 @@ describe('the invitation code on a registration', () => {
   it('refused by a hook keeps nothing: no user, no role, and the code still works', async () => {
     const mobile = '13600021004'
     await post('/b2b/user/sendRegisterSms', { key: mobile })
-    const code = await codeSentTo(mobile)
+    const code = await codeSentTo(database.db, mobile)
     const refused = await post('/b2b/user/register', { ...body(mobile, 'sunli21', code), inviteCode: 'EXPIRED1' })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().content.fieldErrors).toEqual([

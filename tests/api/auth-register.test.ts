@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { TEST_PROXIES } from '../support/app.ts'
 import { now } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 import { freshDatabase } from '../support/database.ts'
 
 let database: Database
@@ -38,19 +37,6 @@ function post(url: string, payload: object, headers: Record<string, string> = {}
     headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers },
     payload,
   })
-}
-
-/** The code in the newest message to `to`: the outbox is the only place it exists in clear. */
-async function codeSentTo(to: string): Promise<string> {
-  const row = await database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
-  if (!code) throw new Error(`no code in ${JSON.stringify(row.payload)}`)
-  return code
 }
 
 const valid = {
@@ -197,7 +183,7 @@ describe('POST /b2b/user/register: duplicates', () => {
   it('answers 300002 for a mobile number that exists only once its code is verified (issue #17, finding 2)', async () => {
     // Asking for a code answers as for any number: 25 requests in a row used to answer 300002 each time.
     expect((await post('/b2b/user/sendRegisterSms', { key: PERSONAL_MOBILE })).json().code).toBe('0000')
-    const right = await codeSentTo(PERSONAL_MOBILE)
+    const right = await codeSentTo(database.db, PERSONAL_MOBILE)
     const wrong = right === '111111' ? '222222' : '111111'
     const guess = await post('/b2b/user/register', { ...valid, mobile: PERSONAL_MOBILE, code: wrong })
     expect(guess.json().code).toBe('300004')
@@ -214,7 +200,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
   it('answers 300004 for a wrong SMS code', async () => {
     const mobile = '13700000001'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
-    const right = await codeSentTo(mobile)
+    const right = await codeSentTo(database.db, mobile)
     const wrong = right === '111111' ? '222222' : '111111'
     const response = await post('/b2b/user/register', { ...valid, username: 'wrongcode', mobile, code: wrong })
     expect(response.json().code).toBe('300004')
@@ -224,7 +210,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
 
   it('creates a PersonalUser of company user type 2 with no company, who can then log in', async () => {
     expect((await post('/b2b/user/sendRegisterSms', { key: valid.mobile })).json().code).toBe('0000')
-    const code = await codeSentTo(valid.mobile)
+    const code = await codeSentTo(database.db, valid.mobile)
     const response = await post('/b2b/user/register', { ...valid, code })
     expect(response.json()).toMatchObject({ code: '0000', content: { username: 'liuyang2026' } })
     const userId = response.json().content.userId
@@ -276,7 +262,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
     const mobile = '13700000002'
     const acme = { host: 'acme.localhost' }
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile }, acme)).json().code).toBe('0000')
-    const code = await codeSentTo(mobile)
+    const code = await codeSentTo(database.db, mobile)
     const response = await post(
       '/b2b/user/register',
       { ...valid, username: 'entop', email: undefined, mobile, code },

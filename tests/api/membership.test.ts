@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { inDays } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 
 const test = setupTestApp()
 let nextIp = 1
@@ -62,19 +62,9 @@ async function userCount(): Promise<number> {
   return rows[0]?.n ?? 0
 }
 
-async function codeSentTo(to: string): Promise<string> {
-  const row = await test.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  return /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] as string
-}
-
 async function register(username: string, mobile: string, inviteCode?: string) {
   expect((await post('/b2b/user/sendRegisterSms', undefined, { key: mobile })).json().code).toBe('0000')
-  const code = await codeSentTo(mobile)
+  const code = await codeSentTo(test.database.db, mobile)
   return post('/b2b/user/register', undefined, {
     username,
     password: 'Freight@2026',

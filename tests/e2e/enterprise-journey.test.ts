@@ -1,9 +1,8 @@
-import { sql } from 'kysely'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -33,19 +32,6 @@ const LICENCE = Buffer.from(
     'trailer\n<< /Root 1 0 R >>\n%%EOF\n',
 )
 
-/** The code in the newest message to `to`, read where a sent code exists in clear: the outbox. */
-async function codeSentTo(to: string): Promise<string> {
-  const row = await portal.server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${to}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  const code = /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1]
-  if (!code) throw new Error(`no code in the message to ${to}`)
-  return code
-}
-
 async function englishVisitor(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await openContext(portal.browser, { viewport: { width: 1440, height: 900 } })
   await context.addCookies([{ name: 'language', value: 'en', url: portal.server.url }])
@@ -62,7 +48,7 @@ async function register(page: Page, who: { username: string; mobile: string; nam
   await field(page, 'field', 'confirmPassword').fill('Harbour#2026')
   await field(page, 'field', 'mobile').fill(who.mobile)
   await page.getByTestId('send-code').click()
-  await field(page, 'field', 'verificationCode').fill(await codeSentTo(who.mobile))
+  await field(page, 'field', 'verificationCode').fill(await codeSentTo(portal.server.database.db, who.mobile))
   await field(page, 'field', 'realName').fill(who.name)
   await page.getByRole('checkbox', { name: en('field', 'agreement') }).check()
   await button(page, 'ui', 'registerSubmit').click()

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { outboxBody } from '../../server/jobs/sealed.ts'
 import { openContext } from '../support/browser.ts'
 import { inDays } from '../support/clock.ts'
+import { codeSentTo } from '../support/codes.ts'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
 
 /**
@@ -20,16 +20,6 @@ async function table(page: Page) {
   const rows = page.locator('table tbody tr')
   await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0)
   return rows
-}
-
-async function codeSentTo(mobile: string): Promise<string> {
-  const row = await portal.server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'payload'])
-    .where(sql<boolean>`payload->>'to' = ${mobile}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  return /(\d{6})/.exec(outboxBody(row.kind, row.payload).text)?.[1] as string
 }
 
 describe('the new-contact notice (newContactInformationCheck)', () => {
@@ -107,7 +97,7 @@ describe('invitations and requests to join, in the browser', () => {
       password: 'Freight@2026',
       confirmPassword: 'Freight@2026',
       mobile,
-      code: await codeSentTo(mobile),
+      code: await codeSentTo(portal.server.database.db, mobile),
       agreement: true,
       realName: '陈晓',
     }

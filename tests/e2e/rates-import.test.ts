@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { localeText, setupPortal, WAIT } from '../support/portal.ts'
-import { type Cell, XLSX_MIME as MIME, workbook } from '../support/workbook.ts'
+import { type Cell, FCL_RATE_HEADER, XLSX_MIME as MIME, workbook } from '../support/workbook.ts'
 
 /**
  * Issue 7's rate import in the browser: the operator imports a workbook with bad rows on /freightRateList,
@@ -10,20 +10,8 @@ import { type Cell, XLSX_MIME as MIME, workbook } from '../support/workbook.ts'
 const portal = setupPortal()
 const zh = (key: string) => localeText('zh', 'import', key)
 
-const HEADER: Cell[] = [
-  'rateNo',
-  'mode',
-  'carrier',
-  'pol',
-  'pod',
-  'validFrom',
-  'validTo',
-  'currency',
-  'chargeUnit',
-  'transitDays',
-  '20GP',
-  "40'HQ",
-]
+// The rate import's columns (FCL_RATE_HEADER) with two containers of the list's own, the second by its label.
+const HEADER: Cell[] = [...FCL_RATE_HEADER.filter((column) => column !== '45G1'), '20GP', "40'HQ"]
 const row = (rateNo: string, pol: string, price40: Cell): Cell[] => [
   rateNo,
   'FCL',

@@ -40,6 +40,9 @@ export interface Served {
 
 export const LIST_STATES = ['submitted', 'accepted', 'booked']
 const LOGIN_ACCOUNTS = 64
+/** The engine's calls the bench measures against their own statements, bare (bench/orders.ts). */
+const ENGINE_CALLS = ['list', 'detail', 'tracking'] as const
+type EngineCall = (typeof ENGINE_CALLS)[number]
 const POOL_SIZE = 10
 
 const plan = JSON.parse(process.env.BENCH_PLAN as string) as BenchPlan
@@ -88,8 +91,11 @@ const bare = scratch
 const apiPool = scratch
   ? new pg.Pool({ connectionString: apiUrlFrom(scratch.url), max: POOL_SIZE, Client: PreparingClient })
   : undefined
-/** The statements one engine list call sends, as it sends them (PostgreSQL only): `/list-as-engine` replays them. */
-const replayed: Statement[] = []
+/**
+ * The statements each engine call the bench measures sends, as it sends them (PostgreSQL only): `/as-engine/<call>`
+ * replays them.
+ */
+const replayed: Record<EngineCall, Statement[]> = { list: [], detail: [], tracking: [] }
 const baseline = await baselineServer(bare, tenantId, apiPool, replayed)
 
 const login = await app.inject({
@@ -99,18 +105,23 @@ const login = await app.inject({
   headers: { host: 'localhost', resource: '1' },
   payload: { username: 'opadmin', password: DEMO_PASSWORD },
 })
-// The second call's: the first also reads what a process keeps once read (the shared reference lists' names, the
-// tenant's screen overlays), which the calls measured do not.
-await engineListCall(login.json().token as string)
-replayed.push(...(await capturedStatements(() => engineListCall(login.json().token as string))))
-if (process.env.BENCH_SHOW_REPLAY)
-  for (const s of replayed) console.error(s.text.slice(0, 3000), JSON.stringify(s.values))
+const token = login.json().token as string
 const { rows: newest } = await sql<{ id: number }>`
   select id from booking_order where tenant_id = ${tenantId} order by id desc limit 1`.execute(database.db)
 const { rows: bls } = await sql<{ bl_no: string }>`
   select bl_no from shipment where tenant_id = ${tenantId} and bl_no is not null order by id limit 10`.execute(
   database.db,
 )
+const orderId = newest[0]?.id ?? 1
+const numbers = bls.map((b) => b.bl_no).join(',')
+for (const call of ENGINE_CALLS) {
+  // The second call's: the first also reads what a process keeps once read (the shared reference lists' names, the
+  // tenant's screen overlays), which the calls measured do not.
+  await engineCall(call, token)
+  replayed[call].push(...(await capturedStatements(() => engineCall(call, token))))
+  if (process.env.BENCH_SHOW_REPLAY)
+    for (const s of replayed[call]) console.error(call, s.text, JSON.stringify(s.values))
+}
 const { rows: counted } = await sql<{ n: number }>`
   select count(*)::int as n from booking_order
   where tenant_id = ${tenantId} and state in (${sql.join(LIST_STATES)})`.execute(database.db)
@@ -120,9 +131,9 @@ const served: Served = {
   database: scratch ? new URL(scratch.url).pathname.slice(1) : undefined,
   url: urlOf(app.server.address()),
   baselineUrl: urlOf(baseline.server.address()),
-  token: login.json().token as string,
-  orderId: newest[0]?.id ?? 1,
-  numbers: bls.map((b) => b.bl_no).join(','),
+  token,
+  orderId,
+  numbers,
   listed: counted[0]?.n ?? 0,
   orders,
   generateSeconds,
@@ -145,12 +156,25 @@ process.on('message', async (message: string) => {
   }
 })
 
-/** The engine's list call the bench measures: page 1 of three states (bench/orders.ts `listBody`). */
-function engineListCall(token: string) {
+/**
+ * One engine call as the bench makes it: page 1 of three states (bench/orders.ts `listBody`), the newest order's
+ * detail, ten numbers' tracking (from the address the load's first client has).
+ */
+function engineCall(call: EngineCall, token: string) {
+  const headers = { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  if (call === 'detail')
+    return app.inject({ method: 'GET', url: `/api/booking/order/getOrderDetail?id=${orderId}`, headers })
+  if (call === 'tracking')
+    return app.inject({
+      method: 'POST',
+      url: '/api/booking/public/api/tracking/query',
+      headers,
+      payload: { numbers },
+    })
   return app.inject({
     method: 'POST',
     url: '/api/booking/order/queryOrderListByOperator',
-    headers: { host: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers,
     payload: { searchParams: { state: LIST_STATES }, pageNum: 1, pageSize: 10 },
   })
 }
@@ -179,13 +203,17 @@ async function capturedStatements(call: () => Promise<{ statusCode: number }>): 
   } as typeof query
   try {
     const answer = await call()
-    if (answer.statusCode !== 200) throw new Error(`the captured list call answered ${answer.statusCode}`)
+    if (answer.statusCode !== 200) throw new Error(`the captured call answered ${answer.statusCode}`)
   } finally {
     pg.Client.prototype.query = query
   }
   const session = sent.find((s) => s.statement.text.includes('waybill_session'))?.client
   const statements = sent.filter((s) => s.client === session).map((s) => s.statement)
-  if (!statements.length) throw new Error('the captured list call sent no statement with its session')
+  if (!statements.length) throw new Error('the captured call sent no statement with its session')
+  const elsewhere = sent.filter((s) => s.client !== session)
+  if (process.env.BENCH_SHOW_REPLAY)
+    for (const s of elsewhere)
+      console.error('(another connection)', s.statement.text, JSON.stringify(s.statement.values))
   return statements
 }
 
@@ -199,26 +227,33 @@ function urlOf(address: ReturnType<typeof app.server.address>): string {
  * shipments and events of ten numbers, the account, its password and a new session) — on a connection
  * that is not bound by row-level security, with nothing else around it.
  */
-async function baselineServer(db: Kysely<never>, tenant: number, pool?: pg.Pool, replayed: Statement[] = []) {
+async function baselineServer(
+  db: Kysely<never>,
+  tenant: number,
+  pool: pg.Pool | undefined,
+  replayed: Record<EngineCall, Statement[]>,
+) {
   const server = Fastify()
   /**
-   * The engine's own statements for page 1, bare: what the engine's list sent (`begin` with the session's function,
-   * the page with its names and total, `commit`), sent again as they were on a connection of the pool — the same
-   * PostgreSQL work as the engine's call, none of its server work. Not a bar of issue #29: it splits the gap to
-   * `/list` into what the SQL the list needs costs and what the engine's code costs (docs/PERFORMANCE.md).
+   * The engine's own statements, bare: what the engine's call sent (for the list: `begin` with the session's
+   * function, the page with its names and total, `commit`), sent again as they were on a connection of the pool —
+   * the same PostgreSQL work as the engine's call, none of its server work. Not a bar of issue #29: it splits the
+   * gap to the bare SQL into what the SQL the call needs costs and what the engine's code costs
+   * (docs/PERFORMANCE.md). The answer is every statement's rows (the list: its page's, with the total it carries).
    */
   if (pool)
-    server.post('/list-as-engine', async () => {
+    server.post<{ Params: { call: EngineCall } }>('/as-engine/:call', async (request) => {
       const client = await pool.connect()
       try {
-        let rows: Record<string, unknown>[] = []
-        for (const { text, values } of replayed) {
+        const rows: Record<string, unknown>[][] = []
+        for (const { text, values } of replayed[request.params.call] ?? []) {
           const result = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[]
-          const last = Array.isArray(result) ? result[result.length - 1] : result
-          // The page's statement is the one that carries the first page's total (server/engine/core.ts TOTAL).
-          if (last?.fields.some((f) => f.name === 'total:')) rows = last.rows
+          for (const one of Array.isArray(result) ? result : [result]) if (one.rows.length) rows.push(one.rows)
         }
-        return { code: '0000', content: { list: rows, total: Number(rows[0]?.['total:'] ?? 0) } }
+        // The page's statement is the one that carries the first page's total (server/engine/core.ts TOTAL).
+        const page = rows.find((r) => r[0] && 'total:' in r[0])
+        if (page) return { code: '0000', content: { list: page, total: Number(page[0]?.['total:'] ?? 0) } }
+        return { code: '0000', content: rows }
       } finally {
         client.release()
       }

@@ -135,7 +135,7 @@ export function ScrollManager() {
     if (action === 'restore') {
       const saved = positions.current.get(key)
       if (saved !== undefined) stop = scrollWhenReady(saved)
-      // An entry with nothing saved (its position was never recorded): the top of the page it shows.
+      // An entry with nothing saved (no position recorded for it): the top of the page it shows.
       else if (newPage) window.scrollTo(0, 0)
     } else if (action === 'hash') {
       const target = anchor(location.hash)

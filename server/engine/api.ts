@@ -5,6 +5,7 @@ import type { Manifest } from '../manifest.ts'
 import {
   createEngine,
   type DetailContent,
+  type DetailOptions,
   type Engine,
   type EngineKind,
   type EngineOptions,
@@ -32,6 +33,14 @@ export interface EngineApi {
   handleChecked: Engine['handleChecked']
   list(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ListContent>
   detail(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<DetailContent>
+  /** The row alone, its history neither read nor answered: what a write answers of the row it wrote. */
+  detail(
+    trx: Transaction<DB>,
+    endpoint: EndpointRef,
+    call: EngineCall,
+    input: unknown,
+    options: { history: false },
+  ): Promise<ApiRow>
   create(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
   update(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<ApiRow>
   delete(trx: Transaction<DB>, endpoint: EndpointRef, call: EngineCall, input: unknown): Promise<{ id: number }>
@@ -63,10 +72,10 @@ export function createEngineApi(manifest: Manifest, options: EngineOptions): Eng
   }
   const call =
     <T>(kind: EngineKind) =>
-    (trx: Transaction<DB>, endpoint: EndpointRef, who: EngineCall, input: unknown) =>
+    (trx: Transaction<DB>, endpoint: EndpointRef, who: EngineCall, input: unknown, options?: DetailOptions) =>
       (typeof endpoint === 'object' && !('path' in endpoint)
-        ? engine.handleEntity(trx, endpoint.entity, kind, who, input)
-        : engine.handle(trx, endpointOf(endpoint), who, input, kind)) as Promise<T>
+        ? engine.handleEntity(trx, endpoint.entity, kind, who, input, options)
+        : engine.handle(trx, endpointOf(endpoint), who, input, kind, options)) as Promise<T>
   return {
     endpoints: engine.endpoints,
     handle: engine.handle,

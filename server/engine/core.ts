@@ -65,6 +65,14 @@ export interface ListContent {
 
 export type DetailContent = ApiRow & { history: HistoryEntry[] }
 
+/**
+ * What a hand-written caller may ask of a detail besides its id: `history: false` answers the row without its
+ * history, and reads none (a write answering the row it wrote: roles, operation accounts).
+ */
+export interface DetailOptions {
+  history?: boolean
+}
+
 /** How a create or update body is checked; the generated validators unless a caller says otherwise. */
 export type BodyValidator = (entity: ManifestEntity, body: unknown) => Record<string, unknown>
 
@@ -163,7 +171,7 @@ export interface Engine {
   /**
    * Runs one call of an endpoint: access, input, query, audit. With `kind`, the call must be of that kind;
    * a hand-written (custom) endpoint that list screens of an engine entity bind is then served as a list
-   * (or export) of that entity, with the screens' search (./api.ts).
+   * (or export) of that entity, with the screens' search (./api.ts). `options`: a detail's (DetailOptions).
    */
   handle(
     trx: Transaction<DB>,
@@ -171,6 +179,7 @@ export interface Engine {
     call: EngineCall,
     input: unknown,
     kind?: EngineKind,
+    options?: DetailOptions,
   ): Promise<unknown>
   /**
    * One call of a kind on an engine entity itself, for a hand-written endpoint no screen binds (a detail
@@ -183,6 +192,7 @@ export interface Engine {
     kind: EngineKind,
     call: EngineCall,
     input: unknown,
+    options?: DetailOptions,
   ): Promise<unknown>
   /** The entity's registered gate (./registry.ts), for a hand-written call on it (an upload to its file field). */
   gate(trx: Transaction<DB>, entity: string, call: EngineCall): Promise<void>
@@ -255,14 +265,18 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       throw new Error(`${where}: ${entity.entity} is a view; the engine only reads it (its writes are hand-written)`)
     if (entity.scope === 'global' && !['list', 'detail', 'export'].includes(kind))
       throw new Error(`${where}: ${entity.entity} is a shared reference list; the engine only reads it`)
+    // What it selects and answers: every column, but the creator of a view registered without one (roles) — and
+    // so no label of it either, a label being read for a column the row carries (./labels.ts).
+    const all = columnsOf(entity, manifest.entities)
+    const columns = registry.viewsWithoutCreator.has(entity.entity) ? all.filter((c) => c.name !== 'createdBy') : all
     const plan: EndpointPlan = {
       endpoint,
       kind,
       entity,
-      columns: columnsOf(entity, manifest.entities),
+      columns,
       labels: labelFields(entity, manifest.entities),
       filter: Object.entries(endpoint.filter ?? {}).map(([field, values]) => {
-        const column = columnsOf(entity, manifest.entities).find((c) => c.name === field)
+        const column = columns.find((c) => c.name === field)
         if (!column) throw new Error(`${where}: filter on ${field}, which ${entity.entity} does not have`)
         return [column.column, values]
       }),
@@ -795,7 +809,13 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
 
   const kinds: Record<
     EngineKind,
-    (trx: Transaction<DB>, plan: EndpointPlan, call: EngineCall, input: unknown) => Promise<unknown>
+    (
+      trx: Transaction<DB>,
+      plan: EndpointPlan,
+      call: EngineCall,
+      input: unknown,
+      options?: DetailOptions,
+    ) => Promise<unknown>
   > = {
     async list(trx, plan, call, input): Promise<ListContent> {
       const request = input as ListRequest
@@ -812,14 +832,13 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
       }
     },
 
-    async detail(trx, plan, call, input): Promise<DetailContent> {
+    async detail(trx, plan, call, input, options): Promise<DetailContent | ApiRow> {
       const { id: rowId } = input as { id: number }
-      const found = await readRow(trx, plan, call, rowId, false, true, plan.entity.scope === 'tenant')
+      const withHistory = options?.history !== false
+      const found = await readRow(trx, plan, call, rowId, false, true, withHistory && plan.entity.scope === 'tenant')
       if (!found) throw new ApiError('404')
-      return withoutHiddenFields(call.overlay, {
-        ...(await labelledRow(trx, plan, call, found.row, found.prefetched)),
-        history: found.history ?? [],
-      })
+      const row = await labelledRow(trx, plan, call, found.row, found.prefetched)
+      return withoutHiddenFields(call.overlay, withHistory ? { ...row, history: found.history ?? [] } : row)
     },
 
     async create(trx, plan, call, input): Promise<ApiRow> {
@@ -1090,19 +1109,19 @@ export function createEngine(manifest: Manifest, options: EngineOptions): Engine
 
   return {
     endpoints,
-    async handle(trx, endpoint, call, input, kind) {
+    async handle(trx, endpoint, call, input, kind, options) {
       const plan = planOf(endpoint, kind)
       checkAccess(plan.endpoint, call.session)
       await registry.gates.get(plan.entity.entity)?.({ trx, call })
       const k = kind ?? plan.kind
-      return kinds[k](trx, plan, call, read(k, plan, input))
+      return kinds[k](trx, plan, call, read(k, plan, input), options)
     },
     async gate(trx, entity, call) {
       await registry.gates.get(entity)?.({ trx, call })
     },
-    async handleEntity(trx, entity, kind, call, input) {
+    async handleEntity(trx, entity, kind, call, input, options) {
       const plan = entityPlanOf(entity, kind)
-      return kinds[kind](trx, plan, call, read(kind, plan, input))
+      return kinds[kind](trx, plan, call, read(kind, plan, input), options)
     },
     routeInput(endpoint) {
       const plan = planOf(endpoint)

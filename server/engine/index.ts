@@ -60,6 +60,7 @@ export {
   type Numbering,
   type ReadContext,
   type Registry,
+  type ViewOptions,
   type ViewOrderKey,
   type ViewSource,
   type VisibilityRule,

@@ -94,8 +94,8 @@ export type VisibilityRule = (context: {
  * the engine does not own (the accounts of app_user, the enterprises of company), so its list, detail and export
  * are the engine's — search, data scope, labels, paging, history — and only its writes are hand-written. The
  * query answers one column per field of the entity (snake_case), the system columns `id`, `version`,
- * `created_at`, `updated_at` and `created_by` (null where the table has none) and `tenant_id`; the engine
- * names it by the entity's table.
+ * `created_at`, `updated_at` and `created_by` (none where it is registered without a creator: ViewOptions) and
+ * `tenant_id`; the engine names it by the entity's table.
  */
 export type ViewSource = (context: { trx: Transaction<DB>; call: EngineCall }) => AliasableExpression<unknown>
 
@@ -108,6 +108,17 @@ export interface ViewOrderKey {
   /** A column of the view's query (snake_case). */
   column: string
   order: 'asc' | 'desc'
+}
+
+/** How the engine reads a view besides its rows (`view(entity, source, options)`). */
+export interface ViewOptions {
+  /** Its own order when the reader sorts by nothing (ViewOrderKey). */
+  order?: ViewOrderKey[]
+  /**
+   * false: its table keeps no creator (roles, operation accounts), so its query answers no `created_by` and the
+   * engine neither selects nor labels one: its rows carry no `createdBy`. True unless it says so.
+   */
+  creator?: boolean
 }
 
 /**
@@ -160,7 +171,7 @@ export interface EngineRegistry {
   computedColumn(entity: string, name: string, column: ComputedColumn): void
   visibility(entity: string, rule: VisibilityRule): void
   listOrder(entity: string, order: ListOrder): void
-  view(entity: string, source: ViewSource, options?: { order?: ViewOrderKey[] }): void
+  view(entity: string, source: ViewSource, options?: ViewOptions): void
   importWriter(entity: string, writer: ImportWriter): void
   answer(entity: string, shape: AnswerShape): void
   gate(entity: string, gate: Gate): void
@@ -177,6 +188,8 @@ export interface Registry extends EngineRegistry {
   readonly listOrders: ReadonlyMap<string, ListOrder>
   readonly views: ReadonlyMap<string, ViewSource>
   readonly viewOrders: ReadonlyMap<string, readonly ViewOrderKey[]>
+  /** The views registered with `creator: false`. */
+  readonly viewsWithoutCreator: ReadonlySet<string>
   readonly importWriters: ReadonlyMap<string, ImportWriter>
   readonly answers: ReadonlyMap<string, AnswerShape>
   readonly gates: ReadonlyMap<string, Gate>
@@ -192,6 +205,7 @@ export function createRegistry(): Registry {
   const listOrders = new Map<string, ListOrder>()
   const views = new Map<string, ViewSource>()
   const viewOrders = new Map<string, readonly ViewOrderKey[]>()
+  const viewsWithoutCreator = new Set<string>()
   const importWriters = new Map<string, ImportWriter>()
   const answers = new Map<string, AnswerShape>()
   const gates = new Map<string, Gate>()
@@ -209,6 +223,7 @@ export function createRegistry(): Registry {
     listOrders,
     views,
     viewOrders,
+    viewsWithoutCreator,
     importWriters,
     answers,
     gates,
@@ -226,6 +241,7 @@ export function createRegistry(): Registry {
     view: (entity, source, options) => {
       once(views, 'view of', entity, source)
       if (options?.order?.length) viewOrders.set(entity, options.order)
+      if (options?.creator === false) viewsWithoutCreator.add(entity)
     },
     importWriter: (entity, writer) => once(importWriters, 'import writer of', entity, writer),
     answer: (entity, shape) => once(answers, 'answer shape of', entity, shape),

@@ -58,14 +58,13 @@ function edited<T>(ctx: HandlerContext, input: object, key: string): { value: T 
 // The operation-account view (./view.ts), as the writes answer it
 
 /**
- * The account as the engine's detail reads it through the view (./register.ts): labelled (the role's name) and
- * shaped as every account answer is, without its history; 404 when the tenant has no such provider account.
+ * The account as the engine's detail reads it through the view (./register.ts): labelled (the role's name) as
+ * every account answer is, without its history (not read); 404 when the tenant has no such provider account.
  */
 async function readAccount(engine: EngineApi, trx: Transaction<DB>, ctx: HandlerContext, id: number) {
   const session = sessionOf(ctx)
   const call = { tenantId: session.tenantId, session, language: ctx.request.language }
-  const { history: _history, ...account } = await engine.detail(trx, ACCOUNT, call, { id })
-  return account
+  return engine.detail(trx, ACCOUNT, call, { id }, { history: false })
 }
 
 /** What the audit keeps of an account: the record, without the display texts of its references. */

@@ -6,8 +6,8 @@ export const PROVIDER = 1
 
 /**
  * The operation accounts of a tenant (schemas/operationAccount.yaml): its provider-side users of app_user, one row
- * each, with the entity's column names and the system columns the engine reads a view by (./register.ts). isUsed
- * is the account's `state` (1 enabled, 0 disabled); an account keeps no creator.
+ * each, with the entity's column names and the system columns the engine reads a view by (./register.ts) but the
+ * creator, which an account does not keep. isUsed is the account's `state` (1 enabled, 0 disabled).
  */
 export function operationAccounts(trx: Transaction<DB>, tenantId: number) {
   return trx
@@ -18,7 +18,6 @@ export function operationAccounts(trx: Transaction<DB>, tenantId: number) {
       'u.version',
       'u.created_at',
       'u.updated_at',
-      sql<number | null>`null::integer`.as('created_by'),
       'u.username',
       'u.real_name',
       'u.email',

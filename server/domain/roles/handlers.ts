@@ -50,12 +50,11 @@ const callOf = (ctx: HandlerContext): EngineCall => {
 }
 
 /**
- * The role as the engine's detail reads it through the view (./register.ts): labelled and shaped as every role
- * answer is, without its history; 404 when the tenant has none.
+ * The role as the engine's detail reads it through the view (./register.ts): labelled as every role answer is,
+ * without its history (not read); 404 when the tenant has none.
  */
 async function readRole(engine: EngineApi, trx: Transaction<DB>, call: EngineCall, id: number): Promise<RoleView> {
-  const { history: _history, ...role } = await engine.detail(trx, ROLE, call, { id })
-  return role as unknown as RoleView
+  return (await engine.detail(trx, ROLE, call, { id }, { history: false })) as unknown as RoleView
 }
 
 /** What the audit keeps of a role: the record, without the display texts of its references. */

@@ -5,8 +5,8 @@ import { tenantRoles } from './view.ts'
  * The /operationAuth list of roles and a role's detail (/operationsRoleDetail), the engine's: role is a core table
  * (the session lookup reads it), so the engine reads it through a view (./view.ts) — search, paging, the group's
  * name in labels, 404s, history — preset roles first, in the order the seed made them, then the tenant's own,
- * newest first (the view's `list_rank`). A role keeps no creator: its rows answer none. Every write is
- * hand-written (./handlers.ts) and answers the role read back through the engine.
+ * newest first (the view's `list_rank`). A role keeps no creator: the view has none, and its rows answer none.
+ * Every write is hand-written (./handlers.ts) and answers the role read back through the engine.
  */
 export function register(engine: EngineRegistry): void {
   engine.view('role', ({ trx, call }) => tenantRoles(trx, call.tenantId), {
@@ -14,6 +14,6 @@ export function register(engine: EngineRegistry): void {
       { column: 'preset', order: 'desc' },
       { column: 'list_rank', order: 'asc' },
     ],
+    creator: false,
   })
-  engine.answer('role', async ({ rows }) => rows.map(({ createdBy: _, ...row }) => row))
 }

@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema.ts'
 
 /**
  * The roles of a tenant as the role calls answer them (schemas/role.yaml): one row each, with the entity's column
- * names and the system columns the engine reads a view by (./register.ts) — how many users hold each, the
- * permissions in name order, no creator (the role table keeps none) — and `list_rank`, the list's order after
+ * names and the system columns the engine reads a view by (./register.ts) but the creator, which the role table
+ * does not keep — how many users hold each, the permissions in name order — and `list_rank`, the list's order after
  * `preset`: preset roles by id (the order the seed made them), the tenant's own newest first.
  */
 export function tenantRoles(trx: Transaction<DB>, tenantId: number) {
@@ -16,7 +16,6 @@ export function tenantRoles(trx: Transaction<DB>, tenantId: number) {
       'r.version',
       'r.created_at',
       'r.updated_at',
-      sql<number | null>`null::integer`.as('created_by'),
       'r.name',
       'r.code',
       'r.group_id',

@@ -79,7 +79,7 @@ function changeAccount(engine: EngineApi, detail: string) {
     const call = { tenantId: session.tenantId, session, language: ctx.request.language }
     return ctx.inTenant(async (trx) => {
       // Visible to the caller (else 404), then locked for the change.
-      const { history: _history, ...before } = await engine.detail(trx, detail, call, { id: input.id })
+      const before = await engine.detail(trx, detail, call, { id: input.id }, { history: false })
       await trx
         .selectFrom('app_user')
         .select('id')
@@ -122,7 +122,7 @@ function changeAccount(engine: EngineApi, detail: string) {
           .execute()
       }
       if (disabling) await revokeSessions(trx, session.tenantId, input.id)
-      const { history: _after, ...after } = await engine.detail(trx, detail, call, { id: input.id })
+      const after = await engine.detail(trx, detail, call, { id: input.id }, { history: false })
       const { labels: _b, ...plainBefore } = before
       const { labels: _a, ...plainAfter } = after
       await writeAudit(trx, {

@@ -44,8 +44,7 @@ export const membershipHandlers = (engine: EngineApi): HandlerRegistry => ({
         code: inviteCode,
         field: 'inviteCode',
       })
-      const { history: _history, ...row } = await engine.detail(trx, COMPANY_MEMBER, call, { id })
-      return row
+      return engine.detail(trx, COMPANY_MEMBER, call, { id }, { history: false })
     })
   },
 

@@ -1,46 +1,11 @@
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { openMessage, outboxBody } from '../../server/jobs/sealed.ts'
-import { TEST_PROXIES } from '../support/app.ts'
 import { codeSentTo, outboxTo } from '../support/codes.ts'
-import { freshDatabase } from '../support/database.ts'
+import { PERSONAL_MOBILE, setupSignInTest } from '../support/sign-in.ts'
 
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
-
-const PERSONAL_MOBILE = '13800138000'
 const ENTOP_MOBILE = '13800138001'
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
-  await database.db
-    .updateTable('app_user')
-    .set({ mobile: PERSONAL_MOBILE })
-    .where('username', '=', 'personal')
-    .execute()
-  await database.db.updateTable('app_user').set({ mobile: ENTOP_MOBILE }).where('username', '=', 'entop').execute()
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-const freshIp = () => `10.3.0.${nextIp++}`
-
-function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    // resource: the portal's header, which sign-ins and cookie-authorised changes need (server/http/csrf.ts).
-    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers },
-    payload,
-  })
-}
+const { test, post } = setupSignInTest({ personal: PERSONAL_MOBILE, entop: ENTOP_MOBILE })
 
 const sendLoginSms = (key: string, headers: Record<string, string> = {}) =>
   post('/b2b/user/sendLoginSms', { key }, headers)
@@ -48,7 +13,7 @@ const codeLogin = (key: string, code: string) => post('/b2b/user/codeLogin', { k
 
 /** Moves the codes of a number back in time, as if `interval` had passed. */
 async function age(target: string, interval: string) {
-  await database.db
+  await test.database.db
     .updateTable('verification_code')
     .set({ created_at: sql<Date>`created_at - ${interval}::interval` })
     .where('target', '=', target)
@@ -59,7 +24,7 @@ async function age(target: string, interval: string) {
 async function freshCode(mobile: string): Promise<string> {
   await age(mobile, '61 minutes')
   expect((await sendLoginSms(mobile)).json().code).toBe('0000')
-  return codeSentTo(database.db, mobile)
+  return codeSentTo(test.database.db, mobile)
 }
 
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
@@ -68,8 +33,8 @@ describe('codes in the outbox (issue #17, finding 9)', () => {
   it('keeps the message sealed: no code in clear anywhere in the database, readable only for its recipient', async () => {
     const mobile = '13800138077'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
-    const [row] = await outboxTo(database.db, mobile)
-    const code = await codeSentTo(database.db, mobile)
+    const [row] = await outboxTo(test.database.db, mobile)
+    const code = await codeSentTo(test.database.db, mobile)
     expect(code).toMatch(/^\d{6}$/)
     // The row says whom to send to, not what: the code and the text are in neither the payload nor the code table.
     // `template` names the provider template (issue #22): its parameters, the code among them, are sealed.
@@ -77,7 +42,7 @@ describe('codes in the outbox (issue #17, finding 9)', () => {
     expect((row?.payload ?? {}) as { template?: unknown }).toMatchObject({ template: 'verificationCode' })
     const { rows } = await sql<{ dump: string }>`
       select concat((select json_agg(o)::text from outbox o), (select json_agg(v)::text from verification_code v)) as dump`.execute(
-      database.db,
+      test.database.db,
     )
     const dump = String(rows[0]?.dump)
     expect(dump).toContain(mobile)
@@ -100,14 +65,14 @@ describe('code login by SMS', () => {
   it('sends a 6-digit code through the outbox and logs in with it once', async () => {
     const sent = await sendLoginSms(PERSONAL_MOBILE, { language: 'en_US' })
     expect(sent.json()).toMatchObject({ code: '0000', content: null })
-    const [message] = await outboxTo(database.db, PERSONAL_MOBILE)
+    const [message] = await outboxTo(test.database.db, PERSONAL_MOBILE)
     expect(message?.kind).toBe('sms')
     expect(message?.sent_at).toBeNull()
     expect(outboxBody('sms', message?.payload).text).toMatch(/^\[Huayuan Logistics\] Your verification code is \d{6}\./)
-    const code = await codeSentTo(database.db, PERSONAL_MOBILE)
+    const code = await codeSentTo(test.database.db, PERSONAL_MOBILE)
 
     // Stored hashed: the code is nowhere in the verification_code table.
-    const rows = await database.db
+    const rows = await test.database.db
       .selectFrom('verification_code')
       .selectAll()
       .where('target', '=', PERSONAL_MOBILE)
@@ -127,7 +92,7 @@ describe('code login by SMS', () => {
 
   it('writes the message in the caller’s language', async () => {
     await sendLoginSms(ENTOP_MOBILE, { language: 'zh_CN' })
-    const [message] = await outboxTo(database.db, ENTOP_MOBILE)
+    const [message] = await outboxTo(test.database.db, ENTOP_MOBILE)
     expect(outboxBody('sms', message?.payload).text).toMatch(/^【华远国际物流】您的验证码是 \d{6}，5 分钟内有效/)
   })
 
@@ -136,7 +101,7 @@ describe('code login by SMS', () => {
     const ip = { 'x-forwarded-for': '10.3.8.1' }
     const response = await sendLoginSms(unknown, ip)
     expect(response.json()).toEqual({ code: '0000', message: 'success', content: null })
-    expect(await outboxTo(database.db, unknown)).toHaveLength(0)
+    expect(await outboxTo(test.database.db, unknown)).toHaveLength(0)
     // The 60 s wait holds for it as for any number, so that answer tells nothing either.
     expect((await sendLoginSms(unknown, ip)).json().code).toBe('300001')
     // Replayed: thirty requests in a row from one address answered 300006 each; now 0000 until the address's
@@ -172,7 +137,7 @@ describe('code login by SMS', () => {
     expect(again.json().content).toEqual({ waitSeconds: seconds })
     const zh = await sendLoginSms(PERSONAL_MOBILE, { language: 'zh_CN' })
     expect(zh.json().message).toMatch(/^\d+ 秒内不能重复获取验证码$/)
-    expect(await outboxTo(database.db, PERSONAL_MOBILE)).toHaveLength(3)
+    expect(await outboxTo(test.database.db, PERSONAL_MOBILE)).toHaveLength(3)
   })
 
   it('kills a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
@@ -183,7 +148,7 @@ describe('code login by SMS', () => {
 
   it('refuses an expired code', async () => {
     const code = await freshCode(PERSONAL_MOBILE)
-    await database.db
+    await test.database.db
       .updateTable('verification_code')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('target', '=', PERSONAL_MOBILE)
@@ -202,16 +167,16 @@ describe('code login by SMS', () => {
   })
 
   it('answers 300007 for a disabled account only once its code is verified', async () => {
-    await database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'entop').execute()
+    await test.database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'entop').execute()
     try {
       await age(ENTOP_MOBILE, '61 seconds')
       expect((await sendLoginSms(ENTOP_MOBILE)).json().code).toBe('0000')
-      const [message] = await outboxTo(database.db, ENTOP_MOBILE)
+      const [message] = await outboxTo(test.database.db, ENTOP_MOBILE)
       const code = /(\d{6})/.exec(outboxBody('sms', message?.payload).text)?.[1] as string
       expect((await codeLogin(ENTOP_MOBILE, otherThan(code))).json().code).toBe('300004')
       expect((await codeLogin(ENTOP_MOBILE, code)).json().code).toBe('300007')
     } finally {
-      await database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'entop').execute()
+      await test.database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'entop').execute()
     }
   })
 
@@ -246,7 +211,7 @@ describe('code sending limits', () => {
     expect((await send()).json().code).toBe('300001')
     await age(mobile, '1 day')
     expect((await send()).json().code).toBe('0000')
-    expect(await outboxTo(database.db, mobile)).toHaveLength(11)
+    expect(await outboxTo(test.database.db, mobile)).toHaveLength(11)
   })
 
   it('allows 20 codes an hour per client address', async () => {
@@ -261,7 +226,7 @@ describe('code sending limits', () => {
     }
     const refused = await post('/b2b/user/sendRegisterSms', { key: '13500000099' }, { 'x-forwarded-for': ip })
     expect(refused.json().code).toBe('300001')
-    expect(await outboxTo(database.db, '13500000099')).toHaveLength(0)
+    expect(await outboxTo(test.database.db, '13500000099')).toHaveLength(0)
     // Another address is not affected.
     expect((await post('/b2b/user/sendRegisterSms', { key: '13500000099' })).json().code).toBe('0000')
   })

@@ -1,46 +1,20 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
+import { describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../server/auth/password.ts'
-import type { Database } from '../../server/db/database.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { loadManifest } from '../../server/manifest.ts'
-import { TEST_PROXIES } from '../support/app.ts'
-import { freshDatabase } from '../support/database.ts'
+import { freshIp, setupSignInTest } from '../support/sign-in.ts'
 
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
+const { test, call } = setupSignInTest()
 
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-/** Each test calls from its own address so per-address limits of one test never touch another. */
-function freshIp() {
-  return `10.1.0.${nextIp++}`
-}
-
-function login(username: string, password: string, options: { host?: string; ip?: string; headers?: object } = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/b2b/user/login',
-    headers: {
-      host: options.host ?? 'localhost',
-      'x-forwarded-for': options.ip ?? '10.1.255.1',
-      // The portal's header, which every sign-in needs (server/http/csrf.ts).
-      resource: '1',
-      ...options.headers,
-    },
-    payload: { username, password },
-  })
+function login(
+  username: string,
+  password: string,
+  options: { host?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = { host: options.host ?? 'localhost', 'x-forwarded-for': options.ip ?? '10.1.255.1' }
+  return call('POST', '/b2b/user/login', { username, password }, { ...headers, ...options.headers })
 }
 
 async function tokenOf(username: string, host = 'localhost') {
@@ -53,7 +27,7 @@ function me(token: string, host = 'localhost', header: 'cookie' | 'bearer' | 'ba
   const headers: Record<string, string> = { host }
   if (header === 'cookie') headers.cookie = `b2b_token=${token}`
   else headers.authorization = header === 'bearer' ? `Bearer ${token}` : token
-  return app.inject({ method: 'GET', url: '/api/b2b/user/getCurrentUserInfo', headers })
+  return test.app.inject({ method: 'GET', url: '/api/b2b/user/getCurrentUserInfo', headers })
 }
 
 function setCookieOf(response: { headers: Record<string, unknown> }, name = 'b2b_token'): string {
@@ -96,7 +70,7 @@ describe('POST /b2b/user/login', () => {
 
   it('stores only a SHA-256 hash of the token', async () => {
     const token = await tokenOf('entop')
-    const rows = await database.db.selectFrom('session').selectAll().execute()
+    const rows = await test.database.db.selectFrom('session').selectAll().execute()
     expect(JSON.stringify(rows)).not.toContain(token)
     const hash = createHash('sha256').update(token).digest('hex')
     const row = rows.find((r) => r.token_hash === hash)
@@ -130,18 +104,18 @@ describe('POST /b2b/user/login', () => {
   it('answers 300007 for a disabled account, and a disabled account loses its sessions', async () => {
     const token = await tokenOf('opcs')
     expect((await me(token)).statusCode).toBe(200)
-    await database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'opcs').execute()
+    await test.database.db.updateTable('app_user').set({ state: 0 }).where('username', '=', 'opcs').execute()
     try {
       const response = await login('opcs', DEMO_PASSWORD, { ip: freshIp() })
       expect(response.json().code).toBe('300007')
       expect((await me(token)).statusCode).toBe(401)
     } finally {
-      await database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'opcs').execute()
+      await test.database.db.updateTable('app_user').set({ state: 1 }).where('username', '=', 'opcs').execute()
     }
   })
 
   it('answers validation errors naming the empty fields', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/api/b2b/user/login',
       headers: { host: 'localhost', language: 'en_US', resource: '1' },
@@ -167,13 +141,17 @@ describe('lockout after failed password logins (per account and address: tests/a
     expect((await login('entadmin', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
 
     // Fifteen minutes later (the failures moved back in time) the right password works and clears the count.
-    await database.db
+    await test.database.db
       .updateTable('login_failure')
       .set({ at: sql<Date>`at - interval '16 minutes'` })
       .where('username', '=', 'entop')
       .execute()
     expect((await login('entop', DEMO_PASSWORD, { ip: from })).json().code).toBe('0000')
-    const left = await database.db.selectFrom('login_failure').selectAll().where('username', '=', 'entop').execute()
+    const left = await test.database.db
+      .selectFrom('login_failure')
+      .selectAll()
+      .where('username', '=', 'entop')
+      .execute()
     expect(left).toHaveLength(0)
   })
 
@@ -197,7 +175,7 @@ describe('lockout after failed password logins (per account and address: tests/a
 
 describe('demo users (issue #17, finding 9)', () => {
   it('have a password hash each, with its own salt, every one of them still Demo@2026', async () => {
-    const users = await database.db.selectFrom('app_user').select(['username', 'password_hash']).execute()
+    const users = await test.database.db.selectFrom('app_user').select(['username', 'password_hash']).execute()
     expect(users.length).toBeGreaterThan(5)
     const hashes = users.map((u) => u.password_hash)
     expect(new Set(hashes).size).toBe(hashes.length)
@@ -257,7 +235,7 @@ describe('GET /b2b/user/getCurrentUserInfo', () => {
   })
 
   it('answers HTTP 401 without a session, with a made-up token, and for another tenant’s token', async () => {
-    const none = await app.inject({
+    const none = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/user/getCurrentUserInfo',
       headers: { host: 'localhost' },
@@ -275,7 +253,7 @@ describe('GET /b2b/user/getCurrentUserInfo', () => {
   })
 
   it('lets a user without a role log in and shows roles: [] (the portal asks them to contact the administrator)', async () => {
-    await database.db
+    await test.database.db
       .deleteFrom('user_role')
       .where('user_id', '=', (qb) => qb.selectFrom('app_user').select('id').where('username', '=', 'platform'))
       .execute()
@@ -289,18 +267,26 @@ describe('GET /b2b/user/getCurrentUserInfo', () => {
 
   it('leaves out roles that are switched off', async () => {
     const token = await tokenOf('entadmin')
-    await database.db.updateTable('role').set({ status: 0 }).where('code', '=', 'EnterpriseAdministrator').execute()
+    await test.database.db
+      .updateTable('role')
+      .set({ status: 0 })
+      .where('code', '=', 'EnterpriseAdministrator')
+      .execute()
     try {
       expect((await me(token)).json().content.roles).toEqual([])
     } finally {
-      await database.db.updateTable('role').set({ status: 1 }).where('code', '=', 'EnterpriseAdministrator').execute()
+      await test.database.db
+        .updateTable('role')
+        .set({ status: 1 })
+        .where('code', '=', 'EnterpriseAdministrator')
+        .execute()
     }
   })
 
   it('slides the expiry forward when the session was last seen over a minute ago', async () => {
     const token = await tokenOf('entop')
     const hash = createHash('sha256').update(token).digest('hex')
-    await database.db
+    await test.database.db
       .updateTable('session')
       .set({
         last_seen_at: sql<Date>`now() - interval '2 minutes'`,
@@ -309,7 +295,7 @@ describe('GET /b2b/user/getCurrentUserInfo', () => {
       .where('token_hash', '=', hash)
       .execute()
     expect((await me(token)).statusCode).toBe(200)
-    const row = await database.db
+    const row = await test.database.db
       .selectFrom('session')
       .select([
         sql<boolean>`expires_at > now() + interval '6 days'`.as('extended'),
@@ -322,7 +308,7 @@ describe('GET /b2b/user/getCurrentUserInfo', () => {
 
   it('answers 401 for an expired session', async () => {
     const token = await tokenOf('entop')
-    await database.db
+    await test.database.db
       .updateTable('session')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
@@ -335,7 +321,7 @@ describe('GET /b2b/user/logout', () => {
   it('revokes the session and clears the cookie; the same token then gets HTTP 401', async () => {
     const token = await tokenOf('entadmin')
     expect((await me(token)).statusCode).toBe(200)
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/user/logout',
       headers: { host: 'localhost', cookie: `b2b_token=${token}`, resource: '1' },
@@ -345,7 +331,7 @@ describe('GET /b2b/user/logout', () => {
     expect(cookie).toMatch(/^b2b_token=;/)
     expect(cookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i)
     expect(setCookieOf(response, 'b2b_signed_in')).toMatch(/^b2b_signed_in=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i)
-    const row = await database.db
+    const row = await test.database.db
       .selectFrom('session')
       .select('revoked_at')
       .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
@@ -358,7 +344,7 @@ describe('GET /b2b/user/logout', () => {
   it('revokes only the session it was called with', async () => {
     const first = await tokenOf('entadmin')
     const second = await tokenOf('entadmin')
-    await app.inject({
+    await test.app.inject({
       method: 'GET',
       url: '/api/b2b/user/logout',
       headers: { host: 'localhost', authorization: first },
@@ -368,7 +354,11 @@ describe('GET /b2b/user/logout', () => {
   })
 
   it('answers success without a session too', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/b2b/user/logout', headers: { host: 'localhost' } })
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/b2b/user/logout',
+      headers: { host: 'localhost' },
+    })
     expect(response.json().code).toBe('0000')
   })
 })

@@ -1,45 +1,11 @@
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { outboxBody } from '../../server/jobs/sealed.ts'
-import { TEST_PROXIES } from '../support/app.ts'
 import { codeSentTo, outboxTo } from '../support/codes.ts'
-import { freshDatabase } from '../support/database.ts'
+import { PERSONAL_MOBILE, setupSignInTest } from '../support/sign-in.ts'
 
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
-
-const PERSONAL_MOBILE = '13800138000'
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
-  await database.db
-    .updateTable('app_user')
-    .set({ mobile: PERSONAL_MOBILE })
-    .where('username', '=', 'personal')
-    .execute()
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-const freshIp = () => `10.4.0.${nextIp++}`
-
-function call(method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string | undefined> = {}) {
-  return app.inject({
-    method,
-    url: `/api${url}`,
-    // resource: the portal's header, which sign-ins and cookie-authorised changes need (server/http/csrf.ts).
-    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers } as Record<string, string>,
-    ...(payload ? { payload } : {}),
-  })
-}
+const { test, call } = setupSignInTest({ personal: PERSONAL_MOBILE })
 
 const asUser = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
 
@@ -68,10 +34,10 @@ describe('password reset in three steps', () => {
 
     const sent = await getCode('EntAdmin@demo.example', { language: 'en_US' })
     expect(sent.json()).toMatchObject({ code: '0000', content: null })
-    const [mail] = await outboxTo(database.db, 'entadmin@demo.example')
+    const [mail] = await outboxTo(test.database.db, 'entadmin@demo.example')
     expect(mail).toMatchObject({ kind: 'mail', sent_at: null })
     expect(outboxBody('mail', mail?.payload).subject).toBe('Huayuan Logistics verification code')
-    const code = await codeSentTo(database.db, 'entadmin@demo.example')
+    const code = await codeSentTo(test.database.db, 'entadmin@demo.example')
 
     const wrong = await call('POST', '/b2b/user/resetPassword/commitCode', {
       account: 'entadmin@demo.example',
@@ -86,7 +52,7 @@ describe('password reset in three steps', () => {
     expect(committed.json().code).toBe('0000')
     const { ticket } = committed.json().content
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const tickets = await database.db.selectFrom('auth_ticket').selectAll().execute()
+    const tickets = await test.database.db.selectFrom('auth_ticket').selectAll().execute()
     expect(JSON.stringify(tickets)).not.toContain(ticket)
 
     const reset = await call('POST', '/b2b/user/resetPassword/reset', {
@@ -117,9 +83,9 @@ describe('password reset in three steps', () => {
 
   it('works by mobile number with an SMS code (300004 when wrong)', async () => {
     expect((await getCode(PERSONAL_MOBILE)).json().code).toBe('0000')
-    const [sms] = await outboxTo(database.db, PERSONAL_MOBILE)
+    const [sms] = await outboxTo(test.database.db, PERSONAL_MOBILE)
     expect(sms?.kind).toBe('sms')
-    const code = await codeSentTo(database.db, PERSONAL_MOBILE)
+    const code = await codeSentTo(test.database.db, PERSONAL_MOBILE)
     const wrong = await call('POST', '/b2b/user/resetPassword/commitCode', {
       account: PERSONAL_MOBILE,
       code: otherThan(code),
@@ -151,7 +117,7 @@ describe('password reset in three steps', () => {
   it('answers success for an address no account has, sends nothing, and still counts it', async () => {
     const response = await getCode('nobody@nowhere.example')
     expect(response.json()).toEqual({ code: '0000', message: 'success', content: null })
-    expect(await outboxTo(database.db, 'nobody@nowhere.example')).toHaveLength(0)
+    expect(await outboxTo(test.database.db, 'nobody@nowhere.example')).toHaveLength(0)
     const again = await getCode('nobody@nowhere.example')
     expect(again.json().code).toBe('300001')
     const commit = await call('POST', '/b2b/user/resetPassword/commitCode', {
@@ -163,11 +129,11 @@ describe('password reset in three steps', () => {
 
   it('refuses an expired ticket', async () => {
     await getCode('entop@demo.example')
-    const code = await codeSentTo(database.db, 'entop@demo.example')
+    const code = await codeSentTo(test.database.db, 'entop@demo.example')
     const { ticket } = (
       await call('POST', '/b2b/user/resetPassword/commitCode', { account: 'entop@demo.example', code })
     ).json().content
-    await database.db
+    await test.database.db
       .updateTable('auth_ticket')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('kind', '=', 'reset')
@@ -254,7 +220,7 @@ describe('binding an e-mail address and a mobile number', () => {
 
     const address = 'li.wei@huayuan.example'
     expect((await call('POST', '/b2b/user/sendBindCode', { account: address }, asUser(token))).json().code).toBe('0000')
-    const code = await codeSentTo(database.db, address)
+    const code = await codeSentTo(test.database.db, address)
     const wrong = await call('POST', '/b2b/user/bindEmail', { email: address, code: otherThan(code) }, asUser(token))
     expect(wrong.json().code).toBe('300003')
     // Another user cannot use a code sent for opadmin.
@@ -283,7 +249,7 @@ describe('binding an e-mail address and a mobile number', () => {
 
     const mobile = '13600136000'
     expect((await call('POST', '/b2b/user/sendBindCode', { account: mobile }, asUser(token))).json().code).toBe('0000')
-    const code = await codeSentTo(database.db, mobile)
+    const code = await codeSentTo(test.database.db, mobile)
     const wrong = await call('POST', '/b2b/user/bindMobile', { mobile, code: otherThan(code) }, asUser(token))
     expect(wrong.json().code).toBe('300004')
     const bound = await call('POST', '/b2b/user/bindMobile', { mobile, code }, asUser(token))
@@ -325,7 +291,7 @@ describe('one-time handoff for ?token= links', () => {
   it('refuses an expired handoff and another tenant’s handoff', async () => {
     const token = await tokenOf('entop')
     const first = (await call('POST', '/b2b/user/createHandoff', {}, asUser(token))).json().content.handoff
-    await database.db
+    await test.database.db
       .updateTable('auth_ticket')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('kind', '=', 'handoff')

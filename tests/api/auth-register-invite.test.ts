@@ -1,27 +1,19 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { onRegistered, type Registered } from '../../server/auth/registration.ts'
-import type { Database } from '../../server/db/database.ts'
 import { ApiError } from '../../server/http/errors.ts'
-import { TEST_PROXIES } from '../support/app.ts'
 import { inDays } from '../support/clock.ts'
 import { codeSentTo } from '../support/codes.ts'
-import { freshDatabase } from '../support/database.ts'
+import { setupSignInTest } from '../support/sign-in.ts'
 
 /**
  * Issue #21: the registration page passes ?inviteCode= on to userRegister, and the registration hooks
  * (server/auth/registration.ts) receive it inside the registration's transaction — the point where the
  * invitations module joins the new user to the inviting enterprise. A hook's refusal keeps nothing.
  */
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
+const { test, call } = setupSignInTest()
 const seen: Omit<Registered, 'trx'>[] = []
 
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
+beforeAll(() => {
   onRegistered(async ({ trx: _trx, ...registered }) => {
     seen.push(registered)
     // A code no invitation has: refused the way the invitations module refuses it.
@@ -30,35 +22,19 @@ beforeAll(async () => {
       : null
   })
 })
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
 
-function post(url: string, payload: object, language = 'en_US') {
-  return app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { host: 'localhost', 'x-forwarded-for': `10.21.0.${nextIp++}`, resource: '1', language },
-    payload,
-  })
-}
+const post = (url: string, payload: object, language = 'en_US') => call('POST', url, payload, { language })
 
 /** An invite code issued by the seeded enterprise administrator through the API (valid a week, one use). */
 async function issuedInvite(): Promise<string> {
   const login = (await post('/b2b/user/login', { username: 'entadmin', password: 'Demo@2026' })).json()
   expect(login.code).toBe('0000')
-  const issued = await app.inject({
-    method: 'POST',
-    url: '/api/inviteCode/add',
-    headers: {
-      host: 'localhost',
-      'x-forwarded-for': `10.21.0.${nextIp++}`,
-      resource: '1',
-      authorization: `Bearer ${login.token}`,
-    },
-    payload: { validUntil: inDays(7), maxUses: 1 },
-  })
+  const issued = await call(
+    'POST',
+    '/inviteCode/add',
+    { validUntil: inDays(7), maxUses: 1 },
+    { authorization: `Bearer ${login.token}` },
+  )
   expect(issued.json().code).toBe('0000')
   return issued.json().content.code as string
 }
@@ -80,7 +56,7 @@ describe('the invitation code on a registration', () => {
     const mobile = '13600021001'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
     const response = await post('/b2b/user/register', {
-      ...body(mobile, 'zhoumin21', await codeSentTo(database.db, mobile)),
+      ...body(mobile, 'zhoumin21', await codeSentTo(test.database.db, mobile)),
       inviteCode: code,
     })
     expect(response.json().code).toBe('0000')
@@ -91,7 +67,10 @@ describe('the invitation code on a registration', () => {
   it('is optional: a registration without one reaches the hooks with none', async () => {
     const mobile = '13600021002'
     await post('/b2b/user/sendRegisterSms', { key: mobile })
-    const response = await post('/b2b/user/register', body(mobile, 'wanglei21', await codeSentTo(database.db, mobile)))
+    const response = await post(
+      '/b2b/user/register',
+      body(mobile, 'wanglei21', await codeSentTo(test.database.db, mobile)),
+    )
     expect(response.json().code).toBe('0000')
     expect(seen.at(-1)?.input.inviteCode).toBeUndefined()
   })
@@ -114,13 +93,13 @@ describe('the invitation code on a registration', () => {
   it('refused by a hook keeps nothing: no user, no role, and the code still works', async () => {
     const mobile = '13600021004'
     await post('/b2b/user/sendRegisterSms', { key: mobile })
-    const code = await codeSentTo(database.db, mobile)
+    const code = await codeSentTo(test.database.db, mobile)
     const refused = await post('/b2b/user/register', { ...body(mobile, 'sunli21', code), inviteCode: 'EXPIRED1' })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().content.fieldErrors).toEqual([
       { field: 'inviteCode', key: 'error.inviteCodeInvalid', message: 'Invalid invitation code' },
     ])
-    const users = await database.db.selectFrom('app_user').select('id').where('username', '=', 'sunli21').execute()
+    const users = await test.database.db.selectFrom('app_user').select('id').where('username', '=', 'sunli21').execute()
     expect(users).toEqual([])
     // The same code registers without the refused invitation: the refusal did not spend it.
     const again = await post('/b2b/user/register', body(mobile, 'sunli21', code))

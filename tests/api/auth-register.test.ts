@@ -1,43 +1,9 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { TEST_PROXIES } from '../support/app.ts'
+import { describe, expect, it } from 'vitest'
 import { now } from '../support/clock.ts'
 import { codeSentTo } from '../support/codes.ts'
-import { freshDatabase } from '../support/database.ts'
+import { PERSONAL_MOBILE, setupSignInTest } from '../support/sign-in.ts'
 
-let database: Database
-let app: FastifyInstance
-let nextIp = 1
-
-const PERSONAL_MOBILE = '13800138000'
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await buildApp({ database, trustedProxies: TEST_PROXIES })
-  await database.db
-    .updateTable('app_user')
-    .set({ mobile: PERSONAL_MOBILE })
-    .where('username', '=', 'personal')
-    .execute()
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
-
-const freshIp = () => `10.2.0.${nextIp++}`
-
-function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    // resource: the portal's header, which sign-ins and cookie-authorised changes need (server/http/csrf.ts).
-    headers: { host: 'localhost', 'x-forwarded-for': freshIp(), resource: '1', ...headers },
-    payload,
-  })
-}
+const { test, post } = setupSignInTest({ personal: PERSONAL_MOBILE })
 
 const valid = {
   username: 'liuyang2026',
@@ -183,7 +149,7 @@ describe('POST /b2b/user/register: duplicates', () => {
   it('answers 300002 for a mobile number that exists only once its code is verified (issue #17, finding 2)', async () => {
     // Asking for a code answers as for any number: 25 requests in a row used to answer 300002 each time.
     expect((await post('/b2b/user/sendRegisterSms', { key: PERSONAL_MOBILE })).json().code).toBe('0000')
-    const right = await codeSentTo(database.db, PERSONAL_MOBILE)
+    const right = await codeSentTo(test.database.db, PERSONAL_MOBILE)
     const wrong = right === '111111' ? '222222' : '111111'
     const guess = await post('/b2b/user/register', { ...valid, mobile: PERSONAL_MOBILE, code: wrong })
     expect(guess.json().code).toBe('300004')
@@ -200,22 +166,30 @@ describe('POST /b2b/user/register: a new personal user', () => {
   it('answers 300004 for a wrong SMS code', async () => {
     const mobile = '13700000001'
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile })).json().code).toBe('0000')
-    const right = await codeSentTo(database.db, mobile)
+    const right = await codeSentTo(test.database.db, mobile)
     const wrong = right === '111111' ? '222222' : '111111'
     const response = await post('/b2b/user/register', { ...valid, username: 'wrongcode', mobile, code: wrong })
     expect(response.json().code).toBe('300004')
-    const users = await database.db.selectFrom('app_user').select('id').where('username', '=', 'wrongcode').execute()
+    const users = await test.database.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('username', '=', 'wrongcode')
+      .execute()
     expect(users).toHaveLength(0)
   })
 
   it('creates a PersonalUser of company user type 2 with no company, who can then log in', async () => {
     expect((await post('/b2b/user/sendRegisterSms', { key: valid.mobile })).json().code).toBe('0000')
-    const code = await codeSentTo(database.db, valid.mobile)
+    const code = await codeSentTo(test.database.db, valid.mobile)
     const response = await post('/b2b/user/register', { ...valid, code })
     expect(response.json()).toMatchObject({ code: '0000', content: { username: 'liuyang2026' } })
     const userId = response.json().content.userId
 
-    const user = await database.db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await test.database.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     expect(user).toMatchObject({
       username: 'liuyang2026',
       real_name: 'liuyang2026',
@@ -229,7 +203,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
     // Registered at the application's clock (WAYBILL_NOW in tests), as UserPortrait counts registrations by a window's
     // end, not at the database's.
     expect(Math.abs(new Date(String(user.created_at)).getTime() - now().getTime())).toBeLessThan(60_000)
-    const roles = await database.db
+    const roles = await test.database.db
       .selectFrom('user_role')
       .innerJoin('role', 'role.id', 'user_role.role_id')
       .select('role.code')
@@ -239,7 +213,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
 
     const login = await post('/b2b/user/login', { username: 'liuyang2026', password: valid.password })
     expect(login.json().code).toBe('0000')
-    const me = await app.inject({
+    const me = await test.app.inject({
       method: 'GET',
       url: '/api/b2b/user/getCurrentUserInfo',
       headers: { host: 'localhost', authorization: `Bearer ${login.json().token}` },
@@ -262,7 +236,7 @@ describe('POST /b2b/user/register: a new personal user', () => {
     const mobile = '13700000002'
     const acme = { host: 'acme.localhost' }
     expect((await post('/b2b/user/sendRegisterSms', { key: mobile }, acme)).json().code).toBe('0000')
-    const code = await codeSentTo(database.db, mobile)
+    const code = await codeSentTo(test.database.db, mobile)
     const response = await post(
       '/b2b/user/register',
       { ...valid, username: 'entop', email: undefined, mobile, code },

@@ -1,15 +1,12 @@
 import { Button, Link } from '@fluentui/react-components'
-import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { CodeLogin, PasswordLogin, SmsCodeRequest } from '../../../generated/types.ts'
+import type { CodeLogin, PasswordLogin } from '../../../generated/types.ts'
 import { useEffects } from '../../effects.tsx'
 import { quietClient } from '../../quietClient.ts'
-import { safeRedirect } from '../../routing/access.ts'
-import { reloadSession } from '../../session.ts'
-import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
 import { bodyOf, check, proven } from './authForm.ts'
+import { CodeField, useSmsCodeSender } from './CodeField.tsx'
 import {
   AuthCard,
   AuthTabs,
@@ -17,14 +14,13 @@ import {
   follow,
   formEntity,
   panelId,
-  SendCodeButton,
   showRefusal,
   useAuthStyles,
   useFormState,
   usePreloadValidators,
-  useResendWait,
   validatorOf,
 } from './parts.tsx'
+import { useSignedIn } from './signedIn.ts'
 
 type Tabs = 'password' | 'code'
 
@@ -36,27 +32,18 @@ type Tabs = 'password' | 'code'
  */
 export default function Login() {
   const styles = useAuthStyles()
-  const { t, i18n } = useTranslation()
-  const settings = useSiteSettings()
+  const { t } = useTranslation()
   const effects = useEffects()
-  const queryClient = useQueryClient()
   const [params] = useSearchParams()
   const [tab, setTab] = useState<Tabs>(params.get('tab') === 'code' ? 'code' : 'password')
   const [failure, setFailure] = useState<string | null>(null)
+  const returnSignedIn = useSignedIn()
   usePreloadValidators()
 
-  const signedIn = async () => {
-    await reloadSession(queryClient)
-    effects.toast(t('ui.loginSuccess'), { intent: 'success', id: 'login' })
-    effects.navigate(safeRedirect(params.get('redirect')), { replace: true })
-  }
+  const signedIn = () => returnSignedIn(t('ui.loginSuccess'), 'login')
 
   return (
-    <AuthCard
-      title={t('route.login')}
-      subtitle={t('ui.loginWelcome', { site: siteName(settings, i18n.language) })}
-      failure={failure}
-    >
+    <AuthCard title={t('route.login')} subtitleKey="ui.loginWelcome" failure={failure}>
       <AuthTabs
         label={t('route.login')}
         value={tab}
@@ -139,26 +126,13 @@ function CodeTab({ onSignedIn, onFailure }: TabProps) {
   const entity = formEntity('codeLogin')
   const form = useFormState({ key: '', code: '' })
   const [busy, setBusy] = useState(false)
-  const [sending, setSending] = useState(false)
-  const wait = useResendWait()
-
-  const sendCode = async () => {
-    onFailure(null)
-    const body = bodyOf({ key: form.values.key })
-    const found = check(await validatorOf('smsCodeRequest'), body, formEntity('smsCodeRequest').fields)
-    form.setProblems(found)
-    if (Object.keys(found).length) return
-    setSending(true)
-    try {
-      await quietClient.b2b.sendLoginSms(proven<SmsCodeRequest>(body))
-      wait.start()
-    } catch (error) {
-      showRefusal(error, ['key'], form.setProblems, onFailure, t('ui.hasError'))
-      wait.refused(error)
-    } finally {
-      setSending(false)
-    }
-  }
+  const code = useSmsCodeSender({
+    mobile: form.values.key,
+    field: 'key',
+    request: quietClient.b2b.sendLoginSms,
+    setProblems: form.setProblems,
+    onFailure,
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -188,14 +162,7 @@ function CodeTab({ onSignedIn, onFailure }: TabProps) {
         autoComplete="tel-national"
         {...form.bind('key')}
       />
-      <EntityField
-        entity={entity}
-        field="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        {...form.bind('code')}
-        after={<SendCodeButton sending={sending} left={wait.left} onClick={() => void sendCode()} />}
-      />
+      <CodeField entity={entity} sender={code} {...form.bind('code')} />
       <SubmitButton busy={busy} />
     </form>
   )

@@ -1,31 +1,27 @@
 import { Button, Checkbox, Field, Link } from '@fluentui/react-components'
-import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { Registration, SmsCodeRequest } from '../../../generated/types.ts'
+import type { Registration } from '../../../generated/types.ts'
 import { RequestError } from '../../api.ts'
 import { useEffects } from '../../effects.tsx'
 import { quietClient } from '../../quietClient.ts'
-import { safeRedirect } from '../../routing/access.ts'
-import { reloadSession } from '../../session.ts'
-import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
 import { bodyOf, check, proven } from './authForm.ts'
+import { CodeField, useSmsCodeSender } from './CodeField.tsx'
 import {
   AuthCard,
   EntityField,
   follow,
   formEntity,
-  SendCodeButton,
   showRefusal,
   useAuthStyles,
   useFormState,
   usePreloadValidators,
   useProblemText,
-  useResendWait,
   validatorOf,
 } from './parts.tsx'
+import { useSignedIn } from './signedIn.ts'
 
 /** The registration form's text fields in the order the page shows them, as schemas/registration.yaml names them. */
 const TEXT_FIELDS = ['username', 'password', 'confirmPassword', 'mobile', 'code', 'email', 'realName', 'inviteCode']
@@ -42,10 +38,8 @@ const AS_TYPED = ['password', 'confirmPassword']
  */
 export default function Register() {
   const styles = useAuthStyles()
-  const { t, i18n } = useTranslation()
-  const settings = useSiteSettings()
+  const { t } = useTranslation()
   const effects = useEffects()
-  const queryClient = useQueryClient()
   const [params] = useSearchParams()
   const entity = formEntity('registration')
   const problemText = useProblemText()
@@ -64,29 +58,15 @@ export default function Register() {
   const [failure, setFailure] = useState<string | null>(null)
   const [mobileRegistered, setMobileRegistered] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [sending, setSending] = useState(false)
-  const wait = useResendWait()
+  const code = useSmsCodeSender({
+    mobile: form.values.mobile,
+    field: 'mobile',
+    request: quietClient.b2b.sendRegisterSms,
+    setProblems: form.setProblems,
+    onFailure: setFailure,
+  })
+  const signedIn = useSignedIn()
   usePreloadValidators()
-
-  const sendCode = async () => {
-    setFailure(null)
-    const body = bodyOf({ key: form.values.mobile })
-    const found = check(await validatorOf('smsCodeRequest'), body, formEntity('smsCodeRequest').fields, {
-      rename: { key: 'mobile' },
-    })
-    form.setProblems(found)
-    if (Object.keys(found).length) return
-    setSending(true)
-    try {
-      await quietClient.b2b.sendRegisterSms(proven<SmsCodeRequest>(body))
-      wait.start()
-    } catch (error) {
-      showRefusal(error, ['mobile'], form.setProblems, setFailure, t('ui.hasError'), { key: 'mobile' })
-      wait.refused(error)
-    } finally {
-      setSending(false)
-    }
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -108,9 +88,7 @@ export default function Register() {
     // Registered: signed in with the name and password just chosen, as a personal user.
     try {
       await quietClient.b2b.userLogin({ username: body.username as string, password: body.password as string })
-      await reloadSession(queryClient)
-      effects.toast(t('ui.registerSuccess'), { intent: 'success', id: 'register' })
-      effects.navigate(safeRedirect(params.get('redirect')), { replace: true })
+      await signedIn(t('ui.registerSuccess'), 'register')
     } catch {
       effects.toast(t('ui.registerSuccessLogin'), { intent: 'success', id: 'register' })
       effects.navigate('/login', { replace: true })
@@ -135,13 +113,7 @@ export default function Register() {
   const agreementMessage = problemText(form.problems.agreement)
 
   return (
-    <AuthCard
-      title={t('route.register')}
-      subtitle={t('ui.registerWelcome', { site: siteName(settings, i18n.language) })}
-      failure={failure}
-      wide
-      onSubmit={submit}
-    >
+    <AuthCard title={t('route.register')} subtitleKey="ui.registerWelcome" failure={failure} wide onSubmit={submit}>
       {text('username', { autoComplete: 'username' })}
       {text('password', { type: 'password', autoComplete: 'new-password' })}
       {text('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
@@ -151,11 +123,7 @@ export default function Register() {
           {t('ui.loginSubmit')}
         </Link>
       )}
-      {text('code', {
-        inputMode: 'numeric',
-        autoComplete: 'one-time-code',
-        after: <SendCodeButton sending={sending} left={wait.left} onClick={() => void sendCode()} />,
-      })}
+      <CodeField entity={entity} sender={code} {...form.bind('code')} />
       {text('email', { type: 'email', autoComplete: 'email' })}
       {text('realName', { autoComplete: 'name' })}
       {text('inviteCode', { autoComplete: 'off' })}

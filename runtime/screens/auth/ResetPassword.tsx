@@ -5,18 +5,16 @@ import type { AccountCodeRequest, PasswordReset, ResetCodeCommit } from '../../.
 import { useEffects } from '../../effects.tsx'
 import { quietClient } from '../../quietClient.ts'
 import { bodyOf, check, proven } from './authForm.ts'
+import { CodeField, type ResendWait, useCodeSender, useResendWait } from './CodeField.tsx'
 import {
   AuthCard,
   EntityField,
   follow,
   formEntity,
-  type ResendWait,
-  SendCodeButton,
   showRefusal,
   useAuthStyles,
   useFormState,
   usePreloadValidators,
-  useResendWait,
   validatorOf,
 } from './parts.tsx'
 import { initialReset, RESET_STEPS, type ResetMethod, resetStep, stepIndex } from './resetSteps.ts'
@@ -186,21 +184,13 @@ function ResetStep(props: {
   const reset = formEntity('passwordReset')
   const form = useFormState({ code: '', password: '', confirmPassword: '' })
   const [busy, setBusy] = useState(false)
-  const [sending, setSending] = useState(false)
-
-  const resend = async () => {
-    props.onFailure(null)
-    setSending(true)
-    try {
-      await quietClient.b2b.resetPasswordGetCode({ account: props.account })
-      props.wait.start()
-    } catch (error) {
-      showRefusal(error, ['code'], form.setProblems, props.onFailure, t('ui.hasError'))
-      props.wait.refused(error)
-    } finally {
-      setSending(false)
-    }
-  }
+  const code = useCodeSender({
+    field: 'code',
+    request: () => quietClient.b2b.resetPasswordGetCode({ account: props.account }),
+    setProblems: form.setProblems,
+    onFailure: props.onFailure,
+    wait: props.wait,
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -238,14 +228,7 @@ function ResetStep(props: {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <Text>{t('ui.resetCodeSent', { account: props.account })}</Text>
-      <EntityField
-        entity={commit}
-        field="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        {...form.bind('code')}
-        after={<SendCodeButton sending={sending} left={props.wait.left} onClick={() => void resend()} />}
-      />
+      <CodeField entity={commit} sender={code} {...form.bind('code')} />
       <EntityField
         entity={reset}
         field="password"

@@ -1,5 +1,4 @@
 import {
-  Button,
   Field,
   Input,
   type InputProps,
@@ -20,16 +19,15 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RESEND_SECONDS } from '../../../rules/codes.ts'
 import { RequestError } from '../../api.ts'
+import { siteName, useSiteSettings } from '../../site/SiteSettings.tsx'
 import { entityDef, type PortalEntity } from '../manifest.ts'
-import { type Problem, type Problems, serverProblems, type Validate, waitOf } from './authForm.ts'
-import { secondsLeft, sendButton } from './countdown.ts'
+import { type Problem, type Problems, serverProblems, type Validate } from './authForm.ts'
 
 /**
  * What the three sign-in pages share: the card they sit on, a text field drawn from its body entity's YAML
- * (label, required mark, length, the message under it), the "send code" button with SPEC §9's wait, and
- * the generated validators, loaded after the page shows (they are the server's own checks).
+ * (label, required mark, length, the message under it), and the generated validators, loaded after the page
+ * shows (they are the server's own checks). The code field and its "send code" button are ./CodeField.tsx.
  */
 
 export const useAuthStyles = makeStyles({
@@ -121,20 +119,23 @@ export function useProblemText(): (problem: Problem | undefined) => string | und
 /** The card every sign-in page sits on: its heading, a line below it and the refusal that concerns no field. */
 export function AuthCard(props: {
   title: string
-  subtitle?: string
+  /** The locale key of the line below the heading, which names the site (`{{site}}`). */
+  subtitleKey?: string
   failure?: string | null
   wide?: boolean
   onSubmit?: (event: FormEvent) => void
   children: ReactNode
 }) {
   const styles = useAuthStyles()
+  const { t, i18n } = useTranslation()
+  const settings = useSiteSettings()
   const body = (
     <>
       <div>
         <Title2 as="h1">{props.title}</Title2>
-        {props.subtitle && (
+        {props.subtitleKey && (
           <Text block className={styles.subtitle}>
-            {props.subtitle}
+            {t(props.subtitleKey, { site: siteName(settings, i18n.language) })}
           </Text>
         )}
       </div>
@@ -215,62 +216,6 @@ export function EntityField(props: EntityFieldProps) {
     </div>
   ) : (
     field
-  )
-}
-
-export interface ResendWait {
-  left: number
-  /** A code was just sent (SPEC §9's whole wait), or the server said how long is left (`seconds`). */
-  start: (seconds?: number) => void
-  /** A refused send: when the server said how long to wait (300001), that is counted down too. */
-  refused: (error: unknown) => void
-}
-
-/** SPEC §9's wait between codes, counted down from the moment one was sent. */
-export function useResendWait(): ResendWait {
-  const [sent, setSent] = useState<{ at: number; wait: number } | null>(null)
-  const [now, setNow] = useState(() => Date.now())
-  const left = sent ? secondsLeft(sent.at, now, sent.wait) : 0
-  useEffect(() => {
-    if (sent === null || left === 0) return
-    const timer = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(timer)
-  }, [sent, left])
-  const start = useCallback((seconds: number = RESEND_SECONDS) => {
-    const at = Date.now()
-    setSent({ at, wait: seconds })
-    setNow(at)
-  }, [])
-  const refused = useCallback(
-    (error: unknown) => {
-      const seconds = error instanceof RequestError ? waitOf(error) : null
-      if (seconds !== null) start(seconds)
-    },
-    [start],
-  )
-  return { left, start, refused }
-}
-
-/** "Send code", then the seconds until another may be asked for. */
-export function SendCodeButton(props: { sending: boolean; left: number; onClick: () => void }) {
-  const { t } = useTranslation()
-  const styles = useAuthStyles()
-  const state = sendButton(props.sending, props.left)
-  return (
-    <Button
-      type="button"
-      size="large"
-      className={styles.sendButton}
-      disabled={state.kind !== 'send'}
-      onClick={props.onClick}
-      data-testid="send-code"
-    >
-      {state.kind === 'send'
-        ? t('ui.sendCode')
-        : state.kind === 'sending'
-          ? t('ui.sendingCode')
-          : t('ui.resendIn', { seconds: state.seconds })}
-    </Button>
   )
 }
 

@@ -29,6 +29,7 @@ import { clientServiceHandlers } from './domain/clients/services.ts'
 import { userCallHandlers } from './domain/clients/userCalls.ts'
 import { dcsaHandlers } from './domain/dcsa/handlers.ts'
 import { tntHandlers } from './domain/dcsa/tnt.ts'
+import { tntPortalHandlers } from './domain/dcsa/tntPortal.ts'
 import { fbaLabelHandlers } from './domain/fba/labels.ts'
 import { fbaProductHandlers } from './domain/fba/products.ts'
 import { fbaServiceHandlers } from './domain/fba/service.ts'
@@ -371,6 +372,7 @@ export async function buildApp({
           ...operatingHandlers(engine),
           ...dcsaHandlers(engine),
           ...tntHandlers,
+          ...tntPortalHandlers(engine),
           ...trackingLinkHandlers,
           ...blInstructionHandlers(engine),
           ...billingHandlers(engine),

@@ -37,6 +37,7 @@ import * as userPortrait from './migrations/0039_user_portrait.ts'
 import * as userAsks from './migrations/0040_user_asks.ts'
 import * as tenantKeys from './migrations/0041_tenant_keys.ts'
 import * as dcsaSecretSealed from './migrations/0042_dcsa_secret_sealed.ts'
+import * as dcsaNotifications from './migrations/0043_dcsa_notifications.ts'
 
 /** Migrations are listed here in order, so the bundle and the tests see exactly the same set. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0040_user_asks': userAsks,
   '0041_tenant_keys': tenantKeys,
   '0042_dcsa_secret_sealed': dcsaSecretSealed,
+  '0043_dcsa_notifications': dcsaNotifications,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

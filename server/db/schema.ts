@@ -317,6 +317,25 @@ export interface DcsaEventSubscriptionTable {
   filters: ColumnType<Record<string, unknown>, string, string>
   created_at: Timestamp
   updated_at: Timestamp
+  /** Migration 0043: its number in the portal (the engine's integer id); the standard's id stays `id`. */
+  seq: Generated<number>
+}
+
+/** Migration 0043: one notification of a DCSA event subscription, its body as sent (server/domain/dcsa/tntNotifications.ts). */
+export interface DcsaNotificationTable {
+  tenant_id: number
+  id: Generated<number>
+  version: Generated<number>
+  created_at: Generated<Timestamp>
+  updated_at: Generated<Timestamp>
+  created_by: number | null
+  subscription: string
+  body: string
+  event_count: number
+  outbox_id: number | null
+  attempts: Generated<number>
+  last_status: number | null
+  last_attempt_at: NullableTimestamp
 }
 
 /** Migration 0025: the (subscription, tracking event) pairs already told (server/domain/tracking/subscriptions.ts). */
@@ -380,5 +399,6 @@ export interface DB {
   tenant_messaging: TenantMessagingTable
   shipment_notice: ShipmentNoticeTable
   dcsa_event_subscription: DcsaEventSubscriptionTable
+  dcsa_notification: DcsaNotificationTable
   tracking_link: TrackingLinkTable
 }

@@ -4,6 +4,7 @@ import { register as analytics } from './analytics/register.ts'
 import { register as billing } from './billing/register.ts'
 import { register as blInstructions } from './blInstructions/register.ts'
 import { register as clients } from './clients/register.ts'
+import { register as dcsa } from './dcsa/register.ts'
 import { register as enterprises } from './enterprises/register.ts'
 import { register as fba } from './fba/register.ts'
 import { register as im } from './im/register.ts'
@@ -36,6 +37,7 @@ export function domainRegistry(): Registry {
     billing,
     blInstructions,
     clients,
+    dcsa,
     enterprises,
     fba,
     im,

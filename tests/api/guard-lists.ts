@@ -223,6 +223,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   dcsaEventSubscriptionUpdate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaEventSubscriptionSecret: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   dcsaEventSubscriptionDelete: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  // The same subscriptions in the workbench (issue #29): listed, deleted, their notifications logged and sent again,
+  // by whoever the standard's calls let manage them.
+  'dcsaSubscriptionList.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  'dcsaNotifications.list': [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaSubscriptionRemove: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
+  dcsaNotificationResend: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],
   // Shareable tracking links (issue #29): a customer's company shares its own shipments (myOrders), the
   // provider's desk any of the tenant's (orderList).
   trackingLinkCreate: [...PROVIDER_DESK, ...ENTERPRISE.slice(1)],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { type SqlBool, sql, type Transaction } from 'kysely'
+import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
-import type { HandlerContext } from '../../http/context.ts'
+import type { HandlerContext, Session } from '../../http/context.ts'
 import type { Handlers } from '../../http/endpoints.ts'
 import { ApiError } from '../../http/errors.ts'
 import { now } from '../../tenancy/clock.ts'
@@ -50,12 +50,26 @@ export interface EventQuery {
 /** Whose shipments and subscriptions: a company's, the whole tenant's (null), or nobody's. */
 export type Scope = { company: number | null } | 'none'
 
+/**
+ * Whose shipments and subscriptions a session may see: the shipments tracking shows it in full
+ * (../tracking/lookup.ts), the same rule in one place. The portal's subscription list and notification log
+ * (./register.ts) read it too.
+ */
+export function subscriptionScope(session: Session): Scope {
+  const audience = audienceOf(session)
+  return audience.view === 'full' ? { company: audience.company } : 'none'
+}
+
 function scopeOf(ctx: HandlerContext): Scope {
   const session = ctx.request.session
   if (!session) throw new ApiError('401')
-  // The shipments tracking shows the caller in full (../tracking/lookup.ts): the same rule, one place.
-  const audience = audienceOf(session)
-  return audience.view === 'full' ? { company: audience.company } : 'none'
+  return subscriptionScope(session)
+}
+
+/** The subscriptions a scope owns, by their `company` column: a company's, or the forwarder's desk's (null). */
+export function ownedBy(scope: Scope, company: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  if (scope === 'none') return sql<SqlBool>`false`
+  return scope.company === null ? sql<SqlBool>`${company} is null` : sql<SqlBool>`${company} = ${scope.company}`
 }
 
 /** A page's position: the last answered row's key, base64url, opaque to the caller. */
@@ -194,7 +208,8 @@ function pageLink(ctx: HandlerContext, cursor: string | null): string {
 
 // ——— Subscriptions ———
 
-const FILTER_NAMES = [
+/** The standard's subscription filters, in its order (the portal's list shows them so: ./register.ts). */
+export const FILTER_NAMES = [
   'eventType',
   'shipmentEventTypeCode',
   'documentTypeCode',
@@ -245,7 +260,7 @@ async function ownSubscription(
     .select(['id', 'callback_url', 'filters'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
-    .where((eb) => (scope.company === null ? eb('company', 'is', null) : eb('company', '=', scope.company)))
+    .where(ownedBy(scope, sql.ref('company')))
     .executeTakeFirst()
   if (!row) throw new ApiError('404')
   return row
@@ -270,6 +285,14 @@ function onOwnSubscription<T>(
 function checkCallback(url: string) {
   const refusal = urlRefusal(url, loopbackAllowed())
   if (refusal) throw new ApiError('validation', {}, [{ field: 'callbackUrl', message: refusal, params: {} }])
+}
+
+/**
+ * Deletes one subscription, found by the caller's scope first (the standard's DELETE here, the portal's list in
+ * ./tntPortal.ts): its notification log goes with it, and what is still queued for it fails at its next attempt.
+ */
+export async function removeSubscription(trx: Transaction<DB>, tenantId: number, id: string): Promise<void> {
+  await trx.deleteFrom('dcsa_event_subscription').where('tenant_id', '=', tenantId).where('id', '=', id).execute()
 }
 
 /** A secret of at least 32 bytes, as DCSA's notification signatures need. */
@@ -305,7 +328,7 @@ export const tntHandlers = {
         .selectFrom('dcsa_event_subscription')
         .select(['id', 'callback_url', 'filters'])
         .where('tenant_id', '=', ctx.request.tenant.id)
-        .where((eb) => (scope.company === null ? eb('company', 'is', null) : eb('company', '=', scope.company)))
+        .where(ownedBy(scope, sql.ref('company')))
         .$if(after !== null, (q) => q.where('id', '>', after as string))
         .orderBy('id')
         .limit(limit + 1)
@@ -399,9 +422,7 @@ export const tntHandlers = {
 
   async dcsaEventSubscriptionDelete(ctx) {
     const { subscriptionID } = ctx.input as { subscriptionID?: string }
-    await onOwnSubscription(ctx, subscriptionID, (trx, own, tenantId) =>
-      trx.deleteFrom('dcsa_event_subscription').where('tenant_id', '=', tenantId).where('id', '=', own.id).execute(),
-    )
+    await onOwnSubscription(ctx, subscriptionID, (trx, own, tenantId) => removeSubscription(trx, tenantId, own.id))
     return sendJson(ctx, 204, null)
   },
 } satisfies Handlers

@@ -11,9 +11,10 @@ import { type EventQuery, tntEvents } from './tnt.ts'
  * own and its owner's scope (a company its shipments', the forwarder's desk the tenant's; sea shipments only) —
  * while its maker still may see them: an active account, of that company, or for the desk holding orderList (as
  * ./tnt.ts's scope asks of the caller); a maker disabled, gone from the company or stripped of it hears nothing more.
- * Written in the recording transaction as outbox messages of the webhook channel (../webhooks/channel.ts signs
- * each with the subscription's secret, sends it to its callbackUrl under the SSRF rules, retries), so nothing is
- * told of an event that rolled back, and never another tenant's (tenant_id, row-level security).
+ * Written in the recording transaction as a dcsa_notification row (the body as it is sent, for the portal's log
+ * and its re-send) and an outbox message of the webhook channel (../webhooks/channel.ts signs the body with the
+ * subscription's secret, sends it to its callbackUrl under the SSRF rules, retries, notes each attempt on the row),
+ * so nothing is told of an event that rolled back, and never another tenant's (tenant_id, row-level security).
  */
 
 /** What a forwarder's desk must hold to see (and so to be told) the tenant's events (./tnt.ts scopeOf). */
@@ -29,6 +30,26 @@ function queryOf(filters: Record<string, unknown>): EventQuery {
       .filter(([, value]) => value !== null && value !== undefined)
       .map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)]),
   )
+}
+
+/**
+ * Queues one notification's outbox message and records it as the notification's newest: when it is made, and
+ * again at each re-send (./tntPortal.ts), which sends the same body with the subscription's current secret.
+ */
+export async function queueNotification(
+  trx: Transaction<DB>,
+  tenantId: number,
+  notification: { id: number; subscription: string; callbackUrl: string },
+): Promise<number> {
+  const outboxId = await enqueue(trx, tenantId, WEBHOOK_KIND, {
+    to: notification.callbackUrl,
+    subscription: notification.subscription,
+    notification: notification.id,
+  })
+  await sql`
+    update dcsa_notification set outbox_id = ${outboxId}, updated_at = now(), version = version + 1
+    where tenant_id = ${tenantId} and id = ${notification.id}`.execute(trx)
+  return outboxId
 }
 
 /** Queues a notification for every subscription the events (just stored, of these shipments) match. */
@@ -68,13 +89,25 @@ export async function notifyDcsaSubscriptions(
     const scope = { company: subscription.company }
     for (let after = 0; ; ) {
       const page = await tntEvents(trx, tenantId, scope, query, after, EVENTS_PER_NOTIFICATION, ids)
-      if (page.events.length)
-        await enqueue(trx, tenantId, WEBHOOK_KIND, {
-          to: subscription.callbackUrl,
+      if (page.events.length) {
+        const { id } = await trx
+          .insertInto('dcsa_notification')
+          .values({
+            tenant_id: tenantId,
+            subscription: subscription.id,
+            body: JSON.stringify(page.events),
+            event_count: page.events.length,
+            created_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await queueNotification(trx, tenantId, {
+          id,
           subscription: subscription.id,
-          events: page.events,
+          callbackUrl: subscription.callbackUrl,
         })
-      queued += page.events.length ? 1 : 0
+        queued += 1
+      }
       if (page.last === null) break
       after = page.last
     }

@@ -38,10 +38,11 @@ import {
  * then it is failed; a disabled or deleted endpoint, or an address that is not public, fails it at once. Each
  * attempt's HTTP status and time are kept on the delivery for its log.
  *
- * The same channel carries DCSA Track & Trace notifications (payload `{ to, subscription, events }`, made by
- * ../dcsa/tntNotifications.ts): the events as the standard's JSON array, POSTed to the subscription's current
- * callbackUrl with its Subscription-ID, API-Version and Notification-Signature (./signature.ts) — the same
- * timeout, SSRF rules, retries and failures; a deleted subscription fails it at once.
+ * The same channel carries DCSA Track & Trace notifications (payload `{ to, subscription, notification }`, made by
+ * ../dcsa/tntNotifications.ts): the notification's stored body, the standard's JSON array of events, POSTed to the
+ * subscription's current callbackUrl with its Subscription-ID, API-Version and Notification-Signature
+ * (./signature.ts) made then with its current secret — the same timeout, SSRF rules, retries and failures, each
+ * attempt noted on the notification for its log; a deleted subscription fails it at once.
  */
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -117,10 +118,17 @@ async function loadDelivery(ctx: ChannelContext, tenantId: number, id: number): 
   })
 }
 
-async function noteAttempt(ctx: ChannelContext, tenantId: number, id: number, status: number | null): Promise<void> {
+/** Keeps an attempt on the log's row: a webhook delivery or a DCSA notification. */
+async function noteAttempt(
+  ctx: ChannelContext,
+  tenantId: number,
+  log: 'webhook_delivery' | 'dcsa_notification',
+  id: number,
+  status: number | null,
+): Promise<void> {
   await withTenant(ctx.db, tenantId, (trx) =>
     sql`
-      update webhook_delivery set attempts = attempts + 1, last_status = ${status}, last_attempt_at = now()
+      update ${sql.table(log)} set attempts = attempts + 1, last_status = ${status}, last_attempt_at = now()
       where tenant_id = ${tenantId} and id = ${id}`.execute(trx),
   )
 }
@@ -145,23 +153,29 @@ async function attempt(
   return status >= 200 && status < 300 ? delivered : retry(`the receiver answered HTTP ${status}`)
 }
 
-/** A DCSA subscription as a notification is sent to it: where now, and the secret it is signed with. */
-async function loadSubscription(ctx: ChannelContext, tenantId: number, id: string) {
-  return withTenant(ctx.db, tenantId, (trx) =>
-    trx
-      .selectFrom('dcsa_event_subscription')
-      .select(['callback_url', 'secret'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst(),
-  )
+/**
+ * A DCSA notification as it is sent: where its subscription calls back now, the secret it is signed with now, and
+ * the notification's body (none without a notification).
+ */
+async function loadNotification(ctx: ChannelContext, tenantId: number, subscription: string, id: number | null) {
+  return withTenant(ctx.db, tenantId, async (trx) => {
+    const { rows } = await sql<{ callbackUrl: string; secret: string; body: string | null }>`
+      select s.callback_url as "callbackUrl", s.secret, n.body
+      from dcsa_event_subscription s
+      left join dcsa_notification n on n.tenant_id = s.tenant_id and n.subscription = s.id and n.id = ${id}
+      where s.tenant_id = ${tenantId} and s.id = ${subscription}`.execute(trx)
+    return rows[0]
+  })
 }
 
 async function sendDcsaNotification(message: OutboxMessage, ctx: ChannelContext): Promise<SendResult> {
   const id = String(message.payload.subscription)
-  const subscription = await loadSubscription(ctx, message.tenantId, id)
+  const notification = message.payload.notification === undefined ? null : Number(message.payload.notification)
+  const subscription = await loadNotification(ctx, message.tenantId, id, notification)
   if (!subscription) return fail('the DCSA subscription was deleted')
-  const body = JSON.stringify(message.payload.events)
+  // A message queued before notifications were kept (migration 0043) carries its events itself.
+  const body = notification === null ? JSON.stringify(message.payload.events) : subscription.body
+  if (body === null) return fail('the DCSA notification was deleted')
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Waybill-Webhooks/1',
@@ -172,7 +186,9 @@ async function sendDcsaNotification(message: OutboxMessage, ctx: ChannelContext)
       body,
     ),
   }
-  return attempt(ctx, subscription.callback_url, headers, body, async () => undefined)
+  return attempt(ctx, subscription.callbackUrl, headers, body, async (status) => {
+    if (notification !== null) await noteAttempt(ctx, message.tenantId, 'dcsa_notification', notification, status)
+  })
 }
 
 export const webhookChannel: Channel = {
@@ -199,7 +215,9 @@ export const webhookChannel: Channel = {
       [DELIVERY_HEADER]: String(deliveryId),
       [EVENT_HEADER]: delivery.eventType,
     }
-    return attempt(ctx, delivery.url, headers, body, (status) => noteAttempt(ctx, message.tenantId, deliveryId, status))
+    return attempt(ctx, delivery.url, headers, body, (status) =>
+      noteAttempt(ctx, message.tenantId, 'webhook_delivery', deliveryId, status),
+    )
   },
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Transaction } from 'kysely'
+import { type RawBuilder, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import type { EffectContext } from '../../engine/index.ts'
 import { enqueue } from '../../jobs/outbox.ts'
@@ -16,6 +16,22 @@ export type WebhookEvent = 'orderState' | 'trackingEvent' | 'blConfirmed' | 'bil
 
 /** The outbox kind that carries a delivery (./channel.ts). */
 export const WEBHOOK_KIND = 'webhook'
+
+/**
+ * How a message of this channel fares, as the delivery logs read it (webhook deliveries, DCSA notifications):
+ * pending (not tried yet), retrying, sent or failed; none without a message. `outbox` is the outbox's alias.
+ */
+export function messageState(outbox: string): RawBuilder<string | null> {
+  const o = (column: string) => sql.ref(`${outbox}.${column}`)
+  return sql`case when ${o('id')} is null then null when ${o('sent_at')} is not null then 'sent'
+    when ${o('failed_at')} is not null then 'failed' when ${o('attempts')} > 0 then 'retrying' else 'pending' end`
+}
+
+/** Why a message is not sent yet, or was not: the receiver's last refusal or the failure (2,000 characters at most). */
+export function messageError(outbox: string): RawBuilder<string | null> {
+  const o = (column: string) => sql.ref(`${outbox}.${column}`)
+  return sql`case when ${o('sent_at')} is null then left(${o('last_error')}, 2000) end`
+}
 
 /** How many endpoints an enterprise may register: bounded, so one event makes a bounded number of messages. */
 export const MAX_ENDPOINTS_PER_COMPANY = 10

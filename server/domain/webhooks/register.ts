@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { EngineRegistry } from '../../engine/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { loopbackAllowed, urlRefusal } from './address.ts'
-import { MAX_ENDPOINTS_PER_COMPANY, webhookEffect } from './events.ts'
+import { MAX_ENDPOINTS_PER_COMPANY, messageError, messageState, webhookEffect } from './events.ts'
 
 /**
  * Webhooks (issue #29): the `webhook` effect YAML names on the transitions that make an event (order state
@@ -34,9 +34,7 @@ export function register(engine: EngineRegistry): void {
     ({ call }) => sql`
       select d.tenant_id, d.id, d.version, d.created_at, d.updated_at, d.created_by, d.endpoint, d.company,
         d.event_id::text as event_id, d.event_type, d.occurred_at, d.attempts, d.last_status, d.last_attempt_at,
-        case when o.id is null then null when o.sent_at is not null then 'sent' when o.failed_at is not null then 'failed'
-          when o.attempts > 0 then 'retrying' else 'pending' end as status,
-        case when o.sent_at is null then left(o.last_error, 2000) end as last_error
+        ${messageState('o')} as status, ${messageError('o')} as last_error
       from webhook_delivery d left join outbox o on o.tenant_id = d.tenant_id and o.id = d.outbox_id
       where d.tenant_id = ${call.tenantId}`,
   )

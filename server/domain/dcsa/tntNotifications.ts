@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
-import { enqueue } from '../../jobs/outbox.ts'
-import { WEBHOOK_KIND } from '../webhooks/events.ts'
+import { queueLogged } from '../webhooks/events.ts'
 import { type EventQuery, tntEvents } from './tnt.ts'
 
 /**
@@ -36,20 +35,17 @@ function queryOf(filters: Record<string, unknown>): EventQuery {
  * Queues one notification's outbox message and records it as the notification's newest: when it is made, and
  * again at each re-send (./tntPortal.ts), which sends the same body with the subscription's current secret.
  */
-export async function queueNotification(
+export function queueNotification(
   trx: Transaction<DB>,
   tenantId: number,
   notification: { id: number; subscription: string; callbackUrl: string },
 ): Promise<number> {
-  const outboxId = await enqueue(trx, tenantId, WEBHOOK_KIND, {
-    to: notification.callbackUrl,
-    subscription: notification.subscription,
-    notification: notification.id,
-  })
-  await sql`
-    update dcsa_notification set outbox_id = ${outboxId}, updated_at = now(), version = version + 1
-    where tenant_id = ${tenantId} and id = ${notification.id}`.execute(trx)
-  return outboxId
+  return queueLogged(
+    trx,
+    tenantId,
+    { table: 'dcsa_notification', id: notification.id },
+    { to: notification.callbackUrl, subscription: notification.subscription, notification: notification.id },
+  )
 }
 
 /** Queues a notification for every subscription the events (just stored, of these shipments) match. */

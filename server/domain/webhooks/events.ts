@@ -36,21 +36,36 @@ export function messageError(outbox: string): RawBuilder<string | null> {
 /** How many endpoints an enterprise may register: bounded, so one event makes a bounded number of messages. */
 export const MAX_ENDPOINTS_PER_COMPANY = 10
 
+/**
+ * Queues one message of the webhook channel for a logged send — a webhook delivery (`webhook_delivery`) or a DCSA
+ * notification (`dcsa_notification`, ../dcsa/tntNotifications.ts) — and records it as that send's newest, when it
+ * is made and at each re-send.
+ */
+export async function queueLogged(
+  trx: Transaction<DB>,
+  tenantId: number,
+  log: { table: 'webhook_delivery' | 'dcsa_notification'; id: number },
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const outboxId = await enqueue(trx, tenantId, WEBHOOK_KIND, payload)
+  await sql`
+    update ${sql.table(log.table)} set outbox_id = ${outboxId}, updated_at = now(), version = version + 1
+    where tenant_id = ${tenantId} and id = ${log.id}`.execute(trx)
+  return outboxId
+}
+
 /** Queues one delivery's message and records it as the delivery's newest. */
-export async function queueDelivery(
+export function queueDelivery(
   trx: Transaction<DB>,
   tenantId: number,
   delivery: { id: number; endpoint: number; url: string },
 ): Promise<number> {
-  const outboxId = await enqueue(trx, tenantId, WEBHOOK_KIND, {
-    to: delivery.url,
-    delivery: delivery.id,
-    endpoint: delivery.endpoint,
-  })
-  await sql`
-    update webhook_delivery set outbox_id = ${outboxId}, updated_at = now(), version = version + 1
-    where tenant_id = ${tenantId} and id = ${delivery.id}`.execute(trx)
-  return outboxId
+  return queueLogged(
+    trx,
+    tenantId,
+    { table: 'webhook_delivery', id: delivery.id },
+    { to: delivery.url, delivery: delivery.id, endpoint: delivery.endpoint },
+  )
 }
 
 /** Records `type` for the endpoints of `company` that listen to it; answers how many deliveries were queued. */

@@ -299,6 +299,23 @@ export function checkRegistry(manifest: Manifest, registry: Registry): void {
     if (registry.viewOrders.has(entity) && registry.listOrders.has(entity))
       problems.push(`${entity} has a list order and its view an order of its own: register one`)
   }
+  // A view without a creator has no created_by to order, search, show or scope by: said at start, not at a call.
+  for (const entity of registry.viewsWithoutCreator) {
+    const found = manifest.entities[entity]
+    if (!found) continue
+    const uses = [
+      registry.listOrders.get(entity)?.field === 'createdBy' && 'its list order',
+      found.dataScope?.owner === 'createdBy' && 'its dataScope owner',
+      ...manifest.screens
+        .filter((s) => s.entity === entity)
+        .flatMap((s) => [
+          s.search?.some((f) => f.field === 'createdBy') && `screen ${s.name}'s search`,
+          s.columns?.some((c) => c.field === 'createdBy') && `screen ${s.name}'s columns`,
+        ]),
+    ].filter((use): use is string => typeof use === 'string')
+    for (const use of uses)
+      problems.push(`${entity}'s view keeps no creator ({ creator: false }), but ${use} names createdBy`)
+  }
   // A screen that lists or shows a view shape through engine calls needs its view; the engine only reads it.
   for (const endpoint of manifest.endpoints) {
     const found = manifest.entities[endpoint.entity]

@@ -98,4 +98,20 @@ describe('the engine registry', () => {
       'role has a list order and its view an order of its own: register one',
     )
   })
+
+  it('refuses at boot a view without a creator that something orders, shows or scopes by its creator', () => {
+    // Operation accounts keep no creator (server/domain/accounts/register.ts): nothing may name createdBy.
+    const ordered = domainRegistry()
+    ordered.listOrder('operationAccount', { field: 'createdBy', order: 'desc' })
+    expect(() => createEngine(manifest, { registry: ordered })).toThrow(
+      "operationAccount's view keeps no creator ({ creator: false }), but its list order names createdBy",
+    )
+    const shown = structuredClone(manifest)
+    const screen = shown.screens.find((s) => s.entity === 'operationAccount' && s.columns?.length)
+    if (!screen?.columns) throw new Error('no operationAccount list screen in the manifest')
+    screen.columns.push({ ...screen.columns[0], field: 'createdBy' } as (typeof screen.columns)[number])
+    expect(() => createEngine(shown, { registry: domainRegistry() })).toThrow(
+      `operationAccount's view keeps no creator ({ creator: false }), but screen ${screen.name}'s columns names createdBy`,
+    )
+  })
 })

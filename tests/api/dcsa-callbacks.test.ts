@@ -11,6 +11,14 @@ import {
 import { setupTestApp } from '../support/app.ts'
 import { bearerCalls } from '../support/calls.ts'
 import { dcsaErrors } from '../support/dcsa.ts'
+import {
+  dcsaSubscriptions,
+  equipmentEvent,
+  OTHER_SECRET,
+  SECRET,
+  SUBSCRIPTIONS,
+  settle,
+} from '../support/dcsa-subscriptions.ts'
 import { deliveringFile, type Received, type Receiver, receivers } from '../support/receiver.ts'
 
 /**
@@ -24,45 +32,14 @@ import { deliveringFile, type Received, type Receiver, receivers } from '../supp
 const test = setupTestApp()
 const { call, get, ok } = bearerCalls(test)
 const { deliver } = deliveringFile(test, 'dcsa-callbacks')
+const { subscribe, shipmentWith } = dcsaSubscriptions(test)
 
 const EVENTS = '/api/dcsa/tnt/v2/events'
-const SUBSCRIPTIONS = '/api/dcsa/tnt/v2/event-subscriptions'
 const ACME = 'acme.localhost'
-const SECRET = Buffer.alloc(32, 9).toString('base64')
-const OTHER_SECRET = Buffer.alloc(48, 3).toString('base64')
 const SCHEMA_OF = { SHIPMENT: 'shipmentEvent', TRANSPORT: 'transportEvent', EQUIPMENT: 'equipmentEvent' } as const
 
 /** Receivers that answer 204, as the standard asks, unless a test says otherwise. */
 const { receiver, stopReceivers } = receivers('/dcsa/callback', 204)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
-
-async function subscribe(token: string, body: Record<string, unknown>, host = 'localhost'): Promise<string> {
-  const response = await call('POST', SUBSCRIPTIONS, token, { secret: SECRET, ...body }, { host })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json().subscriptionID as string
-}
-
-/** A sea shipment by one of its containers, with the tenant it is of. */
-async function shipmentWith(container: string): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    select s.id from shipment s
-    where s.transport_mode = 1 and s.containers @> ${JSON.stringify([{ containerNo: container }])}::jsonb
-    order by s.id limit 1`.execute(test.database.db)
-  expect(rows[0], container).toBeDefined()
-  return (rows[0] as { id: number }).id
-}
-
-const equipmentEvent = (shipment: number, container: string, code = 'LOAD') => ({
-  shipment,
-  eventClassifierCode: 'ACT',
-  eventType: 'EQUIPMENT',
-  equipmentEventTypeCode: code,
-  equipmentReference: container,
-  emptyIndicatorCode: 'LADEN',
-  unLocationCode: 'CNSHA',
-  eventDateTime: '2026-12-31T08:00:00Z',
-})
 
 let entadmin: string
 let operator: string

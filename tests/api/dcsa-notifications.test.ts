@@ -12,6 +12,7 @@ import { enqueue } from '../../server/jobs/outbox.ts'
 import { withTenant } from '../../server/tenancy/scope.ts'
 import { setupTestApp } from '../support/app.ts'
 import { bearerCalls } from '../support/calls.ts'
+import { dcsaSubscriptions, equipmentEvent, OTHER_SECRET, SECRET, settle } from '../support/dcsa-subscriptions.ts'
 import { deliveringFile, type Received, receivers } from '../support/receiver.ts'
 
 /**
@@ -26,17 +27,13 @@ import { deliveringFile, type Received, receivers } from '../support/receiver.ts
 const test = setupTestApp()
 const { answer, call, ok } = bearerCalls(test)
 const { deliver } = deliveringFile(test, 'dcsa-notifications')
+const { subscribe, shipmentWith } = dcsaSubscriptions(test)
 
-const SUBSCRIPTIONS = '/api/dcsa/tnt/v2/event-subscriptions'
 const SUBSCRIPTION = '/api/dcsa/tnt/v2/event-subscription'
 const ACME = 'acme.localhost'
-const SECRET = Buffer.alloc(32, 9).toString('base64')
-const NEW_SECRET = Buffer.alloc(48, 3).toString('base64')
 
 /** Receivers that answer 204, as the standard asks, unless a test says otherwise. */
 const { receiver, stopReceivers } = receivers('/dcsa/callback', 204)
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 interface SubscriptionRow {
   id: number
@@ -64,12 +61,6 @@ interface NotificationRow {
 }
 
 const options = (host?: string) => (host ? { host } : undefined)
-
-async function subscribe(token: string, body: Record<string, unknown>, host?: string): Promise<string> {
-  const response = await call('POST', SUBSCRIPTIONS, token, { secret: SECRET, ...body }, options(host))
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json().subscriptionID as string
-}
 
 const subscriptions = async (token: string, host?: string): Promise<SubscriptionRow[]> =>
   (
@@ -100,32 +91,13 @@ const log = async (token: string, subscription: number, host?: string): Promise<
     )
   ).list
 
-/** A sea shipment by one of its containers. */
-async function shipmentWith(container: string): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    select s.id from shipment s
-    where s.transport_mode = 1 and s.containers @> ${JSON.stringify([{ containerNo: container }])}::jsonb
-    order by s.id limit 1`.execute(test.database.db)
-  expect(rows[0], container).toBeDefined()
-  return (rows[0] as { id: number }).id
-}
-
 /** The operator records an equipment event of the container (localhost: the demo tenant); answers its id. */
 async function recordEquipment(operator: string, container: string, code: string, host?: string): Promise<number> {
   const event = await ok(
     'POST',
     '/api/booking/tracking/event/add',
     operator,
-    {
-      shipment: await shipmentWith(container),
-      eventClassifierCode: 'ACT',
-      eventType: 'EQUIPMENT',
-      equipmentEventTypeCode: code,
-      equipmentReference: container,
-      emptyIndicatorCode: 'LADEN',
-      unLocationCode: 'CNSHA',
-      eventDateTime: '2026-12-31T08:00:00Z',
-    },
+    equipmentEvent(await shipmentWith(container), container, code),
     options(host),
   )
   return event.id as number
@@ -207,7 +179,7 @@ describe('the subscription list and its notification log', () => {
     expect(r.received).toHaveLength(3)
 
     // The receiver mended and the secret changed since: the re-send is a new message of the same notification.
-    const changed = await call('PUT', `${SUBSCRIPTION}/secret`, entadmin, { subscriptionID: id, secret: NEW_SECRET })
+    const changed = await call('PUT', `${SUBSCRIPTION}/secret`, entadmin, { subscriptionID: id, secret: OTHER_SECRET })
     expect(changed.statusCode, changed.body).toBe(204)
     r.status = () => 204
     expect(await ok('POST', '/api/b2b/dcsa/notification/resend', entadmin, { id: failed?.id, version: 1 })).toEqual({
@@ -226,7 +198,7 @@ describe('the subscription list and its notification log', () => {
     expect(again.headers[DCSA_SUBSCRIPTION_HEADER]).toBe(id)
     const signed = (m: Received) => m.headers[DCSA_SIGNATURE_HEADER] as string
     expect(verifyDcsaNotification(signed(original), original.body, SECRET)).toBe(true)
-    expect(verifyDcsaNotification(signed(again), again.body, NEW_SECRET)).toBe(true)
+    expect(verifyDcsaNotification(signed(again), again.body, OTHER_SECRET)).toBe(true)
     expect(verifyDcsaNotification(signed(again), again.body, SECRET)).toBe(false)
     expect(signed(again)).not.toBe(signed(original))
   })

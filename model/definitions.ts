@@ -491,6 +491,11 @@ export interface CustomEndpointDef {
    */
   status?: 200 | 201 | 204
   permission?: PermissionList
+  /**
+   * The code a signed-in caller without `permission` is answered, where the SPEC names its own (orderAdd's 360002,
+   * "user has no booking permission"); 220000 otherwise. The portal reads `permission` to offer the call.
+   */
+  refusal?: string
   body?: string
   /**
    * The SPEC's method and path for a call whose work another endpoint does (`myOrders.list`, `fileInfo`): it

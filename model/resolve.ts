@@ -54,6 +54,8 @@ export interface ManifestEndpoint {
   public: boolean
   /** A signed-in session only: an API key is refused (issue #29). */
   sessionOnly?: boolean
+  /** The code a caller without `permissions` is answered, where the SPEC names its own (CustomEndpointDef.refusal). */
+  refusal?: string
   /** A standard's document answered with another success status than its method's (CustomEndpointDef.status). */
   status?: 200 | 201 | 204
   screens: string[]
@@ -154,6 +156,7 @@ export function resolveManifest(sources: Sources): Manifest {
         permissions: asList(custom.permission ?? transitionPermission(custom, entityDefs)).sort(),
         public: custom.public ?? false,
         ...(custom.sessionOnly ? { sessionOnly: true } : {}),
+        ...(custom.refusal ? { refusal: custom.refusal } : {}),
         ...(custom.status ? { status: custom.status } : {}),
         screens: [],
         ...(custom.transition ? { fires: custom.transition } : {}),

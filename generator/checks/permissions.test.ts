@@ -30,7 +30,7 @@ screens:
       toolbar:
         - { name: add, label: a, permission: priceMonitor, route: priceMonitor }
 endpoints:
-  - { name: count, method: GET, path: /priceWatch/count, summary: s, permission: priceMonitor }
+  - { name: count, method: GET, path: /priceWatch/count, summary: s, permission: priceMonitor, refusal: '360002' }
   - { name: open, method: GET, path: /priceWatch/open, summary: s, public: true }
 `
 
@@ -95,5 +95,21 @@ describe('checkPermissions', () => {
     expect(where(checkPermissions(context))).toEqual([
       'screens/watch.yaml:19:76 endpoints[1].public: a public endpoint cannot need a permission',
     ])
+  })
+
+  it('a refusal without a permission, and one that is no error code', () => {
+    const context = contextOf({
+      'screens/access.yaml': ACCESS,
+      'screens/watch.yaml': AREA.replace("permission: priceMonitor, refusal: '360002'", "refusal: '360002'").replace(
+        'public: true',
+        "public: true, refusal: '360020'",
+      ),
+    })
+    expect(where(checkPermissions(context))).toEqual([
+      'screens/watch.yaml:18:79 endpoints[0].refusal: a refusal without a permission refuses nobody',
+      'screens/watch.yaml:19:91 endpoints[1].refusal: a refusal without a permission refuses nobody',
+      'screens/watch.yaml:19:91 endpoints[1].refusal: unknown error code "360020"',
+    ])
+    expect(checkPermissions(context).at(-1)?.expected).toBe('a code of model/errorCodes.ts')
   })
 })

@@ -1,4 +1,5 @@
 import type { AccessDef, AreaDef, EntityDef } from '../../model/definitions.ts'
+import { ERROR_CODES } from '../../model/errorCodes.ts'
 import type { ConfigError } from '../errors.ts'
 import type { SourceFile } from '../load.ts'
 import { asList, type CheckContext, collector, type Path, permissionPath, suggestion } from './context.ts'
@@ -72,6 +73,22 @@ export function checkPermissions({ accessFiles, entityFiles, areaFiles, permissi
           [...at, 'public'],
           'a public endpoint cannot need a permission',
           'public: true or a permission, not both',
+        )
+      // A refusal of its own is what a caller without the permission is answered: without one, nobody is refused.
+      if (endpoint.refusal !== undefined && endpoint.permission === undefined)
+        report(
+          file,
+          [...at, 'refusal'],
+          'a refusal without a permission refuses nobody',
+          'a permission: to refuse with it',
+        )
+      if (endpoint.refusal !== undefined && !Object.hasOwn(ERROR_CODES, endpoint.refusal))
+        report(
+          file,
+          [...at, 'refusal'],
+          `unknown error code "${endpoint.refusal}"`,
+          'a code of model/errorCodes.ts',
+          suggestion(endpoint.refusal, new Set(Object.keys(ERROR_CODES))) ?? 'add it to model/errorCodes.ts',
         )
     })
   }

@@ -73,13 +73,6 @@ export const PUBLIC_ENDPOINTS: Record<string, string> = {
  * the code refuses and with which answer.
  */
 export const CODE_CHECKED: Record<string, string> = {
-  orderAdd:
-    'booking (360002, server/domain/orders/handlers.ts); a direct order also needs directlyEntrusted, the ' +
-    "tenant's direct-order service and the enterprise's online booking (220000, server/domain/orders/source.ts); " +
-    'from a rate or quote it does not',
-  orderDraftSave: 'the same checks as orderAdd: it is the same save, without submitting',
-  bookingAutoQuote: "SPEC's path of orderAdd (POST /booking/quote/bookingAutoQuote): the same save and checks",
-  saveForecastOrderDetail: "SPEC's path of orderAdd (POST …/saveForecastOrderDetail): the same save and checks",
   fileUpload:
     "whoever may write the target entity through one of its calls (220000, server/files/handlers.ts): the field's " +
     'entity decides, so one permission cannot be declared',
@@ -161,8 +154,8 @@ const CHAT_CUSTOMERS: PresetRole[] = [...ENTERPRISE.slice(1), 'PersonalUser']
 
 /**
  * Which preset role may call which permission-gated endpoint (SPEC §6 roles, §7 endpoints), written by hand:
- * a role listed may call it (the server answers anything but 220000 or 401), a role not listed is refused
- * with 220000. Checked against the real server in guard-roles.test.ts. Transitions are listed at their
+ * a role listed may call it (the server answers anything but its refusal or 401), a role not listed is refused
+ * with the endpoint's refusal (220000, or the code its YAML names: orderAdd's 360002). Checked against the real server in guard-roles.test.ts. Transitions are listed at their
  * endpoint (any of their transitions' permissions lets a role in; each transition's own permission is the
  * permission guard's sweep).
  */
@@ -254,6 +247,12 @@ export const ROLE_MATRIX: Record<string, PresetRole[]> = {
   'orderDraftList.detail': ENTERPRISE,
   'orderDraftList.list': ENTERPRISE,
   'orderDraftList.delete': BOOKERS,
+  // The booking saves: bookers (their refusal is 360002, `refusal:` in screens/booking.yaml). A direct order also
+  // needs directlyEntrusted and the tenant's online booking, which their code checks (guard-manifest.test.ts).
+  orderAdd: BOOKERS,
+  orderDraftSave: BOOKERS,
+  bookingAutoQuote: BOOKERS,
+  saveForecastOrderDetail: BOOKERS,
   // Order templates: bookers and whoever keeps the company's templates (templateList, sales included).
   'orderTemplateList.create': ENTERPRISE,
   'orderTemplateList.update': ENTERPRISE,

@@ -68,7 +68,46 @@ describe('the manifest against the reviewed lists (tests/api/guard-lists.ts)', (
   })
 })
 
-/** A save of an order without directlyEntrusted (nbclerk: a direct order) or without booking (personal), refused, nothing written. */
+/** One test per CODE_CHECKED entry: the refusal that entry's code makes, shown on the real server. */
+const REFUSALS: Record<string, () => Promise<void>> = {
+  async fileUpload() {
+    // A news cover needs the news editor's permission: an enterprise administrator is refused, nothing stored.
+    const boundary = '----waybillguard'
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.pdf"\r\n`),
+      Buffer.from('Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const token = await test.login('entadmin')
+    const refused = await attempt(() =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/b2b/file/upload?entity=informationItem&field=cover',
+        headers: {
+          host: 'localhost',
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload,
+      }),
+    )
+    expect(refused.body.code).toBe('220000')
+    expect(refused.writes).toEqual([])
+  },
+}
+
+describe('endpoints whose permission is checked in code refuse in code', () => {
+  it('has a refusal test for every CODE_CHECKED entry', () => {
+    expect(sortedIds(Object.keys(REFUSALS))).toEqual(sortedIds(Object.keys(CODE_CHECKED)))
+  })
+  for (const [id, refusal] of Object.entries(REFUSALS)) it(`${id}: ${CODE_CHECKED[id]}`, refusal)
+})
+
+/**
+ * The booking saves declare the booking permission (refused with 360002, screens/booking.yaml's `refusal:`); their
+ * code checks the rest of a direct order (directlyEntrusted, the tenant's online booking): each shown here. A save
+ * without directlyEntrusted (nbclerk: a direct order) or without booking (personal) is refused, nothing written.
+ */
 async function bookingRefusals(id: string) {
   const save = endpointById(manifest, id)
   const clerk = await test.login('nbclerk')
@@ -81,8 +120,7 @@ async function bookingRefusals(id: string) {
   expect(unbooked.writes).toEqual([])
 }
 
-/** One test per CODE_CHECKED entry: the refusal that entry's code makes, shown on the real server. */
-const REFUSALS: Record<string, () => Promise<void>> = {
+const BOOKING_SAVES: Record<string, () => Promise<void>> = {
   async orderAdd() {
     const add = endpointById(manifest, 'orderAdd')
     // booking, no directlyEntrusted (nbclerk's custom role): a direct order is refused, nothing written...
@@ -121,36 +159,8 @@ const REFUSALS: Record<string, () => Promise<void>> = {
   // SPEC's paths of orderAdd (issue #23): the same handler refuses the same way.
   bookingAutoQuote: () => bookingRefusals('bookingAutoQuote'),
   saveForecastOrderDetail: () => bookingRefusals('saveForecastOrderDetail'),
-
-  async fileUpload() {
-    // A news cover needs the news editor's permission: an enterprise administrator is refused, nothing stored.
-    const boundary = '----waybillguard'
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.pdf"\r\n`),
-      Buffer.from('Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])
-    const token = await test.login('entadmin')
-    const refused = await attempt(() =>
-      test.app.inject({
-        method: 'POST',
-        url: '/api/b2b/file/upload?entity=informationItem&field=cover',
-        headers: {
-          host: 'localhost',
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        payload,
-      }),
-    )
-    expect(refused.body.code).toBe('220000')
-    expect(refused.writes).toEqual([])
-  },
 }
 
-describe('endpoints whose permission is checked in code refuse in code', () => {
-  it('has a refusal test for every CODE_CHECKED entry', () => {
-    expect(sortedIds(Object.keys(REFUSALS))).toEqual(sortedIds(Object.keys(CODE_CHECKED)))
-  })
-  for (const [id, refusal] of Object.entries(REFUSALS)) it(`${id}: ${CODE_CHECKED[id]}`, refusal)
+describe('the booking saves refuse what their code checks besides the booking permission', () => {
+  for (const [id, refusal] of Object.entries(BOOKING_SAVES)) it(id, refusal)
 })

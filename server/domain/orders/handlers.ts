@@ -9,8 +9,9 @@ import type { Manifest } from '../../manifest.ts'
 
 /**
  * The booking calls (SPEC §7 order/add, orderDraft/addOrEditOrderDraft, orderTemplate/addOrEditOrderTemplate,
- * order/{mode}/comfirm). Each checks what is its own (the booking permission, 360002; the mode of a
- * confirmation path) and then drives the engine's create, update and transitions in one transaction, so
+ * order/{mode}/comfirm). The booking permission is the YAML's (`permission: booking`, `refusal: '360002'`,
+ * checked before the body is read, and read by the booking form to say so up front); each checks what is its own
+ * (the mode of a confirmation path) and then drives the engine's create, update and transitions in one transaction, so
  * validation, numbering, the order's source (server/domain/orders/source.ts), audit and effects are the
  * engine's, exactly as for its own endpoints.
  */
@@ -48,8 +49,6 @@ export function orderHandlers(manifest: Manifest, engine: EngineApi): HandlerReg
   /** Stores the order (new, or the caller's draft by id and version) and, when asked, submits it. */
   async function saveOrder(ctx: HandlerContext, submit: boolean): Promise<Row> {
     const session = sessionOf(ctx)
-    // SPEC §6/§8: a user without booking permission is refused.
-    if (!session.permissions.has('booking')) throw new ApiError('360002')
     const { submit: _submit, rateId, quoteId, ...body } = bodyOf(ctx.input)
     if (rateId !== undefined && rateId !== null && rateId !== '') body.rate = Number(rateId)
     if (quoteId !== undefined && quoteId !== null && quoteId !== '') body.quote = Number(quoteId)

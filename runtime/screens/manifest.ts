@@ -92,6 +92,16 @@ export function namedEndpoint(name: string | undefined): ManifestEndpoint | unde
   return name ? manifest.endpoints.find((endpoint) => endpoint.kind === 'custom' && endpoint.id === name) : undefined
 }
 
+/** May a user holding `permissions` make this call? One that names none is any signed-in user's. */
+export function mayCall(
+  endpoint: Pick<ManifestEndpoint, 'permissions'> | undefined,
+  permissions: ReadonlySet<string>,
+): boolean {
+  return (
+    endpoint !== undefined && (!endpoint.permissions.length || endpoint.permissions.some((p) => permissions.has(p)))
+  )
+}
+
 /** The transition endpoint of an entity's state machine. */
 export function transitionEndpoint(entity: string | undefined): ManifestEndpoint | undefined {
   return manifest.endpoints.find((endpoint) => endpoint.kind === 'transition' && endpoint.entity === entity)

@@ -234,3 +234,27 @@ describe('the booking form reads as people write it (issue #16)', () => {
     }
   })
 })
+
+describe('a user who may not book (the personal user)', () => {
+  it('is told so up front, with the way to an enterprise, and the form asks nothing it would refuse', async () => {
+    const { page, base, context } = await portal.signIn('personal')
+    const refused: string[] = []
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`)
+    })
+    await page.goto(`${base}/fclCreateOrderDirect`)
+    const notice = page.getByTestId('booking-no-permission')
+    await notice.waitFor(WAIT)
+    expect(await notice.textContent()).toContain(zh('booking', 'noPermission'))
+    await notice.getByRole('link', { name: zh('route', 'enterpriseInfo') }).waitFor(WAIT)
+    // No template tools and no save or submit: the calls behind them would answer 220000 and 360002.
+    expect(await page.getByTestId('booking-template').count()).toBe(0)
+    expect(await page.getByTestId('booking-save-template').count()).toBe(0)
+    expect(await page.getByTestId('booking-submit').count()).toBe(0)
+    expect(await page.getByLabel(zh('field', 'shipper')).first().isDisabled()).toBe(true)
+    expect(refused).toEqual([])
+    await notice.getByRole('link', { name: zh('route', 'enterpriseInfo') }).click()
+    await page.waitForURL(/\/enterpriseInfo/, WAIT)
+    await context.close()
+  })
+})

@@ -13,13 +13,16 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import { routes } from '../../../generated/routes.ts'
 import * as validators from '../../../generated/validators.js'
 import { useClient } from '../../client.tsx'
 import { useEffects } from '../../effects.tsx'
 import { EntityForm } from '../../forms/EntityForm.tsx'
 import type { ScreenProps } from '../../registry.ts'
-import { entityDef } from '../../screens/manifest.ts'
+import { canOpen } from '../../routing/access.ts'
+import { entityDef, mayCall, namedEndpoint, screenDef, screenEndpoint } from '../../screens/manifest.ts'
+import { useSession } from '../../session.ts'
 import { FLOW_PAGE, FLOW_PANEL } from '../layout.ts'
 import { money, quoteMoney } from '../rates/texts.ts'
 import { bookingSections, orderServicesOf } from './bookingForm.ts'
@@ -123,6 +126,14 @@ export default function BookingOrder({ route }: ScreenProps) {
   const [formKey, setFormKey] = useState(0)
   const [templateName, setTemplateName] = useState('')
   const [saved, setSaved] = useState<{ id: number; version: number } | null>(null)
+  // What the caller may do here, from the calls' own permissions in the manifest: the route is open to every
+  // signed-in user, the booking and template calls are not (a personal user books nothing: 360002).
+  const { permissions } = useSession()
+  const mayBook = mayCall(namedEndpoint('orderAdd'), permissions)
+  const templateScreen = screenDef('orderTemplateList')
+  const mayPickTemplate = mayBook && mayCall(templateScreen && screenEndpoint(templateScreen, 'list'), permissions)
+  const maySaveTemplate = mayBook && mayCall(namedEndpoint('orderTemplateSave'), permissions)
+  const enterpriseInfo = routes.find((r) => r.name === 'enterpriseInfo')
 
   const source = useQuery({
     queryKey: ['booking', route.name, rateId, quoteId, draftId, i18n.language],
@@ -217,6 +228,7 @@ export default function BookingOrder({ route }: ScreenProps) {
   const templates = useQuery({
     queryKey: ['bookingTemplates', i18n.language],
     retry: false,
+    enabled: mayPickTemplate,
     queryFn: async ({ signal }): Promise<Data[]> =>
       (await client.orderTemplateList.list({ searchParams: {}, pageNum: 1, pageSize: 200 }, signal)).content.list,
   })
@@ -344,76 +356,96 @@ export default function BookingOrder({ route }: ScreenProps) {
         )}
         {loaded.validTo && <span>{t('booking.validTo', { date: loaded.validTo })}</span>}
       </section>
+      {!mayBook && (
+        <MessageBar intent="warning" data-testid="booking-no-permission">
+          <MessageBarBody>
+            {t('booking.noPermission')}{' '}
+            {enterpriseInfo && canOpen(enterpriseInfo, permissions) && (
+              <Link to={enterpriseInfo.path}>{t(enterpriseInfo.title)}</Link>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <section className={styles.panel}>
-        <div className={styles.tools}>
-          <Field label={t('booking.template')}>
-            <Dropdown
-              data-testid="booking-template"
-              placeholder={t('booking.template')}
-              onOptionSelect={(_e, data) => applyTemplate(String(data.optionValue ?? ''))}
-            >
-              {(templates.data ?? []).map((row) => (
-                <Option key={String(row.id)} value={String(row.id)}>
-                  {String(row.name)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={t('booking.templateName')}>
-            <Input
-              data-testid="booking-template-name"
-              value={templateName}
-              maxLength={50}
-              onChange={(_e, data) => setTemplateName(data.value)}
-            />
-          </Field>
-          <Button
-            type="submit"
-            form="booking-form"
-            disabled={busy || !templateName.trim()}
-            data-testid="booking-save-template"
-            onClick={() => {
-              intent.current = 'template'
-            }}
-          >
-            {t('booking.saveTemplate')}
-          </Button>
-        </div>
+        {(mayPickTemplate || maySaveTemplate) && (
+          <div className={styles.tools}>
+            {mayPickTemplate && (
+              <Field label={t('booking.template')}>
+                <Dropdown
+                  data-testid="booking-template"
+                  placeholder={t('booking.template')}
+                  onOptionSelect={(_e, data) => applyTemplate(String(data.optionValue ?? ''))}
+                >
+                  {(templates.data ?? []).map((row) => (
+                    <Option key={String(row.id)} value={String(row.id)}>
+                      {String(row.name)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            )}
+            {maySaveTemplate && (
+              <>
+                <Field label={t('booking.templateName')}>
+                  <Input
+                    data-testid="booking-template-name"
+                    value={templateName}
+                    maxLength={50}
+                    onChange={(_e, data) => setTemplateName(data.value)}
+                  />
+                </Field>
+                <Button
+                  type="submit"
+                  form="booking-form"
+                  disabled={busy || !templateName.trim()}
+                  data-testid="booking-save-template"
+                  onClick={() => {
+                    intent.current = 'template'
+                  }}
+                >
+                  {t('booking.saveTemplate')}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
         <EntityForm
           key={`${draft?.id ?? 'new'}-${formKey}`}
           id="booking-form"
           entity={entity}
           sections={sections}
           record={record}
-          disabled={busy}
+          disabled={busy || !mayBook}
           onChange={setCurrent}
           onSubmit={save}
         />
-        <div className={styles.buttons}>
-          <Button
-            type="submit"
-            form="booking-form"
-            disabled={busy}
-            data-testid="booking-save-draft"
-            onClick={() => {
-              intent.current = 'draft'
-            }}
-          >
-            {t('booking.saveDraft')}
-          </Button>
-          <Button
-            type="submit"
-            form="booking-form"
-            appearance="primary"
-            disabled={busy}
-            data-testid="booking-submit"
-            onClick={() => {
-              intent.current = 'submit'
-            }}
-          >
-            {t('booking.submit')}
-          </Button>
-        </div>
+        {mayBook && (
+          <div className={styles.buttons}>
+            <Button
+              type="submit"
+              form="booking-form"
+              disabled={busy}
+              data-testid="booking-save-draft"
+              onClick={() => {
+                intent.current = 'draft'
+              }}
+            >
+              {t('booking.saveDraft')}
+            </Button>
+            <Button
+              type="submit"
+              form="booking-form"
+              appearance="primary"
+              disabled={busy}
+              data-testid="booking-submit"
+              onClick={() => {
+                intent.current = 'submit'
+              }}
+            >
+              {t('booking.submit')}
+            </Button>
+          </div>
+        )}
       </section>
     </div>
   )

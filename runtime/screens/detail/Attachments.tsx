@@ -23,7 +23,7 @@ import { useClient } from '../../client.tsx'
 import { formatDateTime } from '../../dates.ts'
 import { useSession } from '../../session.ts'
 import { fileUrl, refusal, uploadTo } from '../../widgets/fileTransfer.ts'
-import { clientCall, entityDef, manifest } from '../manifest.ts'
+import { clientCall, entityDef, manifest, mayCall } from '../manifest.ts'
 import { DETAIL_PANEL } from './styles.ts'
 
 const useStyles = makeStyles({
@@ -89,7 +89,7 @@ export function Attachments({ screen, recordId }: { screen: ManifestScreen; reco
     },
   })
   if (!spec || !list || !upload) return null
-  const mayUpload = upload.permissions.length === 0 || upload.permissions.some((p) => permissions.has(p))
+  const mayUpload = mayCall(upload, permissions)
   const limits = fileLimits({ maxSizeKb: 5120 })
   const typeLabel = (value: unknown) => {
     const label = typeField?.values?.find((v) => String(v.value) === String(value))?.label

@@ -21,7 +21,7 @@ import { History } from '../detail/History.tsx'
 import { type HistoryEntry, historyView } from '../detail/layout.ts'
 import { useLatestId } from '../latest.ts'
 import { type ActionDef, asList, confirmKey } from '../list/actions.ts'
-import { clientCall, namedEndpoint, type PortalEntity, transitionCall } from '../manifest.ts'
+import { clientCall, mayCall, namedEndpoint, type PortalEntity, transitionCall } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { StateBadge } from '../StateBadge.tsx'
 import { stateMachineOf } from '../useStateMachine.ts'
@@ -138,11 +138,11 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   const allowed = new Set(machine.allowed(state, session.permissions).map((tr) => tr.name))
   const transitions = (screen.actions?.toolbar ?? []).filter((a) => a.transition && allowed.has(a.transition))
   // The record's files (`download:`, the B/L editor's DCSA JSON and draft PDF): offered while it is shown.
-  const holds = (needed: readonly string[]) => !needed.length || needed.some((p) => session.permissions.has(p))
-  const downloads = (screen.actions?.toolbar ?? []).filter((a) => {
-    const endpoint = namedEndpoint(a.download)
-    return endpoint !== undefined && holds(asList(a.permission)) && holds(endpoint.permissions)
-  })
+  const downloads = (screen.actions?.toolbar ?? []).filter(
+    (a) =>
+      mayCall({ permissions: asList(a.permission) }, session.permissions) &&
+      mayCall(namedEndpoint(a.download), session.permissions),
+  )
   const then = useRef<ActionDef | null>(null)
 
   const save = async (values: Data) => {

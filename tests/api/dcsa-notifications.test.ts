@@ -80,16 +80,18 @@ async function listed(token: string, subscriptionId: string, host?: string): Pro
   return row as SubscriptionRow
 }
 
-const log = async (token: string, subscription: number, host?: string): Promise<NotificationRow[]> =>
+const logWhere = async (token: string, searchParams: object, host?: string): Promise<NotificationRow[]> =>
   (
     await ok(
       'POST',
       '/api/b2b/dcsa/notification/list',
       token,
-      { searchParams: { subscription }, pageNum: 1, pageSize: 50 },
+      { searchParams, pageNum: 1, pageSize: 50 },
       options(host),
     )
   ).list
+
+const log = (token: string, subscription: number, host?: string) => logWhere(token, { subscription }, host)
 
 /** The operator records an equipment event of the container (localhost: the demo tenant); answers its id. */
 async function recordEquipment(operator: string, container: string, code: string, host?: string): Promise<number> {
@@ -153,6 +155,10 @@ describe('the subscription list and its notification log', () => {
       lastError: null,
     })
     expect(Date.parse(notification?.lastAttemptAt ?? '')).not.toBeNaN()
+    // Found by what its reader knows it by, the callback's address, as well as by the subscription's number.
+    const port = new URL(r.url()).port
+    expect((await logWhere(entadmin, { callbackUrl: `:${port}/` })).map((n) => n.id)).toEqual([notification?.id])
+    expect(await logWhere(entadmin, { callbackUrl: 'no-such-receiver.example' })).toEqual([])
     expect(await listed(entadmin, id)).toMatchObject({ notifications: 1, failed: 0, lastState: 'sent' })
     expect(Date.parse((await listed(entadmin, id)).lastNotifiedAt ?? '')).not.toBeNaN()
   })

@@ -2,6 +2,10 @@ import { type GriffelStyle, tokens } from '@fluentui/react-components'
 
 /** The column a hand-written flow on the main layout draws in (rates, inquiry, booking). */
 export const FLOW_PAGE: GriffelStyle = {
+  // The whole column up to its maximum, whatever the page holds: centred by its auto margins in the shell's flex
+  // column, a page as wide as its content would widen and move sideways when its answer came (the rate search on
+  // a phone with Chinese fonts: 0.57 CLS, docs/DECISIONS.md).
+  width: '100%',
   maxWidth: '1200px',
   margin: '0 auto',
   padding: '24px',

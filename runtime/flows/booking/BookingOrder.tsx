@@ -77,8 +77,7 @@ const TEMPLATE_FIELDS = [
 ] as const
 
 const useStyles = makeStyles({
-  // The whole column, whatever the form holds: its grid and the container table share it out.
-  page: { ...FLOW_PAGE, width: '100%' },
+  page: FLOW_PAGE,
   summary: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -29,10 +29,14 @@ export const NOT_FOUND_PATH = '/404'
 /** SPEC §2 "Home mode": 1 shows the marketing home (/dashboard), 2 the inquiry home (/inquiryHome). */
 export const HOME_MODE = { dashboard: 1, inquiryHome: 2 } as const
 
+/** Does a user holding `permissions` hold any one of `needed` (none needed: anyone)? The rule of routes and calls. */
+export function holdsAny(needed: readonly string[], permissions: ReadonlySet<string>): boolean {
+  return needed.length === 0 || needed.some((permission) => permissions.has(permission))
+}
+
 /** May a user holding `permissions` open this route? Public and open routes need no permission. */
 export function canOpen(route: Pick<RouteEntry, 'access' | 'permissions'>, permissions: ReadonlySet<string>): boolean {
-  if (route.access !== 'permission' || route.permissions.length === 0) return true
-  return route.permissions.some((permission) => permissions.has(permission))
+  return route.access !== 'permission' || holdsAny(route.permissions, permissions)
 }
 
 /** `/login?redirect=<where the user wanted to go>`. */

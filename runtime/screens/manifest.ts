@@ -1,5 +1,6 @@
 import type { Client, Envelope, ListContent, ListRequest, Row } from '../../generated/client.ts'
 import type { ManifestEndpoint, ManifestEntity, ManifestScreen } from '../../model/resolve.ts'
+import { holdsAny } from '../routing/access.ts'
 import { WHOLE_MANIFEST } from '../routing/manifestPart.ts'
 import { codeBesideLabel } from './list/format.ts'
 
@@ -97,9 +98,7 @@ export function mayCall(
   endpoint: Pick<ManifestEndpoint, 'permissions'> | undefined,
   permissions: ReadonlySet<string>,
 ): boolean {
-  return (
-    endpoint !== undefined && (!endpoint.permissions.length || endpoint.permissions.some((p) => permissions.has(p)))
-  )
+  return endpoint !== undefined && holdsAny(endpoint.permissions, permissions)
 }
 
 /** The transition endpoint of an entity's state machine. */

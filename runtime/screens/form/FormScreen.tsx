@@ -14,6 +14,7 @@ import { EntityForm } from '../../forms/EntityForm.tsx'
 import { hasTexts, textsReady } from '../../i18n.ts'
 import { useTenantScreen } from '../../overlays/useTenantScreen.ts'
 import type { ScreenProps } from '../../registry.ts'
+import { holdsAny } from '../../routing/access.ts'
 import { reloadSession, type SessionUser, useSession } from '../../session.ts'
 import type { TextBundle } from '../../shell/texts.ts'
 import { useSiteSettings } from '../../site/SiteSettings.tsx'
@@ -140,8 +141,7 @@ export function GenericForm({ screen, entity, readOnly = false }: GenericFormPro
   // The record's files (`download:`, the B/L editor's DCSA JSON and draft PDF): offered while it is shown.
   const downloads = (screen.actions?.toolbar ?? []).filter(
     (a) =>
-      mayCall({ permissions: asList(a.permission) }, session.permissions) &&
-      mayCall(namedEndpoint(a.download), session.permissions),
+      holdsAny(asList(a.permission), session.permissions) && mayCall(namedEndpoint(a.download), session.permissions),
   )
   const then = useRef<ActionDef | null>(null)
 

@@ -94,6 +94,9 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 })
 
+/** What a submit of the booking form is for. */
+type Intent = 'draft' | 'submit' | 'template'
+
 interface Source {
   kind: 'rate' | 'quote' | 'direct'
   /** The rate's or quote's number, lane and price, as the summary shows them. */
@@ -119,7 +122,7 @@ export default function BookingOrder({ route }: ScreenProps) {
   const quoteId = Number(params.get('quoteId')) || null
   const draftId = Number(params.get('draftId') ?? params.get('id')) || null
   const routeMode = MODE_OF_ROUTE[route.name] ?? 'FCL'
-  const intent = useRef<'draft' | 'submit' | 'template'>('submit')
+  const intent = useRef<Intent>('submit')
   const [busy, setBusy] = useState(false)
   const [current, setCurrent] = useState<Data | null>(null)
   const [formKey, setFormKey] = useState(0)
@@ -330,6 +333,22 @@ export default function BookingOrder({ route }: ScreenProps) {
     }
   }
 
+  /** A button that submits the form for one purpose (a draft, the order, a template), which `save` reads. */
+  const submitAs = (purpose: Intent, label: string, testId: string, disabled = false, appearance?: 'primary') => (
+    <Button
+      type="submit"
+      form="booking-form"
+      appearance={appearance}
+      disabled={busy || disabled}
+      data-testid={testId}
+      onClick={() => {
+        intent.current = purpose
+      }}
+    >
+      {t(label)}
+    </Button>
+  )
+
   return (
     <div className={styles.page}>
       <h1 style={{ margin: 0 }}>{t(route.title)}</h1>
@@ -393,17 +412,7 @@ export default function BookingOrder({ route }: ScreenProps) {
                     onChange={(_e, data) => setTemplateName(data.value)}
                   />
                 </Field>
-                <Button
-                  type="submit"
-                  form="booking-form"
-                  disabled={busy || !templateName.trim()}
-                  data-testid="booking-save-template"
-                  onClick={() => {
-                    intent.current = 'template'
-                  }}
-                >
-                  {t('booking.saveTemplate')}
-                </Button>
+                {submitAs('template', 'booking.saveTemplate', 'booking-save-template', !templateName.trim())}
               </>
             )}
           </div>
@@ -420,29 +429,8 @@ export default function BookingOrder({ route }: ScreenProps) {
         />
         {mayBook && (
           <div className={styles.buttons}>
-            <Button
-              type="submit"
-              form="booking-form"
-              disabled={busy}
-              data-testid="booking-save-draft"
-              onClick={() => {
-                intent.current = 'draft'
-              }}
-            >
-              {t('booking.saveDraft')}
-            </Button>
-            <Button
-              type="submit"
-              form="booking-form"
-              appearance="primary"
-              disabled={busy}
-              data-testid="booking-submit"
-              onClick={() => {
-                intent.current = 'submit'
-              }}
-            >
-              {t('booking.submit')}
-            </Button>
+            {submitAs('draft', 'booking.saveDraft', 'booking-save-draft')}
+            {submitAs('submit', 'booking.submit', 'booking-submit', false, 'primary')}
           </div>
         )}
       </section>

@@ -26,3 +26,17 @@ export function significantDecimals(amount: unknown): number {
   if (dot < 0) return 0
   return text.slice(dot + 1).replace(/0+$/, '').length
 }
+
+/**
+ * Amounts per currency (a bill's totals: `[{ currency, amount, … }]`) as one line a reader reads, `JPY 48350; USD
+ * 3700.00`, each amount exactly as stored; undefined for anything else. One cell holds them in the list and in
+ * the .xlsx export alike (server/engine/export/sheet.ts, runtime/screens/list/format.ts).
+ */
+export function amountsText(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined
+  const amounts = value.every(
+    (item) => typeof item === 'object' && item !== null && 'currency' in item && 'amount' in item,
+  )
+  if (!amounts) return undefined
+  return (value as { currency: unknown; amount: unknown }[]).map((i) => `${i.currency} ${i.amount}`).join('; ')
+}

@@ -150,6 +150,13 @@ describe('billing a confirmed order (issue #24 acceptance)', () => {
     await customer.page.goto(`${customer.base}/billList?billingNo=${billingNo}`)
     const link = customer.page.getByRole('link', { name: billingNo, exact: true })
     await link.waitFor(WAIT)
+    // Its totals per currency in their column, as the export writes them.
+    const totalsAt = (await customer.page.locator('table thead th').allInnerTexts())
+      .map((h) => h.trim())
+      .indexOf(zh('bill', 'totals'))
+    expect(await customer.page.locator('table tbody tr').first().locator('td').nth(totalsAt).textContent()).toBe(
+      'USD 3700.00; CNY 2520.00',
+    )
     // The list exported: an .xlsx of the columns shown, in their order, its rows the list's.
     const shown = await shownHeaders(customer.page)
     const exported = customer.page.waitForEvent('download', WAIT)

@@ -36,6 +36,10 @@ describe('webhooks', () => {
     await page.goto(`${base}/webhookList?lang=en`)
     const seeded = page.locator('table tbody tr', { hasText: 'erp.minghui-textile.example' })
     await expect.poll(() => seeded.count(), WAIT).toBe(1)
+    // Its events by their names, not their codes.
+    await expect
+      .poll(() => seeded.textContent(), WAIT)
+      .toContain(`${text('en', 'webhook', 'eventOrderState')}, ${text('en', 'webhook', 'eventBillIssued')}`)
 
     // Made from the list: the dialog asks for the endpoint, the answer is its secret — no second step.
     const url = 'https://tms.example.com/hooks/e2e'

@@ -53,6 +53,18 @@ describe('export cells', () => {
     expect(cellOf(column('amount', 'number'), { amount: null }, entity, 'en', 'UTC')).toEqual({ value: null })
   })
 
+  it('writes each of several values as its label, and amounts per currency as one line', () => {
+    const row = {
+      mode: ['AIR', 'SEA'],
+      totals: [
+        { currency: 'JPY', amount: '48350', paid: '0' },
+        { currency: 'USD', amount: '3700.00' },
+      ],
+    }
+    expect(cellOf(column('mode', 'label'), row, entity, 'ja', 'UTC')).toEqual({ value: '航空, SEA' })
+    expect(cellOf(column('totals', 'text'), row, entity, 'en', 'UTC')).toEqual({ value: 'JPY 48350; USD 3700.00' })
+  })
+
   it('keeps formats and sheet names to what Excel takes', () => {
     expect(moneyFormat(2, 'EUR')).toBe('#,##0.00 "EUR"')
     expect(moneyFormat(0, undefined)).toBe('#,##0')

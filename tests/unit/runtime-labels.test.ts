@@ -128,3 +128,31 @@ describe('list cells of booleans', () => {
     expect(cellView(false, { field: 'mail' }, setting)).toEqual({ kind: 'label', key: 'ui.no' })
   })
 })
+
+describe('list cells of several values', () => {
+  it("read a webhook's events as their labels, one after another (/webhookList)", () => {
+    const webhook = entities.webhookEndpoint as ManifestEntity
+    expect(webhook.fields.events?.multiple).toBe(true)
+    const view = cellView(['orderState', 'billIssued'], { field: 'events', format: 'enum' }, webhook)
+    const labels = webhook.fields.events?.values?.filter((v) => ['orderState', 'billIssued'].includes(String(v.value)))
+    expect(view).toEqual({ kind: 'labels', keys: labels?.map((v) => v.label) })
+    expect(view.kind === 'labels' && view.keys.every((key) => key.includes('.'))).toBe(true)
+    expect(cellView([], { field: 'events', format: 'enum' }, webhook)).toEqual({ kind: 'text', text: '' })
+  })
+
+  it("read a bill's totals as its amounts per currency (/billList), and several texts joined", () => {
+    const bill = entities.bill as ManifestEntity
+    const totals = [
+      { currency: 'JPY', amount: '48350', paid: '0', open: '48350' },
+      { currency: 'USD', amount: '3700.00', paid: '3700.00', open: '0.00' },
+    ]
+    expect(cellView(totals, { field: 'totals', width: 220 }, bill)).toEqual({
+      kind: 'text',
+      text: 'JPY 48350; USD 3700.00',
+    })
+    expect(cellView(['myOrders', 'booking'], { field: 'remarks' }, bill)).toEqual({
+      kind: 'text',
+      text: 'myOrders, booking',
+    })
+  })
+})

@@ -43,6 +43,8 @@ export function Value({
       </Badge>
     ) : view.kind === 'label' ? (
       t(view.key)
+    ) : view.kind === 'labels' ? (
+      view.keys.map((key) => t(key)).join(', ')
     ) : view.hint ? (
       <span title={view.hint} data-code={view.hint}>
         {view.text} <span className={styles.caption}>({view.hint})</span>

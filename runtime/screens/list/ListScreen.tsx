@@ -318,6 +318,8 @@ function Cell({ list, column, row }: { list: ListController; column: ColumnDef; 
       </Badge>
     ) : view.kind === 'label' ? (
       t(view.key)
+    ) : view.kind === 'labels' ? (
+      view.keys.map((key) => t(key)).join(', ')
     ) : (
       view.text
     )

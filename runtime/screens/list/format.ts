@@ -1,4 +1,6 @@
+import type { FieldDef } from '../../../model/definitions.ts'
 import type { ManifestEntity, ManifestScreen } from '../../../model/resolve.ts'
+import { amountsText } from '../../../rules/currencies.ts'
 import { formatWhen, isDateOnly } from '../../dates.ts'
 
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
@@ -6,11 +8,12 @@ export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'sev
 
 /**
  * What a cell shows: plain text (with a hint, e.g. the code behind a port's name), or a coloured badge
- * (states); labels are locale keys to translate.
+ * (states); labels are locale keys to translate, several (a field of several values) shown one after another.
  */
 export type CellView =
   | { kind: 'text'; text: string; hint?: string }
   | { kind: 'label'; key: string }
+  | { kind: 'labels'; keys: string[] }
   | { kind: 'badge'; key: string; color: BadgeColor }
 
 const BADGE_COLORS = new Set<string>([
@@ -127,6 +130,7 @@ export function cellView(
   if (label)
     return label.code ? { kind: 'text', text: label.text, hint: label.code } : { kind: 'text', text: label.text }
   const format = column.format ?? (field?.type ? TYPE_FORMATS[field.type] : undefined)
+  if (Array.isArray(value)) return severalView(value, format, field)
   switch (format) {
     case 'state': {
       const state = entity?.states?.values[String(value)]
@@ -153,4 +157,20 @@ export function cellView(
         text: isDateOnly(value) ? formatWhen(value, language, { type: 'date' }) : displayOf(value),
       }
   }
+}
+
+/**
+ * A field of several values: each enum value as its label (a webhook's events), amounts per currency as one line
+ * (a bill's totals: `JPY 48350; USD 3700.00`), anything else as its values' texts.
+ */
+function severalView(values: unknown[], format: ColumnDef['format'], field: FieldDef | undefined): CellView {
+  if (values.length === 0) return { kind: 'text', text: '' }
+  if (format === 'enum' || field?.values?.length)
+    return {
+      kind: 'labels',
+      keys: values.map(
+        (value) => field?.values?.find((v) => String(v.value) === String(value))?.label ?? String(value),
+      ),
+    }
+  return { kind: 'text', text: amountsText(values) ?? values.map(displayOf).filter(Boolean).join(', ') }
 }

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { ColumnDef } from '../../../model/definitions.ts'
 import type { ManifestEntity } from '../../../model/resolve.ts'
+import { amountsText } from '../../../rules/currencies.ts'
 import { type Language, messageFor } from '../../http/errors.ts'
 import type { Column } from '../columns.ts'
 import type { ApiRow } from '../types.ts'
@@ -124,17 +125,13 @@ export function cellOf(
  * — one cell holds one number in one currency, so several stay text (docs/DECISIONS.md); anything else as JSON.
  */
 function objectText(value: object): string {
-  const items = Array.isArray(value) ? (value as unknown[]) : []
-  const amounts = items.every(
-    (item) => typeof item === 'object' && item !== null && 'currency' in item && 'amount' in item,
-  )
-  return items.length && amounts
-    ? (items as { currency: unknown; amount: unknown }[]).map((i) => `${i.currency} ${i.amount}`).join('; ')
-    : JSON.stringify(value)
+  return amountsText(value) ?? JSON.stringify(value)
 }
 
 /** An enum value, a state or a boolean as the label the list shows. */
 function labelOf(field: string, value: unknown, entity: ManifestEntity, language: Language): string {
+  // Several values (a webhook's events): each as its label.
+  if (Array.isArray(value)) return value.map((one) => labelOf(field, one, entity, language)).join(', ')
   if (field === entity.states?.field) {
     const state = entity.states?.values[String(value)]
     if (state) return messageFor(state.label, language)

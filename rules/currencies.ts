@@ -1,3 +1,5 @@
+import { groupDigits } from './decimal.ts'
+
 /**
  * ISO 4217 minor units of the SPEC §9 currencies: how many decimals an amount in each may have (JPY and KRW
  * none, the others two). A currency not listed keeps two. The reference table (server/db/seed/reference/
@@ -28,8 +30,8 @@ export function significantDecimals(amount: unknown): number {
 }
 
 /**
- * Amounts per currency (a bill's totals: `[{ currency, amount, … }]`) as one line a reader reads, `JPY 48350; USD
- * 3700.00`, each amount exactly as stored; undefined for anything else. One cell holds them in the list and in
+ * Amounts per currency (a bill's totals: `[{ currency, amount, … }]`) as one line a reader reads, `JPY 48,350; USD
+ * 3,700.00`, each amount exactly as stored, its digits grouped; undefined for anything else. One cell holds them in the list and in
  * the .xlsx export alike (server/engine/export/sheet.ts, runtime/screens/list/format.ts).
  */
 export function amountsText(value: unknown): string | undefined {
@@ -38,5 +40,7 @@ export function amountsText(value: unknown): string | undefined {
     (item) => typeof item === 'object' && item !== null && 'currency' in item && 'amount' in item,
   )
   if (!amounts) return undefined
-  return (value as { currency: unknown; amount: unknown }[]).map((i) => `${i.currency} ${i.amount}`).join('; ')
+  return (value as { currency: unknown; amount: unknown }[])
+    .map((i) => `${i.currency} ${groupDigits(String(i.amount))}`)
+    .join('; ')
 }

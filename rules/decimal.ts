@@ -43,3 +43,15 @@ export function decimalPlaces(value: unknown): number {
   const dot = text.indexOf('.')
   return dot < 0 || /e/i.test(text) ? 0 : text.length - dot - 1
 }
+
+/**
+ * An exact amount string with thousands separators ("1234567.50" → "1,234,567.50"); never a float. Money reads
+ * this way wherever the portal shows it: rate cards, list and detail cells, a bill's totals.
+ */
+export function groupDigits(amount: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount
+  const negative = amount.startsWith('-')
+  const [whole = '0', fraction] = (negative ? amount.slice(1) : amount).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`
+}

@@ -207,8 +207,9 @@ describe('printing, confirming and downloading a bill', () => {
     const text = pdfText(pdf.rawPayload)
     expect(text).toContain(String(bill.billingNo))
     expect(text).toContain('Totals per currency')
-    expect(text).toContain('3940.26')
-    expect(text).toContain('3121.70')
+    // Amounts with their digits grouped, as the lists show them.
+    expect(text).toContain('3,940.26')
+    expect(text).toContain('3,121.70')
     const zh = await test.app.inject({
       method: 'POST',
       url: '/api/booking/billing/downloadBilling',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { groupDigits } from '../../rules/decimal.ts'
 import { setupTestApp } from '../support/app.ts'
 import { envelopeCalls } from '../support/calls.ts'
 import { inDays, today } from '../support/clock.ts'
@@ -232,7 +233,7 @@ describe("the customer's ageing and statement", () => {
     const text = pdfText(pdf.rawPayload)
     expect(text).toContain('Statement')
     expect(text).toContain(String(bill.billingNo))
-    expect(text).toContain(Number(usd?.open).toFixed(2))
+    expect(text).toContain(groupDigits(Number(usd?.open).toFixed(2)))
 
     // Converted only at a named day's rates, each rate shown; a day without rates is refused.
     const { rows: rates } = await sql<{ rate: string }>`

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { groupDigits } from '../../rules/decimal.ts'
 import { inDays, today } from '../support/clock.ts'
 import { pickOption } from '../support/commercial.ts'
 import { pdfText } from '../support/pdf-text.ts'
@@ -155,7 +156,7 @@ describe('billing a confirmed order (issue #24 acceptance)', () => {
       .map((h) => h.trim())
       .indexOf(zh('bill', 'totals'))
     expect(await customer.page.locator('table tbody tr').first().locator('td').nth(totalsAt).textContent()).toBe(
-      'USD 3700.00; CNY 2520.00',
+      'USD 3,700.00; CNY 2,520.00',
     )
     // The list exported: an .xlsx of the columns shown, in their order, its rows the list's.
     const shown = await shownHeaders(customer.page)
@@ -168,14 +169,14 @@ describe('billing a confirmed order (issue #24 acceptance)', () => {
     expect(cell(zh('bill', 'billingNo'))).toBe(billingNo)
     expect(cell(zh('bill', 'billingType'))).toBe(zh('bill', 'receivable'))
     expect(cell(zh('bill', 'inputDate'))).toEqual(new Date(`${inDays(-40)}T00:00:00Z`))
-    expect(cell(zh('bill', 'totals'))).toBe('USD 3700.00; CNY 2520.00')
+    expect(cell(zh('bill', 'totals'))).toBe('USD 3,700.00; CNY 2,520.00')
 
     await link.click()
     await customer.page.waitForURL(/\/billDetail\?id=\d+$/, WAIT)
     const download = customer.page.waitForEvent('download', WAIT)
     await customer.page.getByRole('button', { name: zh('bill', 'download'), exact: true }).click()
     const text = pdfText(await downloaded(await download))
-    for (const expected of [billingNo, '3700.00', '2520.00', zh('bill', 'totals')]) expect(text).toContain(expected)
+    for (const expected of [billingNo, '3,700.00', '2,520.00', zh('bill', 'totals')]) expect(text).toContain(expected)
 
     // Its ageing on /myStatement: the open remainder USD 2,700.00 is in 31–60 days among the customer's receivables.
     await customer.page.goto(`${customer.base}/myStatement?billingType=receivable&currency=USD`)
@@ -183,7 +184,9 @@ describe('billing a confirmed order (issue #24 acceptance)', () => {
       searchParams: { billingType: 'receivable', currency: 'USD' },
     })
     const row = (ageing.content.list as Record<string, string>[])[0]
-    await expect.poll(() => customer.page.locator('table tbody').textContent(), WAIT).toContain(String(row?.days31to60))
+    await expect
+      .poll(() => customer.page.locator('table tbody').textContent(), WAIT)
+      .toContain(groupDigits(String(row?.days31to60)))
     expect(Math.round(Number(row?.days31to60) * 100)).toBeGreaterThanOrEqual(270000)
     const buckets = ['days0to30', 'days31to60', 'days61to90', 'daysOver90'].map((k) =>
       Math.round(Number(row?.[k]) * 100),
@@ -203,7 +206,7 @@ describe('billing a confirmed order (issue #24 acceptance)', () => {
     const asked = customer.page.getByRole('dialog')
     await asked.waitFor(WAIT)
     await asked.getByRole('button', { name: zh('ui', 'ok'), exact: true }).click()
-    expect(pdfText(await downloaded(await statement))).toContain(String(row?.open))
+    expect(pdfText(await downloaded(await statement))).toContain(groupDigits(String(row?.open)))
     await customer.context.close()
   })
 })

@@ -62,7 +62,7 @@ describe('export cells', () => {
       ],
     }
     expect(cellOf(column('mode', 'label'), row, entity, 'ja', 'UTC')).toEqual({ value: '航空, SEA' })
-    expect(cellOf(column('totals', 'text'), row, entity, 'en', 'UTC')).toEqual({ value: 'JPY 48350; USD 3700.00' })
+    expect(cellOf(column('totals', 'text'), row, entity, 'en', 'UTC')).toEqual({ value: 'JPY 48,350; USD 3,700.00' })
   })
 
   it('keeps formats and sheet names to what Excel takes', () => {

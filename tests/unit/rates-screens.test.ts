@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { groupDigits } from '../../rules/decimal.ts'
 import { priceProblem } from '../../runtime/flows/rates/price.ts'
 import {
   addToSelection,
@@ -15,7 +16,7 @@ import {
   viewOf,
   writeSelection,
 } from '../../runtime/flows/rates/state.ts'
-import { groupDigits, money, quoteMoney } from '../../runtime/flows/rates/texts.ts'
+import { money, quoteMoney } from '../../runtime/flows/rates/texts.ts'
 import type { PricedRate } from '../../runtime/flows/rates/types.ts'
 
 function rate(id: number, over: Partial<PricedRate> = {}): PricedRate {
@@ -149,6 +150,7 @@ describe('how a result reads', () => {
     expect(groupDigits('1234567.500')).toBe('1,234,567.500')
     expect(groupDigits('999')).toBe('999')
     expect(groupDigits('-1000.1')).toBe('-1,000.1')
+    expect(groupDigits('n/a')).toBe('n/a')
   })
 
   it('shows rates with their three places and quotes without a third that is zero', () => {

@@ -148,11 +148,18 @@ describe('list cells of several values', () => {
     ]
     expect(cellView(totals, { field: 'totals', width: 220 }, bill)).toEqual({
       kind: 'text',
-      text: 'JPY 48350; USD 3700.00',
+      text: 'JPY 48,350; USD 3,700.00',
     })
     expect(cellView(['myOrders', 'booking'], { field: 'remarks' }, bill)).toEqual({
       kind: 'text',
       text: 'myOrders, booking',
     })
+  })
+  it('read money exactly as stored, its digits grouped', () => {
+    const bill = entities.bill as ManifestEntity
+    const money = { field: 'amount', format: 'money' }
+    expect(cellView('1234567.50', money, bill)).toEqual({ kind: 'text', text: '1,234,567.50' })
+    expect(cellView('-1000', money, bill)).toEqual({ kind: 'text', text: '-1,000' })
+    expect(cellView('999.999', money, bill)).toEqual({ kind: 'text', text: '999.999' })
   })
 })

@@ -208,7 +208,7 @@ describe('cells', () => {
     })
   })
 
-  it('shows enum labels, calendar days, and money exactly as sent', () => {
+  it('shows enum labels, calendar days, and money exactly as sent, its digits grouped', () => {
     expect(cellView('FCL', column('containerLoadType'), entities.order)).toEqual({
       kind: 'label',
       key: 'enum.containerLoadType.FCL',
@@ -219,7 +219,7 @@ describe('cells', () => {
     })
     expect(cellView('12345678901234.567890', { field: 'amount', format: 'money' }, entities.order)).toEqual({
       kind: 'text',
-      text: '12345678901234.567890',
+      text: '12,345,678,901,234.567890',
     })
     expect(cellView(null, column('pol'), entities.order)).toEqual({ kind: 'text', text: '' })
     expect(cellView({ code: 'CNSHA', name: 'Shanghai' }, column('pol'), entities.order)).toEqual({

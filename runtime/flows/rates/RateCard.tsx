@@ -1,11 +1,12 @@
 import { Badge, Button, mergeClasses } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { groupDigits } from '../../../rules/decimal.ts'
 import { formatWhen } from '../../dates.ts'
 import { useButtonStyles } from '../../shell/styles.ts'
 import { APPLY_PATHS, BOOK_PATHS, type ChargeDisplay, viewOf } from './state.ts'
 import { useRateStyles } from './styles.ts'
-import { CONTAINER_LABELS, groupDigits, money } from './texts.ts'
+import { CONTAINER_LABELS, money } from './texts.ts'
 import type { PricedRate, RateMode } from './types.ts'
 
 /**

@@ -1,4 +1,5 @@
 import { use } from 'react'
+import { groupDigits } from '../../../rules/decimal.ts'
 import { hasTexts, textsReady } from '../../i18n.ts'
 import type { TextBundle } from '../../shell/texts.ts'
 
@@ -19,14 +20,6 @@ export const CONTAINER_LABELS: Record<string, string> = {
   '42G1': "40'GP",
   '45G1': "40'HQ",
   L5G1: "45'HQ",
-}
-
-/** An exact amount string with thousands separators ("1234567.50" → "1,234,567.50"); never a float. */
-export function groupDigits(amount: string): string {
-  const negative = amount.startsWith('-')
-  const [whole = '0', fraction] = (negative ? amount.slice(1) : amount).split('.')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`
 }
 
 /** A money amount with its currency code: "USD 2,150.00". */

@@ -1,6 +1,7 @@
 import type { FieldDef } from '../../../model/definitions.ts'
 import type { ManifestEntity, ManifestScreen } from '../../../model/resolve.ts'
 import { amountsText } from '../../../rules/currencies.ts'
+import { groupDigits } from '../../../rules/decimal.ts'
 import { formatWhen, isDateOnly } from '../../dates.ts'
 
 export type ColumnDef = NonNullable<ManifestScreen['columns']>[number]
@@ -115,7 +116,7 @@ const TYPE_FORMATS: Record<string, ColumnDef['format']> = {
 /**
  * How one value of a list column reads, in the reader's `language`. A ref with a label (`refLabel`)
  * reads as that text, the code as its hint. Money stays exactly the string the server sent (no float
- * round trip); dates read as dates in the language, on their own calendar day, and moments as date and
+ * round trip), its digits grouped; dates read as dates in the language, on their own calendar day, and moments as date and
  * time (runtime/dates.ts); states become their badge.
  */
 export function cellView(
@@ -149,7 +150,7 @@ export function cellView(
     case 'datetime':
       return { kind: 'text', text: formatWhen(value, language, { type: field?.type === 'date' ? 'date' : 'datetime' }) }
     case 'money':
-      return { kind: 'text', text: String(value) }
+      return { kind: 'text', text: groupDigits(String(value)) }
     default:
       // A day in a field of no declared format (a string the server sends as YYYY-MM-DD) is a date still.
       return {

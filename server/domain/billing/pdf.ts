@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../rules/decimal.ts'
 import { type Language, messageFor } from '../../http/errors.ts'
 import { openPdf } from '../../pdf/document.ts'
 import type { Branding } from '../blDraft/branding.ts'
@@ -157,11 +158,11 @@ export async function billPdf(bill: BillDocument, branding: Branding, language: 
         line.chargeName,
         line.unit,
         String(line.quantity),
-        line.unitPrice,
+        groupDigits(line.unitPrice),
         line.currency,
         line.taxRate === null || line.taxRate === undefined ? '' : String(line.taxRate),
-        line.tax ?? '',
-        line.amount ?? '',
+        groupDigits(line.tax ?? ''),
+        groupDigits(line.amount ?? ''),
       ],
       'body',
       INK,
@@ -172,7 +173,7 @@ export async function billPdf(bill: BillDocument, branding: Branding, language: 
   doc.font('bold').fontSize(10).fillColor(INK).text(t('bill.totals'), left, y)
   y += 16
   for (const total of bill.totals) {
-    const text = `${total.currency}  ${t('field.amount')} ${total.amount}   ${t('bill.paid')} ${total.paid}   ${t('bill.open')} ${total.open}`
+    const text = `${total.currency}  ${t('field.amount')} ${groupDigits(total.amount)}   ${t('bill.paid')} ${groupDigits(total.paid)}   ${t('bill.open')} ${groupDigits(total.open)}`
     doc.font('body').fontSize(9.5).fillColor(INK).text(text, left, y, { width, align: 'right' })
     y += 15
   }
@@ -261,9 +262,9 @@ export async function statementPdf(
       bill.inputDate,
       t(`finance.${bucketOf(bill.age)}`),
       bill.currency,
-      bill.amount,
-      bill.paid,
-      bill.open,
+      groupDigits(bill.amount),
+      groupDigits(bill.paid),
+      groupDigits(bill.open),
     ]),
   )
   doc.font('bold').fontSize(10).fillColor(INK).text(t('finance.balance'), left, y)
@@ -275,7 +276,7 @@ export async function statementPdf(
       { label: t('bill.paid'), share: 0.25, align: 'right' },
       { label: t('finance.balance'), share: 0.25, align: 'right' },
     ],
-    statement.balances.map((b) => [b.currency, b.billed, b.paid, b.open]),
+    statement.balances.map((b) => [b.currency, ...[b.billed, b.paid, b.open].map(groupDigits)]),
   )
   const conversion = statement.conversion
   if (conversion) {
@@ -300,14 +301,14 @@ export async function statementPdf(
         ...conversion.lines.map((line) => [
           line.currency,
           conversion.rates.find((r) => r.currency === line.currency)?.rateToCny ?? '',
-          line.open,
-          line.converted,
+          groupDigits(line.open),
+          groupDigits(line.converted),
         ]),
         [
           conversion.target,
           conversion.rates.find((r) => r.currency === conversion.target)?.rateToCny ?? '',
           '',
-          conversion.total,
+          groupDigits(conversion.total),
         ],
       ],
     )

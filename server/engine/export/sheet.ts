@@ -121,7 +121,7 @@ export function cellOf(
 }
 
 /**
- * A structured value as a reader writes it: amounts per currency (a bill's totals) as `USD 3700.00; CNY 2520.00`
+ * A structured value as a reader writes it: amounts per currency (a bill's totals) as `USD 3,700.00; CNY 2,520.00`
  * — one cell holds one number in one currency, so several stay text (docs/DECISIONS.md); anything else as JSON.
  */
 function objectText(value: object): string {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import manifest from '../../generated/manifest.json'
 import type { Manifest, ManifestEntity } from '../../model/resolve.ts'
 import { labelledRecord } from '../../runtime/screens/form/labels.ts'
-import { cellView, codeBesideLabel, refLabel, refText, rowLabels } from '../../runtime/screens/list/format.ts'
+import {
+  cellView,
+  codeBesideLabel,
+  isFigureColumn,
+  refLabel,
+  refText,
+  rowLabels,
+} from '../../runtime/screens/list/format.ts'
 
 /** How the portal shows the labels the engine answers beside ids and codes (server/engine/labels.ts). */
 
@@ -161,5 +168,18 @@ describe('list cells of several values', () => {
     expect(cellView('1234567.50', money, bill)).toEqual({ kind: 'text', text: '1,234,567.50' })
     expect(cellView('-1000', money, bill)).toEqual({ kind: 'text', text: '-1,000' })
     expect(cellView('999.999', money, bill)).toEqual({ kind: 'text', text: '999.999' })
+  })
+})
+
+describe('list columns of figures', () => {
+  it("line up amounts and counts on the right (/financeManagement), not a bill's totals, codes or names", () => {
+    const ageing = entities.billAgeing as ManifestEntity
+    const bill = entities.bill as ManifestEntity
+    for (const field of ['bills', 'total', 'paid', 'open']) expect(isFigureColumn({ field }, ageing), field).toBe(true)
+    expect(isFigureColumn({ field: 'currency' }, ageing)).toBe(false)
+    expect(isFigureColumn({ field: 'totals', width: 220 }, bill)).toBe(false)
+    expect(isFigureColumn({ field: 'billingNo' }, bill)).toBe(false)
+    expect(isFigureColumn({ field: 'billingNo', format: 'money' }, bill)).toBe(true)
+    expect(isFigureColumn({ field: 'inputDate', format: 'date' }, bill)).toBe(false)
   })
 })

@@ -31,14 +31,14 @@ import type { ScreenProps } from '../../registry.ts'
 import { uuidsOf } from '../../widgets/upload.tsx'
 import { LoadFailed } from '../LoadFailed.tsx'
 import { type RowData, recordSent } from '../list/actions.ts'
-import { rowLabels } from '../list/format.ts'
+import { isFigureColumn, rowLabels } from '../list/format.ts'
 import { entityDef, screenDef } from '../manifest.ts'
 import { StateBadge } from '../StateBadge.tsx'
 import { Attachments } from './Attachments.tsx'
 import { FileLinks } from './FileLinks.tsx'
 import { History } from './History.tsx'
 import type { DetailField, DetailSection } from './layout.ts'
-import { DETAIL_PANEL } from './styles.ts'
+import { DETAIL_PANEL, FIGURE_CELL, FIGURE_HEAD } from './styles.ts'
 import { type DetailController, useDetailScreen } from './useDetailScreen.ts'
 import { Value } from './Value.tsx'
 
@@ -60,6 +60,8 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   empty: { color: tokens.colorNeutralForeground4 },
+  figure: FIGURE_CELL,
+  figureHead: FIGURE_HEAD,
 })
 
 /** A list field (containers…): its rows as a small table of the item fields, refs by their labels (40'HQ). */
@@ -69,13 +71,20 @@ function Rows({ field, value, labels }: { field: DetailField; value: unknown; la
   const rows = Array.isArray(value) ? (value as RowData[]) : []
   const items = field.rows?.columns ?? []
   const itemEntity = { fields: field.rows?.fields ?? {}, states: undefined }
+  const figures = new Set(items.filter((item) => isFigureColumn(item.column, itemEntity)).map((item) => item.field))
   if (!rows.length) return <span className={styles.empty}>—</span>
   return (
     <Table size="small" aria-label={t(field.label)}>
       <TableHeader>
         <TableRow>
           {items.map((item) => (
-            <TableHeaderCell key={item.field}>{t(item.label)}</TableHeaderCell>
+            <TableHeaderCell
+              key={item.field}
+              className={figures.has(item.field) ? styles.figureHead : undefined}
+              button={figures.has(item.field) ? { className: styles.figureHead } : undefined}
+            >
+              {t(item.label)}
+            </TableHeaderCell>
           ))}
         </TableRow>
       </TableHeader>
@@ -84,7 +93,7 @@ function Rows({ field, value, labels }: { field: DetailField; value: unknown; la
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a stored list have no id of their own
           <TableRow key={index}>
             {items.map((item) => (
-              <TableCell key={item.field}>
+              <TableCell key={item.field} className={figures.has(item.field) ? styles.figure : undefined}>
                 <Value
                   value={row[item.field]}
                   column={item.column}

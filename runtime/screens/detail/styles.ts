@@ -10,3 +10,10 @@ export const DETAIL_PANEL: GriffelStyle = {
   flexDirection: 'column',
   gap: '12px',
 }
+
+/**
+ * A cell of amounts or counts (`isFigureColumn`): on the right, its digits of one width, so that a column of them
+ * reads as on a statement; a list's columns and a record's sub-tables alike. Its header lines up the same way.
+ */
+export const FIGURE_CELL: GriffelStyle = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }
+export const FIGURE_HEAD: GriffelStyle = { justifyContent: 'flex-end', textAlign: 'right' }

@@ -6,6 +6,7 @@ import {
   Input,
   MessageBar,
   makeStyles,
+  mergeClasses,
   Option,
   Select,
   Spinner,
@@ -33,12 +34,13 @@ import { useSession } from '../../session.ts'
 import { MenuButton } from '../../shell/MenuButton.tsx'
 import { hasLookup } from '../../widgets/lookups.ts'
 import { ReferenceCombobox } from '../../widgets/ReferenceCombobox.tsx'
+import { FIGURE_CELL, FIGURE_HEAD } from '../detail/styles.ts'
 import { LoadFailed } from '../LoadFailed.tsx'
 import { codeBeside, entityDef, type PortalEntity, screenEndpoint } from '../manifest.ts'
 import { ScreenNotice } from '../ScreenNotice.tsx'
 import { cellRoutes, type RowData, routePath } from './actions.ts'
 import { ColumnSettings } from './ColumnSettings.tsx'
-import { type ColumnDef, cellView, refLabel } from './format.ts'
+import { type ColumnDef, cellView, isFigureColumn, refLabel } from './format.ts'
 import { ListTabs } from './ListTabs.tsx'
 import { type ListState, pageCount, pageSizesOf, type SearchDef, searchKeys } from './listState.ts'
 import { type ListController, useListScreen } from './useListScreen.ts'
@@ -99,6 +101,8 @@ const useStyles = makeStyles({
   table: { width: '100%', tableLayout: 'auto' },
   actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } },
   cell: { whiteSpace: 'nowrap' },
+  figure: FIGURE_CELL,
+  figureHead: FIGURE_HEAD,
   empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', justifyContent: 'flex-end', marginTop: '12px' },
   link: { color: tokens.colorBrandForeground1, textDecoration: 'none', ':hover': { textDecoration: 'underline' } },
@@ -371,6 +375,7 @@ function ResultsTable({ list }: { list: ListController }) {
   // workbench scrolls sideways rather than cutting dates and badges short.
   const minWidth = new Map<string, number>((list.screen.columns ?? []).map((c) => [c.field, (c.width ?? 120) * 0.6]))
   const sortable = new Set((list.screen.columns ?? []).filter((c) => c.sortable).map((c) => c.field))
+  const figures = new Set(list.visibleColumns.filter((c) => isFigureColumn(c, list.entity)).map((c) => c.field))
 
   return (
     <div className={styles.tableWrap}>
@@ -388,6 +393,8 @@ function ResultsTable({ list }: { list: ListController }) {
                     sortable={sortable.has(id)}
                     sortDirection={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                     onClick={sortable.has(id) ? () => list.toggleSort(id) : undefined}
+                    className={figures.has(id) ? styles.figureHead : undefined}
+                    button={figures.has(id) ? { className: styles.figureHead } : undefined}
                   >
                     <table.FlexRender header={header} />
                   </TableHeaderCell>
@@ -400,7 +407,14 @@ function ResultsTable({ list }: { list: ListController }) {
           {table.getRowModel().rows.map((row) => (
             <TableRow key={row.id}>
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.id === '__actions' ? undefined : styles.cell}>
+                <TableCell
+                  key={cell.id}
+                  className={
+                    cell.column.id === '__actions'
+                      ? undefined
+                      : mergeClasses(styles.cell, figures.has(cell.column.id) && styles.figure)
+                  }
+                >
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}

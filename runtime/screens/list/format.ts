@@ -114,6 +114,16 @@ const TYPE_FORMATS: Record<string, ColumnDef['format']> = {
 }
 
 /**
+ * Whether a column holds amounts or counts: they line up on the right, as figures do on a statement. A column of
+ * several amounts (a bill's totals) is text, and a ref or enum never counts, whatever its values look like.
+ */
+export function isFigureColumn(column: ColumnDef, entity: Pick<ManifestEntity, 'fields'> | undefined): boolean {
+  const field = entity?.fields[column.field]
+  if (column.format) return column.format === 'money' || column.format === 'number'
+  return !field?.multiple && (field?.type === 'money' || field?.type === 'number' || field?.type === 'integer')
+}
+
+/**
  * How one value of a list column reads, in the reader's `language`. A ref with a label (`refLabel`)
  * reads as that text, the code as its hint. Money stays exactly the string the server sent (no float
  * round trip), its digits grouped; dates read as dates in the language, on their own calendar day, and moments as date and

@@ -38,10 +38,12 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     fontSize: tokens.fontSizeBase200,
   },
+  // A label is never broken inside a word (Japanese ホー/ム, Spanish "Centro de / información"): the menu wraps
+  // whole items onto a second row when a language's labels are longer than the bar.
   bar: {
     display: 'flex',
     alignItems: 'center',
-    gap: '24px',
+    gap: '16px',
     padding: '8px 32px',
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
@@ -52,17 +54,23 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: '8px',
+    flexShrink: 0,
     textDecoration: 'none',
     color: tokens.colorNeutralForeground1,
   },
   brandName: {
+    maxWidth: '320px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
     fontSize: tokens.fontSizeBase500,
     lineHeight: tokens.lineHeightBase500,
     fontWeight: tokens.fontWeightSemibold,
   },
-  nav: { display: 'flex', alignItems: 'center', gap: '4px' },
+  nav: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2px 4px', minWidth: 0 },
   navLink: {
-    padding: '6px 12px',
+    whiteSpace: 'nowrap',
+    padding: '6px 10px',
     borderRadius: tokens.borderRadiusMedium,
     color: tokens.colorNeutralForeground1,
     textDecoration: 'none',
@@ -71,7 +79,7 @@ const useStyles = makeStyles({
   },
   navActive: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   spacer: { flexGrow: 1 },
-  tools: { display: 'flex', alignItems: 'center', gap: '8px' },
+  tools: { display: 'flex', alignItems: 'center', gap: '8px', flexShrink: 0, whiteSpace: 'nowrap' },
   // A stacking context of its own: whatever a page layers (a home template's hero, a sticky bar) stays under
   // the top bar and its open menus, however high its z-index.
   main: { flexGrow: 1, display: 'flex', flexDirection: 'column', isolation: 'isolate' },

@@ -12,6 +12,7 @@ export const useButtonStyles = makeStyles({
     gap: '6px',
     minHeight: '32px',
     padding: '4px 12px',
+    whiteSpace: 'nowrap',
     border: 'none',
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: 'transparent',

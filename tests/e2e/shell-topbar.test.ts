@@ -253,3 +253,41 @@ describe('the top bar menus', () => {
     await context.close()
   })
 })
+
+describe('the top bar in every language', () => {
+  it('draws every label on one line, however long the language writes it: the menu wraps whole items instead', async () => {
+    const { context, page } = await signedIn('entadmin')
+    /** The labels of the bar drawn on more than one line (ホー/ム), and the bar's height. */
+    const broken = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector('header') as HTMLElement
+        const labels = [...bar.querySelectorAll('a, button')].filter((e) => e.textContent?.trim())
+        const lines = (element: Element) => {
+          const range = document.createRange()
+          range.selectNodeContents(element)
+          const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top)
+          return tops.filter((top) => Math.abs(top - (tops[0] ?? top)) > 10).length + 1
+        }
+        return {
+          broken: labels.filter((e) => lines(e) > 1).map((e) => e.textContent?.trim()),
+          height: bar.getBoundingClientRect().height,
+        }
+      })
+    for (const language of ['ja', 'es', 'en', 'zh'])
+      for (const width of [1300, 1440]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(`${portal.server.url}/myOrders?lang=${language}`)
+        const home = text(language, 'route', 'dashboard')
+        await page.getByRole('navigation', { name: text(language, 'ui', 'mainMenu') }).waitFor(WAIT)
+        await expect.poll(() => page.locator('header').getByText(home, { exact: true }).count(), WAIT).toBe(1)
+        // The signed-in tools come in a chunk of their own: measured once they are there.
+        const bell = page.getByRole('button', { name: new RegExp(`^${text(language, 'ui', 'notifications')}`) })
+        await expect.poll(() => bell.count(), WAIT).toBe(1)
+        const bar = await broken()
+        expect(bar.broken, `${language} at ${width} px`).toEqual([])
+        // Chinese and Japanese fit on one row at 1,440 px; Spanish takes a second row for its longer words.
+        if (['zh', 'ja'].includes(language) && width === 1440) expect(bar.height).toBeLessThan(70)
+      }
+    await context.close()
+  })
+})

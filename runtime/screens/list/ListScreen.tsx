@@ -98,7 +98,9 @@ const useStyles = makeStyles({
   rangeInput: { flex: '1 1 0', minWidth: 0 },
   searchButtons: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '12px' },
   tableWrap: { overflowX: 'auto' },
-  table: { width: '100%', tableLayout: 'auto' },
+  // A column's name is not broken inside a word (装载类/型, コンテナ/タイプ): it breaks at spaces or not at all, and a
+  // table wider than the workbench scrolls sideways.
+  table: { width: '100%', tableLayout: 'auto', '& th': { wordBreak: 'keep-all' } },
   actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } },
   cell: { whiteSpace: 'nowrap' },
   figure: FIGURE_CELL,

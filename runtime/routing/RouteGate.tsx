@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { type RouteEntry, routes } from '../../generated/routes.ts'
 import { useEffects } from '../effects.tsx'
+import { FLOW_PAGE } from '../flows/layout.ts'
 import { quietClient } from '../quietClient.ts'
 import { screenFor } from '../registry.ts'
 import { reloadSession, resetSession, useSession } from '../session.ts'
@@ -38,6 +39,9 @@ const useSpinnerStyles = makeStyles({
   },
 })
 
+/** A generic screen (a list, a detail, a form) outside the workbench: the column a flow's page draws in. */
+const usePageStyles = makeStyles({ page: FLOW_PAGE })
+
 /**
  * A page on its way (a lazy screen, the session, texts). A ring of our own rather than Fluent's Spinner:
  * every page shows it, and the entry chunk need not carry the Spinner and its Label (≈3 KB gzipped).
@@ -67,7 +71,18 @@ function Layout({ route, children }: { route: RouteEntry; children: ReactNode })
       </Shell>
     )
   }
+  if (route.kind !== 'custom' && route.kind !== null) return <ScreenPage>{children}</ScreenPage>
   return <Shell>{children}</Shell>
+}
+
+/** The site's schedules (a generic list on the public site) sat against the window's edges without it. */
+function ScreenPage({ children }: { children: ReactNode }) {
+  const styles = usePageStyles()
+  return (
+    <Shell>
+      <div className={styles.page}>{children}</div>
+    </Shell>
+  )
 }
 
 /** Carries out a redirect decision: says why, goes there, and ends the session when the rule says so. */

@@ -20,6 +20,10 @@ describe('the schedule query (visitor)', () => {
       if (request.url().includes('/api/booking/basic/getShippingSchedules')) searches.push(request.postData() ?? '')
     })
     await page.goto(`${portal.server.url}/shippingSchedules`)
+    // A page of the public site: centred in its column, not against the window's edges.
+    const heading = page.getByRole('heading', { level: 1, name: zh('route', 'shippingSchedules') })
+    await heading.waitFor(WAIT)
+    expect((await heading.boundingBox())?.x).toBeGreaterThanOrEqual(24)
     await pickOption(page, page, zh('field', 'pol'), 'CNSHA')
     await pickOption(page, page, zh('field', 'pod'), 'USLAX')
     const window = zh('schedule', 'etdWindow')

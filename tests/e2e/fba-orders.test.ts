@@ -87,6 +87,8 @@ describe('FBA orders (issue #26)', () => {
       products.getByRole('combobox', { name: new RegExp(`^${escaped(zh('fba', 'sku'))}`) }).nth(i)
     // The first line's SKU picked from Minghui's products: its names, brand and price fill the line.
     await pick(page, skuBox(0), 'MH-SILK', /^MH-SILK-SCARF-NV/)
+    // The pick taken first, then what it fills: a failure tells which of the two went wrong (once, session 23).
+    await expect.poll(() => skuBox(0).inputValue(), WAIT).toMatch(/^MH-SILK-SCARF-NV/)
     await expect
       .poll(
         () =>

@@ -40,6 +40,12 @@ describe('webhooks', () => {
     await expect
       .poll(() => seeded.textContent(), WAIT)
       .toContain(`${text('en', 'webhook', 'eventOrderState')}, ${text('en', 'webhook', 'eventBillIssued')}`)
+    // Its actions in sight at the table's right edge, however wide its columns: no scrolling sideways to find them.
+    const actions = seeded.getByRole('button')
+    expect(await actions.count()).toBeGreaterThanOrEqual(3)
+    const inside = await page.locator('table').evaluate((table) => table.parentElement?.getBoundingClientRect().right)
+    for (const box of await actions.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right)))
+      expect(box).toBeLessThanOrEqual(inside ?? 0)
 
     // Made from the list: the dialog asks for the endpoint, the answer is its secret — no second step.
     const url = 'https://tms.example.com/hooks/e2e'

@@ -105,12 +105,25 @@ const useStyles = makeStyles({
   cell: { whiteSpace: 'nowrap' },
   figure: FIGURE_CELL,
   figureHead: FIGURE_HEAD,
+  // A row's actions stay in sight at the right while a wide table scrolls under them (/webhookList's were past the
+  // card's edge at 1,440 px), over a white of their own. A sticky cell is a layer of its own, so the row whose
+  // "More" menu is open is raised over the rows below it, which would cover the menu.
+  sticky: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    ':focus-within': { zIndex: 2 },
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-6px 0 6px -6px ${tokens.colorNeutralShadowAmbient}`,
+  },
   empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   pager: { display: 'flex', alignItems: 'center', gap: '12px', justifyContent: 'flex-end', marginTop: '12px' },
   link: { color: tokens.colorBrandForeground1, textDecoration: 'none', ':hover': { textDecoration: 'underline' } },
 })
 
 const features = tableFeatures({})
+/** The column of a row's actions. */
+const ACTIONS = '__actions'
 
 function fieldLabel(entity: PortalEntity | undefined, field: string, explicit?: string): string {
   return explicit ?? entity?.fields[field]?.label ?? `field.${field}`
@@ -360,7 +373,7 @@ function ResultsTable({ list }: { list: ListController }) {
     return [
       ...data,
       {
-        id: '__actions',
+        id: ACTIONS,
         header: () => t('ui.actions'),
         cell: ({ row }) => <RowActions list={list} row={row.original} className={styles.actions} />,
       },
@@ -395,7 +408,7 @@ function ResultsTable({ list }: { list: ListController }) {
                     sortable={sortable.has(id)}
                     sortDirection={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                     onClick={sortable.has(id) ? () => list.toggleSort(id) : undefined}
-                    className={figures.has(id) ? styles.figureHead : undefined}
+                    className={id === ACTIONS ? styles.sticky : figures.has(id) ? styles.figureHead : undefined}
                     button={figures.has(id) ? { className: styles.figureHead } : undefined}
                   >
                     <table.FlexRender header={header} />
@@ -412,8 +425,8 @@ function ResultsTable({ list }: { list: ListController }) {
                 <TableCell
                   key={cell.id}
                   className={
-                    cell.column.id === '__actions'
-                      ? undefined
+                    cell.column.id === ACTIONS
+                      ? styles.sticky
                       : mergeClasses(styles.cell, figures.has(cell.column.id) && styles.figure)
                   }
                 >

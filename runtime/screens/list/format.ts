@@ -150,8 +150,8 @@ export function cellView(
       return { kind: 'badge', key: state.label, color }
     }
     case 'enum': {
-      const option = field?.values?.find((v) => String(v.value) === String(value))
-      return option ? { kind: 'label', key: option.label } : { kind: 'text', text: String(value) }
+      const key = optionLabel(field, value)
+      return key ? { kind: 'label', key } : { kind: 'text', text: String(value) }
     }
     case 'boolean':
       return { kind: 'label', key: value === true || value === 'true' || value === 1 ? 'ui.yes' : 'ui.no' }
@@ -179,9 +179,12 @@ function severalView(values: unknown[], format: ColumnDef['format'], field: Fiel
   if (format === 'enum' || field?.values?.length)
     return {
       kind: 'labels',
-      keys: values.map(
-        (value) => field?.values?.find((v) => String(v.value) === String(value))?.label ?? String(value),
-      ),
+      keys: values.map((value) => optionLabel(field, value) ?? String(value)),
     }
   return { kind: 'text', text: amountsText(values) ?? values.map(displayOf).filter(Boolean).join(', ') }
+}
+
+/** The label key of an enum field's value, if the field names it. */
+function optionLabel(field: FieldDef | undefined, value: unknown): string | undefined {
+  return field?.values?.find((v) => String(v.value) === String(value))?.label
 }
